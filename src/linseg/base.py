@@ -1,0 +1,146 @@
+"""What every segmenter shares: the result types and the ``Segmenter`` base class.
+
+Following scikit-learn, a segmenter takes all its parameters in ``__init__`` and does its
+work in one method, :meth:`Segmenter.segment`. Plain prose goes through
+:meth:`Segmenter.segment_text`, which splits sentences, segments them and maps the
+boundaries back onto the original characters.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+__all__ = ["Segmentation", "TextSegmentation", "Segmenter", "check_n_segments"]
+
+
+def check_n_segments(n_segments: int | None) -> int | None:
+    """Validate a requested number of segments (None means: decide automatically)."""
+    if n_segments is None:
+        return None
+    if isinstance(n_segments, bool) or not hasattr(n_segments, "__index__"):
+        raise TypeError(f"n_segments must be a positive integer or None, got {n_segments!r}")
+    n_segments = int(n_segments)
+    if n_segments < 1:
+        raise ValueError(f"n_segments must be >= 1, got {n_segments}")
+    return n_segments
+
+
+def segments_from_boundaries(items: Sequence[Any], boundaries: Sequence[int]) -> list[list[Any]]:
+    """Cut ``items`` before each boundary index; an empty input gives no segments."""
+    if not items:
+        return []
+    cuts = [0, *boundaries, len(items)]
+    return [list(items[a:b]) for a, b in zip(cuts, cuts[1:])]
+
+
+@dataclass
+class Segmentation:
+    """A segmentation of a list of sentences.
+
+    Attributes
+    ----------
+    sentences:
+        The input sentences.
+    boundaries:
+        Ascending indices of the first sentence of every segment after the first.
+    n_segments_requested:
+        The ``n_segments`` passed to ``segment`` (None when chosen automatically).
+    details:
+        Method-specific intermediate results, for inspection.
+    """
+
+    sentences: list[str]
+    boundaries: list[int]
+    n_segments_requested: int | None = None
+    details: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    @property
+    def segments(self) -> list[list[str]]:
+        """The sentences of each segment."""
+        return segments_from_boundaries(self.sentences, self.boundaries)
+
+    @property
+    def n_segments(self) -> int:
+        return len(self.boundaries) + 1 if self.sentences else 0
+
+    def labels(self) -> list[int]:
+        """Segment number of each sentence (0-based)."""
+        out, seg, bset = [], 0, set(self.boundaries)
+        for i in range(len(self.sentences)):
+            if i in bset:
+                seg += 1
+            out.append(seg)
+        return out
+
+
+@dataclass
+class TextSegmentation:
+    """A segmentation of raw text.
+
+    ``segments`` are substrings of ``text`` that, joined, give ``text`` back exactly.
+    ``sentence_spans`` are the character spans of the detected sentences and ``result`` the
+    underlying sentence-level :class:`Segmentation`.
+    """
+
+    text: str
+    sentence_spans: list[tuple[int, int]]
+    result: Segmentation
+
+    @property
+    def boundaries(self) -> list[int]:
+        return self.result.boundaries
+
+    @property
+    def char_boundaries(self) -> list[int]:
+        """Character offsets at which each segment after the first begins."""
+        return [self.sentence_spans[b][0] for b in self.result.boundaries]
+
+    @property
+    def segments(self) -> list[str]:
+        if not self.text:
+            return []
+        cuts = [0, *self.char_boundaries, len(self.text)]
+        return [self.text[a:b] for a, b in zip(cuts, cuts[1:])]
+
+
+class Segmenter:
+    """Base class: a similarity measure plus a clustering strategy.
+
+    Subclasses implement :meth:`segment`. Parameters are set in ``__init__`` and read
+    back by :meth:`get_params`, so a segmenter can be described, copied and logged.
+    """
+
+    name: str = "segmenter"
+
+    def segment(self, sentences: Sequence[str], n_segments: int | None = None) -> Segmentation:
+        raise NotImplementedError
+
+    def segment_text(self, text: str, n_segments: int | None = None) -> TextSegmentation:
+        """Split raw ``text`` into sentences, segment them, and cut the text to match."""
+        from .text import split_sentences
+
+        if not isinstance(text, str):
+            raise TypeError(f"text must be str, got {type(text).__name__}")
+        spans = split_sentences(text)
+        sentences = [text[a:b] for a, b in spans]
+        result = self._segment_raw(sentences, n_segments)
+        return TextSegmentation(text, spans, result)
+
+    def _segment_raw(self, sentences: list[str], n_segments: int | None) -> Segmentation:
+        # Raw prose: tell segmenters that tokenise not to expect pre-tokenised input.
+        return self.segment(sentences, n_segments)
+
+    def get_params(self) -> dict[str, Any]:
+        import inspect
+
+        sig = inspect.signature(type(self).__init__)
+        return {
+            p: getattr(self, p)
+            for p in sig.parameters
+            if p != "self" and sig.parameters[p].kind is not inspect.Parameter.VAR_KEYWORD
+        }
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self.get_params().items())
+        return f"{type(self).__name__}({args})"

@@ -1,0 +1,82 @@
+"""The segmentation methods, registered in one place.
+
+``linseg segment --method NAME``, ``linseg evaluate --method NAME``, ``linseg methods``
+and the experiment runner all look methods up here. A method module registers a factory
+with :func:`register`; :data:`METHOD_MODULES` lists the modules to import.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ..base import Segmenter
+
+__all__ = ["register", "get", "create", "available", "MethodInfo", "METHOD_MODULES"]
+
+# Modules that define methods; each calls register() at import.
+METHOD_MODULES = ["linseg.methods.c99_registry"]
+
+
+@dataclass(frozen=True)
+class MethodInfo:
+    name: str
+    factory: Callable[..., Segmenter]
+    summary: str
+    needs_n_segments: bool = False  # True for methods that only run with a known count
+    paper_row: str | None = None  # the row name in the paper's tables, e.g. "C99_b"
+    defaults: tuple[tuple[str, Any], ...] = ()
+
+
+_REGISTRY: dict[str, MethodInfo] = {}
+_loaded = False
+
+
+def register(
+    name: str,
+    factory: Callable[..., Segmenter],
+    summary: str,
+    *,
+    needs_n_segments: bool = False,
+    paper_row: str | None = None,
+    **defaults: Any,
+) -> None:
+    """Make a method known under ``name`` (lower case, unique)."""
+    key = name.lower()
+    if key in _REGISTRY:
+        raise ValueError(f"method {name!r} is already registered")
+    _REGISTRY[key] = MethodInfo(
+        key, factory, summary, needs_n_segments, paper_row, tuple(defaults.items())
+    )
+
+
+def _load() -> None:
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        for mod in METHOD_MODULES:
+            importlib.import_module(mod)
+
+
+def available() -> dict[str, MethodInfo]:
+    """All registered methods by name."""
+    _load()
+    return dict(_REGISTRY)
+
+
+def get(name: str) -> MethodInfo:
+    _load()
+    try:
+        return _REGISTRY[name.lower()]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY))
+        raise ValueError(f"unknown method {name!r}; known methods: {known}") from None
+
+
+def create(name: str, **params: Any) -> Segmenter:
+    """A new segmenter for method ``name`` with its registered defaults and ``params``."""
+    info = get(name)
+    kwargs = dict(info.defaults)
+    kwargs.update(params)
+    return info.factory(**kwargs)

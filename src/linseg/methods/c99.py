@@ -1,0 +1,181 @@
+"""Choi's C99 (NAACL 2000): cosine similarity, local ranking, divisive clustering.
+
+The pipeline, each step in its own module::
+
+    sentences --text--> stem counts --similarity.cosine--> sim
+              --rank.rank_transform--> rank --density.sum_of_rank--> S
+              --density.divisive_clustering--> split order, D, dD
+              --termination.automatic_termination--> number of segments
+
+With ``n_segments`` given, the first ``n_segments - 1`` split points are the boundaries
+(the paper's C99_b); otherwise the smoothed gradient threshold decides (C99).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+import numpy as np
+
+from ..base import Segmentation, Segmenter, check_n_segments
+from ..density import Clustering, divisive_clustering, sum_of_rank
+from ..rank import check_mask_size, rank_transform
+from ..similarity import cosine_from_ids
+from ..termination import Termination, automatic_termination
+from ..text import Stemmer, TextProcessor, load_stopwords, looks_tokenized
+
+__all__ = ["C99", "C99Result"]
+
+
+@dataclass
+class C99Result(Segmentation):
+    """A C99 segmentation with every intermediate result kept for inspection.
+
+    Attributes (beyond :class:`~linseg.base.Segmentation`)
+    ------------------------------------------------------
+    similarity:
+        Cosine similarity matrix (float32, n x n), equation (1).
+    rank:
+        Rank matrix (float32, n x n), equation (2).
+    sum_rank:
+        Sum-of-rank matrix (float32, n x n), equation (5).
+    clustering:
+        Split order, inside densities ``D`` and gradient ``dD`` of the full run.
+    termination:
+        The automatic choice (smoothed gradient, threshold, count); computed even when
+        ``n_segments`` was given, so both can be compared.
+    mask_size, c:
+        The parameters used.
+    """
+
+    similarity: np.ndarray | None = None
+    rank: np.ndarray | None = None
+    sum_rank: np.ndarray | None = None
+    clustering: Clustering | None = None
+    termination: Termination | None = None
+    mask_size: int = 11
+    c: float = 1.2
+
+    @property
+    def density(self) -> np.ndarray:
+        """Inside density D(m) for m = 1 .. n segments."""
+        return self.clustering.density if self.clustering else np.zeros(0, np.float32)
+
+    @property
+    def gradient(self) -> np.ndarray:
+        """dD(m) for m = 2 .. n segments (unsmoothed)."""
+        return self.clustering.gain if self.clustering else np.zeros(0, np.float32)
+
+
+class C99(Segmenter):
+    """Choi's C99 segmenter.
+
+    Parameters
+    ----------
+    mask_size:
+        Side of the square rank mask, an odd integer >= 1 (11 in the paper).
+    c:
+        Threshold coefficient of automatic termination: mean + c x sd (1.2 in the paper).
+    stopwords:
+        Words to remove: an iterable of words, a path to a word-list file, or None for
+        the shipped English list.
+    stemmer:
+        Callable from a lower-cased word to its stem; None for the Porter stemmer.
+    tokenized:
+        Whether input sentences are already tokenised (punctuation split off by spaces,
+        as in the paper's corpus). None guesses per document; raw prose given to
+        :meth:`segment_text` is always tokenised by linseg.
+
+    Examples
+    --------
+    >>> from linseg import C99
+    >>> result = C99().segment(sentences)            # doctest: +SKIP
+    >>> result.boundaries, result.segments            # doctest: +SKIP
+    """
+
+    name = "c99"
+
+    def __init__(
+        self,
+        mask_size: int = 11,
+        c: float = 1.2,
+        stopwords: Iterable[str] | str | os.PathLike[str] | None = None,
+        stemmer: Stemmer | None = None,
+        tokenized: bool | None = None,
+    ) -> None:
+        self.mask_size = check_mask_size(mask_size)
+        if isinstance(c, bool) or not isinstance(c, (int, float, np.floating, np.integer)):
+            raise TypeError(f"c must be a number, got {c!r}")
+        if not np.isfinite(c):
+            raise ValueError(f"c must be finite, got {c}")
+        self.c = float(c)
+        self.stopwords = stopwords
+        self.stemmer = stemmer
+        self.tokenized = tokenized
+        words = (
+            load_stopwords(stopwords) if isinstance(stopwords, (str, os.PathLike)) else stopwords
+        )
+        self._text = TextProcessor(words, stemmer)
+
+    def _tokenized(self, sentences: Sequence[str], tokenized: bool | None) -> bool:
+        if tokenized is None:
+            tokenized = self.tokenized if self.tokenized is not None else looks_tokenized(sentences)
+        return tokenized
+
+    def counts(self, sentences: Sequence[str], tokenized: bool | None = None) -> np.ndarray:
+        """The sentence x stem count matrix f of equation (1) for ``sentences``."""
+        return self._text.counts(sentences, self._tokenized(sentences, tokenized))[0]
+
+    def similarity(self, sentences: Sequence[str], tokenized: bool | None = None) -> np.ndarray:
+        """The cosine similarity matrix of ``sentences`` (equation 1, float32)."""
+        ids, offsets = self._text.ids(sentences, self._tokenized(sentences, tokenized))
+        return cosine_from_ids(ids, offsets, len(self._text.vocabulary))
+
+    def segment(
+        self, sentences: Sequence[str], n_segments: int | None = None
+    ) -> C99Result:
+        """Segment a list of sentences.
+
+        Parameters
+        ----------
+        sentences:
+            Sentence strings, tokenised (space separated) or raw.
+        n_segments:
+            Known number of segments (C99_b). None chooses it automatically. A number
+            larger than the number of sentences gives one segment per sentence.
+        """
+        return self._run(sentences, n_segments, self.tokenized)
+
+    def _segment_raw(self, sentences: list[str], n_segments: int | None) -> C99Result:
+        return self._run(sentences, n_segments, False)
+
+    def _run(
+        self, sentences: Sequence[str], n_segments: int | None, tokenized: bool | None
+    ) -> C99Result:
+        if isinstance(sentences, str):
+            raise TypeError("segment() takes a list of sentences; use segment_text() for a string")
+        sentences = list(sentences)
+        for s in sentences:
+            if not isinstance(s, str):
+                raise TypeError(f"sentences must be strings, got {type(s).__name__}")
+        n_segments = check_n_segments(n_segments)
+        sim = self.similarity(sentences, tokenized)
+        rank = rank_transform(sim, self.mask_size)
+        srank = sum_of_rank(rank)
+        clustering = divisive_clustering(srank)
+        term = automatic_termination(clustering.gain, self.c)
+        k = term.n_segments if n_segments is None else n_segments
+        return C99Result(
+            sentences=sentences,
+            boundaries=clustering.boundaries(k),
+            n_segments_requested=n_segments,
+            similarity=sim,
+            rank=rank,
+            sum_rank=srank,
+            clustering=clustering,
+            termination=term,
+            mask_size=self.mask_size,
+            c=self.c,
+        )

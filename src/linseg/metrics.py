@@ -1,0 +1,112 @@
+"""Segmentation error metrics: Pk (Beeferman et al. 1999) and WindowDiff (Pevzner & Hearst 2002).
+
+Both slide a probe of width ``k`` over the document. Pk (the paper's equation 6) counts
+the probes whose ends fall in the same segment in one segmentation but not in the other;
+WindowDiff counts the probes that hold a different number of boundaries. Units are
+sentences by default; give ``lengths`` (the number of words of each sentence) to score at
+word level, as the paper does.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+import numpy as np
+
+__all__ = ["pk", "windowdiff", "default_k", "positions"]
+
+
+def _check_boundaries(name: str, boundaries: Sequence[int], n: int) -> np.ndarray:
+    b = np.asarray(list(boundaries), dtype=np.int64)
+    if b.ndim != 1:
+        raise ValueError(f"{name} must be a flat list of boundary indices")
+    if b.size and (b.min() <= 0 or b.max() >= n or np.any(np.diff(b) <= 0)):
+        raise ValueError(f"{name} boundaries must be strictly increasing within (0, {n})")
+    return b
+
+
+def positions(
+    boundaries: Sequence[int], n: int, lengths: Sequence[int] | None = None
+) -> np.ndarray:
+    """Segment number of every unit: of each sentence, or of each word if ``lengths``."""
+    b = _check_boundaries("boundaries", boundaries, n)
+    labels = np.zeros(n, dtype=np.int64)
+    if b.size:
+        labels[b] = 1
+        labels = np.cumsum(labels)
+    if lengths is None:
+        return labels
+    lengths = np.asarray(lengths, dtype=np.int64)
+    if lengths.size != n or (lengths.size and lengths.min() < 0):
+        raise ValueError("lengths must give a non-negative count for every sentence")
+    return np.repeat(labels, lengths)
+
+
+def default_k(reference_labels: np.ndarray) -> int:
+    """Half the mean reference segment length, rounded half up (at least 1)."""
+    n_units = reference_labels.size
+    n_segments = int(reference_labels[-1]) + 1 if n_units else 1
+    return max(1, int(math.floor(n_units / n_segments / 2.0 + 0.5)))
+
+
+def _prepare(reference, hypothesis, n, lengths, k):
+    if n is None:
+        if lengths is None:
+            raise ValueError("give n (the number of sentences) or lengths")
+        n = len(lengths)
+    ref = positions(reference, n, lengths)
+    hyp = positions(hypothesis, n, lengths)
+    if k is None:
+        k = default_k(ref)
+    if isinstance(k, bool) or int(k) != k or k < 1:
+        raise ValueError(f"k must be a positive integer, got {k!r}")
+    k = int(k)
+    if ref.size <= k:
+        raise ValueError(f"the document has {ref.size} units, too few for a probe of k={k}")
+    return ref, hyp, k
+
+
+def pk(
+    reference: Sequence[int],
+    hypothesis: Sequence[int],
+    n: int | None = None,
+    *,
+    lengths: Sequence[int] | None = None,
+    k: int | None = None,
+) -> float:
+    """Beeferman's Pk: the probability that a probe of width ``k`` is judged wrongly.
+
+    Parameters
+    ----------
+    reference, hypothesis:
+        Boundary indices (first sentence of every segment after the first).
+    n:
+        Number of sentences (may be omitted when ``lengths`` is given).
+    lengths:
+        Words per sentence; scores at word level, each word a position.
+    k:
+        Probe width in units; default: half the mean reference segment length, rounded.
+
+    The probes are the pairs ``(i, i + k)`` for ``i = 0 .. N - k - 1``.
+    """
+    ref, hyp, k = _prepare(reference, hypothesis, n, lengths, k)
+    same_ref = ref[:-k] == ref[k:]
+    same_hyp = hyp[:-k] == hyp[k:]
+    return float(np.mean(same_ref != same_hyp))
+
+
+def windowdiff(
+    reference: Sequence[int],
+    hypothesis: Sequence[int],
+    n: int | None = None,
+    *,
+    lengths: Sequence[int] | None = None,
+    k: int | None = None,
+) -> float:
+    """Pevzner and Hearst's WindowDiff: the share of probes whose boundary counts differ.
+
+    Arguments as for :func:`pk`.
+    """
+    ref, hyp, k = _prepare(reference, hypothesis, n, lengths, k)
+    return float(np.mean((ref[k:] - ref[:-k]) != (hyp[k:] - hyp[:-k])))

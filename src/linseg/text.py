@@ -1,0 +1,381 @@
+"""Text processing: sentences -> words -> stems -> a sentence x stem count matrix.
+
+This is the front half of the paper's *similarity measure* (section 3.1): "Punctuation
+and uninformative words are removed from each sentence using a simple regular expression
+pattern matcher and a stopword list. A stemming algorithm (Porter 1980) is then applied
+to the remaining tokens to obtain the word stems."
+
+The word test follows the author's implementation: a token is a word when every
+character is a letter or ``-``; it is lower-cased, dropped if it is a stopword, and
+replaced by its stem.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from itertools import chain
+from importlib import resources
+from os import PathLike
+from typing import Callable, Iterable, Sequence
+
+import numpy as np
+from numba import njit
+
+Stemmer = Callable[[str], str]
+
+__all__ = [
+    "Stemmer",
+    "TextProcessor",
+    "default_stopwords",
+    "load_stopwords",
+    "porter_stemmer",
+    "split_sentences",
+    "tokenize_raw",
+    "is_word",
+    "looks_tokenized",
+]
+
+# A raw-text token: a run of letters/digits joined by hyphens or apostrophes, or any
+# other single non-space character. Applied only to text that is not pre-tokenised.
+_RAW_TOKEN = re.compile(r"[^\W_]+(?:[-'\u2019][^\W_]+)*|[^\w\s]|_")
+_SENTENCE_FINAL = frozenset(".!?")
+
+
+def is_word(token: str) -> bool:
+    """True when every character of ``token`` is a letter or ``-`` (the author's test)."""
+    if not token:
+        return False
+    for ch in token:
+        if ch != "-" and not ch.isalpha():
+            return False
+    return True
+
+
+def tokenize_raw(sentence: str) -> list[str]:
+    """Split a raw (untokenised) sentence into word and punctuation tokens."""
+    return _RAW_TOKEN.findall(sentence)
+
+
+def looks_tokenized(sentences: Sequence[str]) -> bool:
+    """Guess whether ``sentences`` are already tokenised (punctuation set off by spaces).
+
+    Tokenised text, like the paper's corpus, ends its sentences with a stand-alone
+    ``.``, ``!`` or ``?`` token; raw prose attaches the mark to the last word. The
+    document counts as tokenised when most sentences that end in such a mark have it
+    as a token of its own.
+    """
+    detached = attached = 0
+    for s in sentences:
+        s = s.rstrip()
+        if not s or s[-1] not in _SENTENCE_FINAL:
+            continue
+        if len(s) == 1 or s[-2].isspace() or s[-2] in _SENTENCE_FINAL:
+            detached += 1
+        else:
+            attached += 1
+    return detached >= attached
+
+
+def _read_word_list(lines: Iterable[str]) -> frozenset[str]:
+    words = set()
+    for line in lines:
+        word = line.split("#", 1)[0].strip().lower()
+        if word:
+            words.add(word)
+    return frozenset(words)
+
+
+@lru_cache(maxsize=1)
+def default_stopwords() -> frozenset[str]:
+    """The stopword list shipped with linseg (the Glasgow list plus yes/no/said)."""
+    text = resources.files("linseg").joinpath("data/stopwords-en.txt").read_text("utf-8")
+    return _read_word_list(text.splitlines())
+
+
+def load_stopwords(path: str | PathLike[str]) -> frozenset[str]:
+    """Read a stopword list: one word a line, ``#`` starts a comment, case ignored."""
+    with open(path, encoding="utf-8", errors="replace") as fh:
+        return _read_word_list(fh)
+
+
+def porter_stemmer() -> Stemmer:
+    """The original Porter (1980) stemmer, from the C-backed PyStemmer package."""
+    import Stemmer as _pystemmer
+
+    return _pystemmer.Stemmer("porter").stemWord
+
+
+class TextProcessor:
+    """Turns sentences into a sentence x stem count matrix.
+
+    Parameters
+    ----------
+    stopwords:
+        Words to drop (lower case). ``None`` uses :func:`default_stopwords`.
+    stemmer:
+        Callable from a lower-cased word to its stem. ``None`` uses the Porter stemmer.
+
+    The processor memoises the verdict for every distinct token it meets, so a corpus
+    costs one dictionary look-up per token once its vocabulary has been seen.
+    """
+
+    def __init__(
+        self,
+        stopwords: Iterable[str] | None = None,
+        stemmer: Stemmer | None = None,
+    ) -> None:
+        self.stopwords = (
+            default_stopwords() if stopwords is None else frozenset(w.lower() for w in stopwords)
+        )
+        self.stemmer = porter_stemmer() if stemmer is None else stemmer
+        self._stem_of_token: dict[str, str | None] = {}
+        self._id_of_token: dict[str, int] = {}
+        self._id_of_stem: dict[str, int] = {}
+        self.vocabulary: list[str] = []
+        self._hkeys = np.zeros(1 << 12, dtype=np.uint64)
+        self._hvals = np.full(1 << 12, _UNKNOWN, dtype=np.int64)
+        self._hcount = 0
+
+    def stem_token(self, token: str) -> str | None:
+        """The stem a token contributes, or None if it is not a word or is a stopword."""
+        try:
+            return self._stem_of_token[token]
+        except KeyError:
+            pass
+        stem: str | None = None
+        if is_word(token):
+            low = token.lower()
+            if low not in self.stopwords:
+                stem = self.stemmer(low)
+        self._stem_of_token[token] = stem
+        return stem
+
+    def tokens(self, sentence: str, tokenized: bool) -> list[str]:
+        return sentence.split() if tokenized else tokenize_raw(sentence)
+
+    def stems(self, sentences: Sequence[str], tokenized: bool | None = None) -> list[list[str]]:
+        """The stems of each sentence, in order (stopwords and non-words removed)."""
+        if tokenized is None:
+            tokenized = looks_tokenized(sentences)
+        out = []
+        for s in sentences:
+            row = [self.stem_token(t) for t in self.tokens(s, tokenized)]
+            out.append([st for st in row if st is not None])
+        return out
+
+    def ids(
+        self, sentences: Sequence[str], tokenized: bool | None = None
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Stem ids of every token, sentence after sentence, and the sentence offsets.
+
+        Returns ``(ids, offsets)``: the tokens of sentence ``i`` are
+        ``ids[offsets[i]:offsets[i + 1]]``; a token that is not a word, or is a stopword,
+        has id -1. Ids index :attr:`vocabulary` and stay fixed for this processor.
+
+        Every distinct token is judged (word test, stopword, stem) once per processor.
+        Pre-tokenised ASCII text, the common case, is then split and looked up in
+        compiled code through a hash table of the tokens' 64-bit FNV-1a hashes.
+        """
+        if tokenized is None:
+            tokenized = looks_tokenized(sentences)
+        if tokenized:
+            joined = "\n".join(sentences)
+            if joined.isascii() and joined.count("\n") == len(sentences) - 1:
+                return self._ids_ascii(joined.encode("ascii"), len(sentences))
+        split = str.split if tokenized else tokenize_raw
+        per_sentence = [split(s) for s in sentences]
+        flat = list(chain.from_iterable(per_sentence))
+        table = self._id_of_token
+        try:
+            ids = list(map(table.__getitem__, flat))
+        except KeyError:
+            for t in flat:
+                if t not in table:
+                    self._learn(t)
+            ids = list(map(table.__getitem__, flat))
+        offsets = np.zeros(len(per_sentence) + 1, dtype=np.int64)
+        np.cumsum([len(t) for t in per_sentence], out=offsets[1:])
+        return np.array(ids, dtype=np.int64), offsets
+
+    def _ids_ascii(self, buf: bytes, n_sentences: int) -> tuple[np.ndarray, np.ndarray]:
+        data = np.frombuffer(buf, dtype=np.uint8)
+        ids, offsets, hashes, starts, ends = _lookup_tokens(
+            data, n_sentences, self._hkeys, self._hvals
+        )
+        missing = np.flatnonzero(ids == _UNKNOWN)
+        if missing.size:
+            for t in missing:
+                token = buf[starts[t] : ends[t]].decode("ascii")
+                if token not in self._id_of_token:
+                    self._learn(token)
+                ids[t] = self._id_of_token[token]
+                self._hash_insert(hashes[t], ids[t])
+        return ids, offsets
+
+    def _hash_insert(self, h: np.uint64, value: int) -> None:
+        if 2 * (self._hcount + 1) > self._hkeys.size:
+            keys, vals = self._hkeys, self._hvals
+            self._hkeys = np.zeros(2 * keys.size, dtype=np.uint64)
+            self._hvals = np.full(2 * keys.size, _UNKNOWN, dtype=np.int64)
+            _rehash(keys, vals, self._hkeys, self._hvals)
+        if _hash_put(self._hkeys, self._hvals, np.uint64(h), int(value)):
+            self._hcount += 1
+
+    def _learn(self, token: str) -> None:
+        stem = self.stem_token(token)
+        if stem is None:
+            self._id_of_token[token] = -1
+            return
+        sid = self._id_of_stem.get(stem)
+        if sid is None:
+            sid = self._id_of_stem[stem] = len(self.vocabulary)
+            self.vocabulary.append(stem)
+        self._id_of_token[token] = sid
+
+    def counts(
+        self, sentences: Sequence[str], tokenized: bool | None = None
+    ) -> tuple[np.ndarray, list[str]]:
+        """The sentence x stem frequency matrix f of equation (1), and its stem labels.
+
+        Returns a dense ``int32`` array of shape (n_sentences, n_stems); columns are
+        the stems of this document in order of first appearance.
+        """
+        ids, offsets = self.ids(sentences, tokenized)
+        n = len(offsets) - 1
+        rows = np.repeat(np.arange(n), np.diff(offsets))
+        keep = ids >= 0
+        rows, ids = rows[keep], ids[keep]
+        uniq, first = np.unique(ids, return_index=True)
+        order = np.argsort(first, kind="stable")
+        local = np.empty(len(self.vocabulary) + 1, dtype=np.int64)
+        local[uniq[order]] = np.arange(uniq.size)
+        cols = local[ids]
+        v = int(uniq.size)
+        labels = [self.vocabulary[i] for i in uniq[order]]
+        if v == 0 or n == 0:
+            return np.zeros((n, v), dtype=np.int32), labels
+        flat = np.bincount(rows * v + cols, minlength=n * v)
+        return flat.reshape(n, v).astype(np.int32, copy=False), labels
+
+
+def split_sentences(text: str, language: str = "en") -> list[tuple[int, int]]:
+    """Sentence spans ``(start, end)`` of raw ``text`` that tile it exactly.
+
+    Uses the rule-based ``sentencex`` splitter (no model, no download). Every character
+    of ``text`` belongs to exactly one span, so the spans joined give ``text`` back;
+    pure-whitespace pieces are merged into the sentence before them.
+    """
+    import sentencex
+
+    spans: list[tuple[int, int]] = []
+    pos = 0
+    for piece in sentencex.segment(language, text):
+        if not piece:
+            continue
+        start = text.find(piece, pos)
+        if start < 0:  # the splitter altered the piece; resynchronise on its stripped form
+            core = piece.strip()
+            start = text.find(core, pos) if core else -1
+            if start < 0:
+                continue
+            piece = core
+        end = start + len(piece)
+        if start > pos and spans:
+            spans[-1] = (spans[-1][0], start)
+        elif start > pos:
+            start = pos
+        if not text[start:end].strip() and spans:
+            spans[-1] = (spans[-1][0], end)
+        else:
+            spans.append((start, end))
+        pos = end
+    if not spans:
+        return [(0, len(text))] if text else []
+    spans[0] = (0, spans[0][1])
+    spans[-1] = (spans[-1][0], len(text))
+    if len(spans) > 1 and not text[spans[0][0] : spans[0][1]].strip():
+        spans[1] = (0, spans[1][1])
+        del spans[0]
+    return spans
+
+
+# --- compiled token look-up -------------------------------------------------------------
+_UNKNOWN = -2
+# Bytes that str.split() treats as whitespace within ASCII.
+_SPACE = np.zeros(256, dtype=np.bool_)
+for _b in (9, 10, 11, 12, 13, 28, 29, 30, 31, 32):
+    _SPACE[_b] = True
+
+
+@njit(cache=True, nogil=True)
+def _hash_put(keys, vals, h, value) -> bool:
+    mask = keys.shape[0] - 1
+    # Key 0 marks an empty slot; a token hashing to 0 is stored as 1 (both sides agree).
+    if h == 0:
+        h = np.uint64(1)
+    slot = np.int64(h & np.uint64(mask))
+    while vals[slot] != _UNKNOWN:
+        if keys[slot] == h:
+            vals[slot] = value
+            return False
+        slot = (slot + 1) & mask
+    keys[slot] = h
+    vals[slot] = value
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _rehash(old_keys, old_vals, keys, vals) -> None:
+    for i in range(old_keys.shape[0]):
+        if old_vals[i] != _UNKNOWN:
+            _hash_put(keys, vals, old_keys[i], old_vals[i])
+
+
+@njit(cache=True, nogil=True)
+def _lookup_tokens(data, n_sentences, keys, vals):
+    nbytes = data.shape[0]
+    cap = nbytes // 2 + 1
+    ids = np.empty(cap, dtype=np.int64)
+    hashes = np.empty(cap, dtype=np.uint64)
+    starts = np.empty(cap, dtype=np.int64)
+    ends = np.empty(cap, dtype=np.int64)
+    offsets = np.zeros(n_sentences + 1, dtype=np.int64)
+    space = _SPACE
+    mask = keys.shape[0] - 1
+    prime = np.uint64(1099511628211)
+    ntok = 0
+    sent = 0
+    i = 0
+    while i < nbytes:
+        b = data[i]
+        if b == 10:
+            sent += 1
+            offsets[sent] = ntok
+            i += 1
+            continue
+        if space[b]:
+            i += 1
+            continue
+        start = i
+        h = np.uint64(14695981039346656037)
+        while i < nbytes and not space[data[i]]:
+            h = (h ^ np.uint64(data[i])) * prime
+            i += 1
+        if h == 0:
+            h = np.uint64(1)
+        slot = np.int64(h & np.uint64(mask))
+        value = _UNKNOWN
+        while vals[slot] != _UNKNOWN:
+            if keys[slot] == h:
+                value = vals[slot]
+                break
+            slot = (slot + 1) & mask
+        ids[ntok] = value
+        hashes[ntok] = h
+        starts[ntok] = start
+        ends[ntok] = i
+        ntok += 1
+    for s in range(sent + 1, n_sentences + 1):
+        offsets[s] = ntok
+    return ids[:ntok].copy(), offsets, hashes[:ntok], starts[:ntok], ends[:ntok]
