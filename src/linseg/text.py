@@ -30,6 +30,7 @@ __all__ = [
     "default_stopwords",
     "load_stopwords",
     "porter_stemmer",
+    "table_stemmer",
     "split_sentences",
     "tokenize_raw",
     "is_word",
@@ -104,6 +105,31 @@ def porter_stemmer() -> Stemmer:
     import Stemmer as _pystemmer
 
     return _pystemmer.Stemmer("porter").stemWord
+
+
+def table_stemmer(path: str | PathLike[str], fallback: Stemmer | None = None) -> Stemmer:
+    """A stemmer that looks words up in a ``word<TAB>stem`` file.
+
+    Words missing from the table go to ``fallback`` (default: the Porter stemmer). With
+    the author's ``reference-stems.tsv`` this reproduces his stemmer on his corpus.
+    """
+    table: dict[str, str] = {}
+    with open(path, encoding="utf-8", errors="replace") as fh:
+        for n, line in enumerate(fh, 1):
+            line = line.rstrip("\r\n")
+            if not line or line.startswith("#"):
+                continue
+            word, tab, stem = line.partition("\t")
+            if not tab:
+                raise ValueError(f"{path}:{n}: expected word<TAB>stem, got {line[:40]!r}")
+            table[word] = stem
+    backup = fallback or porter_stemmer()
+
+    def stem(word: str) -> str:
+        found = table.get(word)
+        return backup(word) if found is None else found
+
+    return stem
 
 
 class TextProcessor:

@@ -42,20 +42,6 @@ def read_test_logs(choi: str | os.PathLike[str]) -> dict[int, dict[str, tuple[fl
 
 def reference_stemmer(choi: str | os.PathLike[str]):
     """The author's stemmer, as a look-up in ``reference-stems.tsv`` (word -> stem)."""
-    table: dict[str, str] = {}
-    with open(Path(choi) / "reference-stems.tsv", encoding="utf-8") as fh:
-        for line in fh:
-            line = line.rstrip("\n")
-            if not line:
-                continue
-            word, _, stem = line.partition("\t")
-            table[word] = stem
-    from ..text import porter_stemmer
+    from ..text import table_stemmer
 
-    fallback = porter_stemmer()
-
-    def stem(word: str) -> str:
-        s = table.get(word)
-        return fallback(word) if s is None else s
-
-    return stem
+    return table_stemmer(Path(choi) / "reference-stems.tsv")

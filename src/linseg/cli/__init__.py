@@ -1,0 +1,88 @@
+"""The ``linseg`` command line.
+
+Each sub-command lives in its own module under :mod:`linseg.cli` with a
+``register(subparsers)`` function; :data:`COMMAND_MODULES` lists them in the order
+``linseg --help`` shows them. Errors the user can fix are reported as one line on
+stderr with exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from typing import Sequence
+
+__all__ = ["main", "UsageError", "COMMAND_MODULES", "ArgumentParser"]
+
+COMMAND_MODULES = [
+    "linseg.cli.segment",
+    "linseg.cli.evaluate",
+    "linseg.cli.methods",
+]
+
+
+class UsageError(Exception):
+    """A problem with the command line or the input: exit status 2, one line."""
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse with one-line errors (``linseg segment: error: ... (see --help)``)."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from .. import __version__
+
+    parser = ArgumentParser(
+        prog="linseg",
+        description="Linear text segmentation: Choi's C99 and the methods it is measured against.",
+    )
+    parser.add_argument("--version", action="version", version=f"linseg {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help(sys.stderr)
+        return 2
+    from ..corpus.data import DataNotFound
+
+    try:
+        return int(args.func(args) or 0)
+    except (UsageError, DataNotFound) as exc:
+        return _fail(str(exc))
+    except UnicodeDecodeError as exc:
+        return _fail(
+            f"input is not valid {exc.encoding} (byte 0x{exc.object[exc.start]:02x} at offset "
+            f"{exc.start}); pass --encoding, e.g. --encoding latin-1"
+        )
+    except (ValueError, TypeError) as exc:
+        return _fail(str(exc))
+    except MemoryError:
+        return _fail("out of memory; try a smaller input or --band (see 'linseg segment --help')")
+    except OSError as exc:
+        if isinstance(exc, BrokenPipeError):
+            return 0
+        where = f": {exc.filename}" if getattr(exc, "filename", None) else ""
+        return _fail(f"{exc.strerror or exc}{where}")
+    except KeyboardInterrupt:
+        print("linseg: interrupted", file=sys.stderr)
+        return 130
+
+
+def _fail(message: str) -> int:
+    message = " ".join(message.split())
+    print(f"linseg: error: {message}", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,88 @@
+"""``linseg evaluate``: score a method over a corpus of ``.ref`` samples."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from ..corpus.data import choi_dir
+from ..corpus.ref import find_ref_files
+from ..experiments.evaluate import evaluate, range_order, summarize
+from ..progress import Progress
+from . import UsageError
+from .options import add_method_options, make_segmenter
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "evaluate",
+        help="score a method on a corpus of .ref files",
+        description=(
+            "Run a method over every .ref file under DIR, with automatic termination and with "
+            "the reference number of segments, and print the mean word-level Pk per range "
+            "(the sample's folder name, e.g. 3-5) as the paper reports it, with sentence-level "
+            "Pk, WindowDiff and CPU seconds per sample beside it."
+        ),
+    )
+    p.add_argument("dir", nargs="?", metavar="DIR",
+                   help="folder of .ref files (default: <data>/choi, the paper's corpus)")
+    p.add_argument("--data", metavar="DIR", help="data root (default: $LINSEG_DATA)")
+    p.add_argument("--jsonl", metavar="FILE",
+                   help="write one JSON line per sample: path, reference and hypothesis "
+                        "boundaries, scores")
+    add_method_options(p)
+    p.set_defaults(func=run)
+
+
+def _pct(x: float | None) -> str:
+    return "   -  " if x is None else f"{100 * x:5.1f}%"
+
+
+def run(args: argparse.Namespace) -> int:
+    root = Path(args.dir) if args.dir else choi_dir(args.data)
+    if not root.exists():
+        raise UsageError(f"no such file or directory: {root}")
+    files = find_ref_files(root)
+    if not files:
+        raise UsageError(f"no .ref files under {root}")
+    from ..methods import get
+
+    info = get(args.method)
+    segmenter = make_segmenter(args)
+    if hasattr(segmenter, "tokenized"):
+        segmenter.tokenized = True
+    auto = not info.needs_n_segments
+    started = time.perf_counter()
+    with Progress(len(files), "evaluating") as progress:
+        results = evaluate(segmenter, files, auto=auto, known=True, progress=progress)
+    wall = time.perf_counter() - started
+
+    if args.jsonl:
+        with open(args.jsonl, "w", encoding="utf-8") as fh:
+            for r in results:
+                fh.write(json.dumps(r.to_dict()) + "\n")
+
+    table = summarize(results)
+    out = sys.stdout
+    out.write(f"{info.name} on {root} ({len(files)} samples, {wall:.1f} s wall)\n")
+    out.write("Pk(w): word-level Pk as in the paper; Pk(s), WD(s): sentence level\n\n")
+    head = f"{'range':<8}{'n':>5}"
+    if auto:
+        head += f" | {'auto Pk(w)':>10} {'Pk(s)':>6} {'WD(s)':>6}"
+    head += f" | {'known Pk(w)':>11} {'Pk(s)':>6} {'WD(s)':>6} | {'ms/sample':>9}\n"
+    out.write(head)
+    out.write("-" * (len(head) - 1) + "\n")
+    for name in sorted(table, key=range_order):
+        row = table[name]
+        line = f"{name:<8}{int(row['n']):>5}"
+        if auto:
+            line += (f" | {_pct(row.get('auto_pk_word')):>10} {_pct(row.get('auto_pk_sentence'))}"
+                     f" {_pct(row.get('auto_windowdiff_sentence'))}")
+        secs = row.get("auto_seconds", row.get("known_seconds", 0.0))
+        line += (f" | {_pct(row.get('known_pk_word')):>11} {_pct(row.get('known_pk_sentence'))}"
+                 f" {_pct(row.get('known_windowdiff_sentence'))} | {1e3 * secs:9.3f}\n")
+        out.write(line)
+    return 0

@@ -1,0 +1,85 @@
+"""Command-line options shared by several sub-commands."""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+from typing import Any
+
+from ..methods import available, create, get
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value}")
+    return value
+
+
+def odd_int(text: str) -> int:
+    value = positive_int(text)
+    if value % 2 == 0:
+        raise argparse.ArgumentTypeError(f"the mask size must be odd, got {value}")
+    return value
+
+
+def finite_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if value != value or value in (float("inf"), float("-inf")):
+        raise argparse.ArgumentTypeError(f"expected a finite number, got {text!r}")
+    return value
+
+
+def add_method_options(p: argparse.ArgumentParser, default_method: str = "c99") -> None:
+    """``--method`` and the C99 parameters (passed on to any method that accepts them)."""
+    p.add_argument("--method", default=default_method, metavar="NAME",
+                   help=f"segmentation method (default {default_method}; see 'linseg methods')")
+    p.add_argument("--mask", type=odd_int, default=None, metavar="N",
+                   help="rank mask size, odd (C99 default 11)")
+    p.add_argument("--c", type=finite_float, default=None, metavar="X",
+                   help="termination threshold: mean + X * sd (C99 default 1.2)")
+    p.add_argument("--stopwords", metavar="FILE",
+                   help="stopword list, one word a line (default: the shipped English list)")
+    p.add_argument("--stems", metavar="FILE",
+                   help="word<TAB>stem table to use as the stemmer (e.g. the author's "
+                        "reference-stems.tsv); words not in it get the Porter stem")
+
+
+def make_segmenter(args: argparse.Namespace, method: str | None = None, **extra: Any):
+    """A segmenter for ``--method`` with the options that method accepts."""
+    name = method or args.method
+    info = get(name)
+    params: dict[str, Any] = {}
+    if getattr(args, "mask", None) is not None:
+        params["mask_size"] = args.mask
+    if getattr(args, "c", None) is not None:
+        params["c"] = args.c
+    if getattr(args, "stopwords", None):
+        from ..text import load_stopwords
+
+        params["stopwords"] = load_stopwords(args.stopwords)
+    if getattr(args, "stems", None):
+        from ..text import table_stemmer
+
+        params["stemmer"] = table_stemmer(args.stems)
+    params.update(extra)
+    accepted = inspect.signature(info.factory).parameters
+    takes_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in accepted.values())
+    unused = [k for k in params if k not in accepted and not takes_any]
+    flags = {"mask_size": "--mask", "c": "--c", "stopwords": "--stopwords", "stemmer": "--stems"}
+    explicit = [flags.get(k, k) for k in unused if k in flags]
+    if explicit:
+        from . import UsageError
+
+        raise UsageError(f"method {info.name!r} does not take {', '.join(explicit)}")
+    return create(info.name, **{k: v for k, v in params.items() if k not in unused})
+
+
+def method_names() -> list[str]:
+    return sorted(available())
