@@ -110,3 +110,69 @@ def windowdiff(
     """
     ref, hyp, k = _prepare(reference, hypothesis, n, lengths, k)
     return float(np.mean((ref[k:] - ref[:-k]) != (hyp[k:] - hyp[:-k])))
+
+
+# --- The random baselines, analytically (the paper's section 4.2) -------------------------
+# Added for the evaluation (issue 6); nothing above depends on it.
+
+__all__ += ["p_same_random", "p_same_random_known", "expected_pk_random"]
+
+
+def p_same_random(k: int) -> float:
+    """p(same|k, B_(r,?)) = 2^(m-k) / 2^m = 2^-k (the paper's equation 8).
+
+    The chance that a hypothesis which marks each of the ``m`` potential boundaries
+    independently with probability 1/2 puts none among the ``k`` that a probe spans.
+    """
+    if k < 0:
+        raise ValueError(f"k must be >= 0, got {k}")
+    return 2.0 ** -k
+
+
+def p_same_random_known(k: int, m: int, b: int) -> float:
+    """p(same|k, m, B_(r,b)) = C(m-k, b) / C(m, b) (the paper's equation 9).
+
+    The chance that ``b`` boundaries drawn without replacement from ``m`` potential ones
+    all avoid the ``k`` that a probe spans.
+    """
+    if not 0 <= k <= m or not 0 <= b <= m:
+        raise ValueError(f"need 0 <= k <= m and 0 <= b <= m, got k={k}, m={m}, b={b}")
+    return math.comb(m - k, b) / math.comb(m, b)
+
+
+def expected_pk_random(
+    reference: Sequence[int],
+    n: int | None = None,
+    *,
+    lengths: Sequence[int] | None = None,
+    k: int | None = None,
+    b: int | None = None,
+) -> float:
+    """The expected Pk of a random hypothesis, exactly: B_(r,?) or, with ``b``, B_(r,b).
+
+    Equation (6) with the hypothesis random: a probe whose ends lie in the same reference
+    segment is wrong when the hypothesis puts a boundary between them (a false alarm,
+    ``1 - p(same|k)``), one whose ends differ is wrong when it puts none (a miss,
+    ``p(same|k)``), where ``k`` here is the number of potential boundaries (sentence
+    breaks) the probe spans, so equations (8) and (9) apply probe by probe. The mean over
+    the probes is the expectation of :func:`pk` over the random hypotheses, with the same
+    probes and probe width.
+    """
+    if n is None:
+        if lengths is None:
+            raise ValueError("give n (the number of sentences) or lengths")
+        n = len(lengths)
+    ref, _, width = _prepare(reference, [], n, lengths, k)
+    # The sentence of each position: a probe spans the sentence breaks between its ends.
+    sentence = positions(list(range(1, n)), n, lengths)
+    spans = sentence[width:] - sentence[:-width]
+    m = n - 1
+    if b is None:
+        p_same = np.power(0.5, spans.astype(np.float64))
+    else:
+        if not 0 <= b <= m:
+            raise ValueError(f"b must be between 0 and {m}, got {b}")
+        table = np.array([p_same_random_known(j, m, b) for j in range(m + 1)])
+        p_same = table[spans]
+    same_ref = ref[:-width] == ref[width:]
+    return float(np.mean(np.where(same_ref, 1.0 - p_same, p_same)))

@@ -16,7 +16,7 @@ from ..base import Segmenter
 __all__ = ["register", "get", "create", "available", "MethodInfo", "METHOD_MODULES"]
 
 # Modules that define methods; each calls register() at import.
-METHOD_MODULES = ["linseg.methods.c99_registry"]
+METHOD_MODULES = ["linseg.methods.c99_registry", "linseg.methods.baselines"]
 
 
 @dataclass(frozen=True)

@@ -167,6 +167,11 @@ class C99(Segmenter):
         clustering = divisive_clustering(srank)
         term = automatic_termination(clustering.gain, self.c)
         k = term.n_segments if n_segments is None else n_segments
+        if n_segments is None and not np.any(clustering.density > 0):
+            # All ranks are zero (identical or wordless sentences, or a 1x1 mask): no split
+            # raises the density, so there is no structure to find. The reference still
+            # reports splits here, driven only by its Float.MIN_VALUE floor.
+            k = 1
         return C99Result(
             sentences=sentences,
             boundaries=clustering.boundaries(k),

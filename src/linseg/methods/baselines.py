@@ -1,0 +1,135 @@
+"""The paper's degenerate baselines (Experiment 1, Table 2).
+
+``B_n`` proposes no boundary, ``B_a`` every potential one (each sentence break),
+``B_e`` cuts the sample into the reference's number of equal runs of sentences,
+``B_(r,?)`` marks each sentence break with probability 1/2, and ``B_(r,b)`` marks ``b``
+breaks drawn at random, ``b`` being the reference's number of boundaries. They need no
+similarity measure: they show what an error rate means on a corpus (equation 6 rewards
+neither silence nor a boundary everywhere). :func:`linseg.metrics.expected_pk_random`
+gives the expected error of the two random ones analytically (equations 8 and 9).
+"""
+
+from __future__ import annotations
+
+import zlib
+from typing import Sequence
+
+import numpy as np
+
+from ..base import Segmentation, Segmenter, check_n_segments
+from . import register
+
+__all__ = ["NoBoundary", "AllBoundaries", "EqualSegments", "RandomBoundaries",
+           "RandomKnownBoundaries"]
+
+
+def _sentences(sentences: Sequence[str]) -> list[str]:
+    if isinstance(sentences, str):
+        raise TypeError("segment() takes a list of sentences; use segment_text() for a string")
+    out = list(sentences)
+    for s in out:
+        if not isinstance(s, str):
+            raise TypeError(f"sentences must be strings, got {type(s).__name__}")
+    return out
+
+
+def _check_seed(seed: int) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+    return int(seed)
+
+
+class _RandomBaseline(Segmenter):
+    """A random baseline whose draw depends only on ``seed`` and the sentences.
+
+    Seeding from the text (not from a generator shared across calls) keeps a sample's
+    result the same whatever order, or process, the samples run in.
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = _check_seed(seed)
+
+    def _rng(self, sentences: list[str]) -> np.random.Generator:
+        digest = zlib.crc32("\n".join(sentences).encode("utf-8", "surrogatepass"))
+        return np.random.default_rng([self.seed, digest, len(sentences)])
+
+
+class NoBoundary(Segmenter):
+    """B_n: the whole document is one segment."""
+
+    name = "b_n"
+
+    def segment(self, sentences: Sequence[str], n_segments: int | None = None) -> Segmentation:
+        sentences = _sentences(sentences)
+        return Segmentation(sentences, [], check_n_segments(n_segments))
+
+
+class AllBoundaries(Segmenter):
+    """B_a: every sentence is a segment."""
+
+    name = "b_a"
+
+    def segment(self, sentences: Sequence[str], n_segments: int | None = None) -> Segmentation:
+        sentences = _sentences(sentences)
+        return Segmentation(sentences, list(range(1, len(sentences))), check_n_segments(n_segments))
+
+
+class EqualSegments(Segmenter):
+    """B_e: ``n_segments`` runs of (nearly) equal numbers of sentences.
+
+    Segment ``i`` starts at sentence ``round(i * n / n_segments)``; asked for more
+    segments than sentences, every sentence is a segment.
+    """
+
+    name = "b_e"
+
+    def segment(self, sentences: Sequence[str], n_segments: int | None = None) -> Segmentation:
+        sentences = _sentences(sentences)
+        m = check_n_segments(n_segments)
+        if m is None:
+            raise ValueError("B_e needs the number of segments (n_segments)")
+        n = len(sentences)
+        m = min(m, max(n, 1))
+        cuts = sorted({int(np.floor(i * n / m + 0.5)) for i in range(1, m)} - {0, n})
+        return Segmentation(sentences, cuts, n_segments)
+
+
+class RandomBoundaries(_RandomBaseline):
+    """B_(r,?): each sentence break is a boundary with probability 1/2."""
+
+    name = "b_r"
+
+    def segment(self, sentences: Sequence[str], n_segments: int | None = None) -> Segmentation:
+        sentences = _sentences(sentences)
+        n = len(sentences)
+        marks = self._rng(sentences).random(max(n - 1, 0)) < 0.5
+        return Segmentation(sentences, [i + 1 for i in np.flatnonzero(marks).tolist()],
+                            check_n_segments(n_segments))
+
+
+class RandomKnownBoundaries(_RandomBaseline):
+    """B_(r,b): ``n_segments - 1`` sentence breaks drawn at random, without replacement."""
+
+    name = "b_rb"
+
+    def segment(self, sentences: Sequence[str], n_segments: int | None = None) -> Segmentation:
+        sentences = _sentences(sentences)
+        m = check_n_segments(n_segments)
+        if m is None:
+            raise ValueError("B_(r,b) needs the number of segments (n_segments)")
+        breaks = max(len(sentences) - 1, 0)
+        b = min(m - 1, breaks)
+        chosen = self._rng(sentences).choice(breaks, size=b, replace=False) if b else []
+        return Segmentation(sentences, sorted(int(i) + 1 for i in chosen), n_segments)
+
+
+register("b_n", NoBoundary, "Baseline B_n: no boundary at all", paper_row="B_n")
+register("b_a", AllBoundaries, "Baseline B_a: a boundary at every sentence break",
+         paper_row="B_a")
+register("b_e", EqualSegments, "Baseline B_e: the reference's number of equal segments",
+         needs_n_segments=True, paper_row="B_e")
+register("b_r", RandomBoundaries, "Baseline B_(r,?): each sentence break with p = 1/2 (seed)",
+         paper_row="B_(r,?)")
+register("b_rb", RandomKnownBoundaries,
+         "Baseline B_(r,b): the reference's number of boundaries at random (seed)",
+         needs_n_segments=True, paper_row="B_(r,b)")

@@ -1,0 +1,245 @@
+"""Figures of one C99 run: the paper's figures 1, 3, 6 and 7 for any document.
+
+Every function draws on a matplotlib ``Axes`` (a new figure when ``ax`` is None) and
+returns that ``Axes``. The data drawn is the result's own, unscaled, so a figure can be
+checked against the run: the image of :func:`plot_rank` is ``result.rank``, the dashed line
+of :func:`plot_gradient` is ``result.termination.threshold``. Artists carry a ``gid``
+("matrix", "segments", "density", "smoothed", "threshold", "chosen", "reference",
+"hypothesis") by which tests and SVG consumers find them.
+
+Matrices follow the paper's orientation (figure 1): the first sentence's
+self-similarity is the bottom-left pixel and the last one's the top-right.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import numpy as np
+
+from ..base import Segmentation
+from ._mpl import new_figure
+
+__all__ = [
+    "KINDS",
+    "plot",
+    "plot_similarity",
+    "plot_rank",
+    "plot_density",
+    "plot_gradient",
+    "plot_boundaries",
+    "plot_all",
+]
+
+KINDS = ("similarity", "rank", "density", "gradient", "boundaries")
+
+# Colours that stay apart for colour-blind readers (Okabe-Ito).
+_BLUE, _ORANGE, _GREEN, _RED, _GREY = "#0072B2", "#E69F00", "#009E73", "#D55E00", "#777777"
+
+
+def _needs(result: Any, attr: str, what: str) -> Any:
+    value = getattr(result, attr, None)
+    if value is None:
+        name = type(result).__name__
+        raise ValueError(f"a {name} has no {what} to plot; it needs a C99 result")
+    return value
+
+
+def _axes(ax: Any, size: tuple[float, float]) -> Any:
+    if ax is not None:
+        return ax
+    return new_figure(figsize=size, layout="constrained").add_subplot()
+
+
+def _matrix(ax: Any, m: np.ndarray, title: str, vmax: float | None, cmap: str) -> Any:
+    n = m.shape[0]
+    # Pixel centres sit on 1-based sentence numbers; origin="lower" puts sentence 1's
+    # self-similarity at the bottom left, as the paper draws it.
+    img = ax.imshow(m, origin="lower", cmap=cmap, vmin=0.0, vmax=vmax,
+                    extent=(0.5, n + 0.5, 0.5, n + 0.5), interpolation="nearest")
+    img.set_gid("matrix")
+    ax.set_title(title)
+    ax.set_xlabel("sentence")
+    ax.set_ylabel("sentence")
+    return img
+
+
+def _outline_segments(ax: Any, n: int, boundaries: Sequence[int], colour: str) -> None:
+    from matplotlib.collections import PatchCollection
+    from matplotlib.patches import Rectangle
+
+    cuts = [0, *boundaries, n]
+    squares = [Rectangle((a + 0.5, a + 0.5), b - a, b - a) for a, b in zip(cuts, cuts[1:])]
+    coll = PatchCollection(squares, facecolor="none", edgecolor=colour, linewidth=1.2)
+    coll.set_gid("segments")
+    ax.add_collection(coll)
+
+
+def plot_similarity(result: Any, ax: Any = None, contrast: float | None = 0.99) -> Any:
+    """The cosine similarity matrix of equation (1) (the paper's figure 1).
+
+    Bright pixels are high similarity; cohesive segments show as bright squares on the
+    diagonal. ``contrast`` is the quantile of the off-diagonal values mapped to white
+    (the paper's figure is contrast-enhanced too); None maps 1.0 to white. Only the
+    colour scale changes: the image data is the matrix itself.
+    """
+    sim = np.asarray(_needs(result, "similarity", "similarity matrix"))
+    ax = _axes(ax, (4.2, 4.2))
+    vmax = None
+    if contrast is not None and sim.shape[0] > 1:
+        off = sim[~np.eye(sim.shape[0], dtype=bool)]
+        off = off[off > 0]
+        if off.size:
+            vmax = float(max(np.quantile(off, contrast), 1e-6))
+    _matrix(ax, sim, "Similarity matrix (cosine, eq. 1)", vmax if vmax else 1.0, "gray")
+    return ax
+
+
+def plot_rank(result: Any, ax: Any = None, segments: bool = True) -> Any:
+    """The rank matrix of equation (2) (the paper's figure 3), titled with the mask size.
+
+    With ``segments`` the segments found are outlined as squares on the diagonal: the
+    regions whose inside density divisive clustering maximised.
+    """
+    rank = np.asarray(_needs(result, "rank", "rank matrix"))
+    m = getattr(result, "mask_size", None)
+    ax = _axes(ax, (4.2, 4.2))
+    mask = f"{m}\u00d7{m} mask" if m else "rank"
+    _matrix(ax, rank, f"Rank matrix ({mask}, eq. 2)", 1.0, "gray")
+    if segments and rank.shape[0]:
+        _outline_segments(ax, rank.shape[0], result.boundaries, _ORANGE)
+    return ax
+
+
+def plot_density(result: Any, ax: Any = None) -> Any:
+    """Inside density D(n) of equation (3) over the number of segments n (figure 6).
+
+    The vertical line marks the number of segments of the result.
+    """
+    clustering = _needs(result, "clustering", "divisive clustering")
+    d = np.asarray(clustering.density, dtype=np.float64)
+    ax = _axes(ax, (5.0, 3.2))
+    x = np.arange(1, d.size + 1)
+    (line,) = ax.plot(x, d, color=_BLUE, marker="." if d.size <= 60 else None, lw=1.2)
+    line.set_gid("density")
+    m = result.n_segments
+    chosen = ax.axvline(m, color=_RED, lw=1, ls=":", label=f"{m} segments")
+    chosen.set_gid("chosen")
+    ax.set_title("Inside density of every level of segmentation (eq. 3)")
+    ax.set_xlabel("number of segments n")
+    ax.set_ylabel("D(n)")
+    ax.legend(loc="lower right", frameon=False)
+    return ax
+
+
+def plot_gradient(result: Any, ax: Any = None, raw: bool = True) -> Any:
+    """The smoothed gradient dD(n) with the threshold mean + c x sd (figure 7).
+
+    The solid line is dD after convolution with {1,2,4,8,4,2,1}; the dashed line is the
+    threshold computed from that same series; the dotted line marks the chosen number of
+    segments, the last n of the leading run above the threshold. With ``raw`` the
+    unsmoothed dD is drawn faintly behind.
+    """
+    term = _needs(result, "termination", "automatic termination")
+    sm = np.asarray(term.smoothed, dtype=np.float64)
+    ax = _axes(ax, (5.0, 3.2))
+    x = np.arange(2, sm.size + 2)
+    if raw and getattr(result, "clustering", None) is not None:
+        (g,) = ax.plot(x, np.asarray(result.clustering.gain, np.float64), color=_GREY,
+                       lw=0.8, alpha=0.5, label="\u03b4D")
+        g.set_gid("gain")
+    (line,) = ax.plot(x, sm, color=_BLUE, lw=1.4, marker="." if sm.size <= 60 else None,
+                      label="\u03b4D smoothed")
+    line.set_gid("smoothed")
+    c = getattr(result, "c", None)
+    label = f"\u03bc + {c:g}\u00d7\u03c3" if c is not None else "threshold"
+    if np.isfinite(term.threshold):
+        th = ax.axhline(term.threshold, color=_RED, lw=1, ls="--", label=label)
+        th.set_gid("threshold")
+    chosen = ax.axvline(term.n_segments, color=_GREEN, lw=1, ls=":",
+                        label=f"chosen: {term.n_segments} segments")
+    chosen.set_gid("chosen")
+    ax.set_title("Finding the number of segments from the gradient")
+    ax.set_xlabel("number of segments n")
+    ax.set_ylabel("\u03b4D(n)")
+    ax.legend(loc="upper right", frameon=False, fontsize="small")
+    return ax
+
+
+def plot_boundaries(
+    result: Segmentation,
+    reference: Sequence[int] | None = None,
+    ax: Any = None,
+    lengths: Sequence[int] | None = None,
+) -> Any:
+    """The boundaries found against the reference ones, along the document.
+
+    Each row shows segments as alternating bars over sentence numbers; a hypothesised
+    boundary is green where the reference has one too, red where it does not. With
+    ``reference`` the title gives Pk (on word positions when ``lengths``, the words per
+    sentence, are given, as in the paper).
+    """
+    n = len(result.sentences)
+    hyp = [int(b) for b in result.boundaries]
+    ax = _axes(ax, (9.0, 1.9 if reference is not None else 1.4))
+    rows = [("hypothesis", hyp)]
+    if reference is not None:
+        rows.insert(0, ("reference", [int(b) for b in reference]))
+    ref_set = set(rows[0][1]) if reference is not None else set()
+    labels = []
+    for y, (name, bounds) in enumerate(reversed(rows)):
+        cuts = [0, *bounds, n]
+        spans = [(a + 0.5, b - a) for a, b in zip(cuts, cuts[1:])]
+        colours = [("#cfe3f3" if i % 2 == 0 else "#9cc4e4") for i in range(len(spans))]
+        bars = ax.broken_barh(spans, (y - 0.35, 0.7), facecolors=colours)
+        bars.set_gid(name)
+        if name == "hypothesis" and reference is not None:
+            edge = [_GREEN if b in ref_set else _RED for b in bounds]
+        else:
+            edge = ["black"] * len(bounds)
+        ticks = ax.vlines([b + 0.5 for b in bounds], y - 0.45, y + 0.45, colors=edge, lw=1.6)
+        ticks.set_gid(f"{name}-boundaries")
+        labels.append(name)
+    ax.set_yticks(range(len(labels)), labels)
+    ax.set_ylim(-0.6, len(labels) - 0.4)
+    ax.set_xlim(0.5, max(n, 1) + 0.5)
+    ax.set_xlabel("sentence")
+    title = f"{len(hyp) + 1 if n else 0} segments found"
+    if reference is not None and n:
+        from ..metrics import pk
+
+        score = pk(list(reference), hyp, n, lengths=list(lengths) if lengths else None)
+        level = "words" if lengths else "sentences"
+        title += f", {len(reference) + 1} in the reference; Pk = {100 * score:.1f}% ({level})"
+    ax.set_title(title)
+    return ax
+
+
+def plot(result: Any, kind: str, ax: Any = None, reference: Sequence[int] | None = None,
+         lengths: Sequence[int] | None = None) -> Any:
+    """Draw one figure by name (one of :data:`KINDS`)."""
+    if kind == "boundaries":
+        return plot_boundaries(result, reference, ax, lengths)
+    funcs = {"similarity": plot_similarity, "rank": plot_rank, "density": plot_density,
+             "gradient": plot_gradient}
+    if kind not in funcs:
+        raise ValueError(f"unknown figure kind {kind!r}; use one of: {', '.join(KINDS)}, all")
+    return funcs[kind](result, ax)
+
+
+def plot_all(
+    result: Any,
+    reference: Sequence[int] | None = None,
+    lengths: Sequence[int] | None = None,
+    fig: Any = None,
+) -> Any:
+    """Every figure on one sheet: the two matrices, density and gradient, and the
+    boundaries along the bottom. Returns the ``Figure``."""
+    fig = fig if fig is not None else new_figure(figsize=(10.5, 11.0), layout="constrained")
+    grid = fig.add_gridspec(3, 2, height_ratios=[4.2, 3.0, 1.5])
+    plot_similarity(result, fig.add_subplot(grid[0, 0]))
+    plot_rank(result, fig.add_subplot(grid[0, 1]))
+    plot_density(result, fig.add_subplot(grid[1, 0]))
+    plot_gradient(result, fig.add_subplot(grid[1, 1]))
+    plot_boundaries(result, reference, fig.add_subplot(grid[2, :]), lengths)
+    return fig

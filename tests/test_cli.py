@@ -1,0 +1,158 @@
+"""The command line: formats, outputs, evaluation, and robustness to bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from linseg.cli import main
+from linseg.corpus import parse_ref
+from linseg.corpus.document import detect_format
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "three-topics.txt"
+
+
+def run_cli(args, stdin: bytes | None = None):
+    """Run ``linseg`` in a subprocess: returns (exit code, stdout, stderr)."""
+    proc = subprocess.run([sys.executable, "-m", "linseg", *args], input=stdin,
+                          capture_output=True, timeout=300)
+    return proc.returncode, proc.stdout.decode("utf-8", "replace"), proc.stderr.decode("utf-8", "replace")
+
+
+def segment_json(tmp_path, text: str, *extra: str) -> dict:
+    f = tmp_path / "in.txt"
+    f.write_bytes(text.encode("utf-8"))
+    out = tmp_path / "out.json"
+    assert main(["segment", str(f), "--output", "json", "-o", str(out), *extra]) == 0
+    return json.loads(out.read_text(encoding="utf-8"))
+
+
+def test_example_text_segments_and_joins_back(tmp_path):
+    text = EXAMPLE.read_text(encoding="utf-8")
+    rec = segment_json(tmp_path, text)
+    assert rec["format"] == "text"
+    assert rec["boundaries"] == [7, 13]
+    assert "".join(rec["segments"]) == text
+    assert rec["segments"][1].startswith("The first public railway")
+
+
+def test_format_detection():
+    assert detect_format("==========\na b .\n==========\n") == "choi"
+    assert detect_format("The cat sat .\nIt ran away !\nA dog barked .\n") == "lines"
+    assert detect_format("The cat sat. It ran away!\nA dog barked.\n") == "text"
+
+
+def test_lines_format_keeps_blank_lines(tmp_path):
+    text = "Bees make honey .\n\nBees guard the hive .\nTrains run on rails .\n\n\nRails join towns .\n"
+    rec = segment_json(tmp_path, text, "--format", "lines", "--segments", "2")
+    assert rec["n_sentences"] == 4
+    assert rec["boundaries"] == [2]
+    assert "".join(rec["segments"]) == text
+
+
+def test_choi_input_and_output_roundtrip(tmp_path):
+    ref = "==========\nBees make honey .\nBees guard the hive .\n==========\nTrains run on rails .\nRails join towns .\n==========\n"
+    f = tmp_path / "s.ref"
+    f.write_text(ref, encoding="utf-8")
+    out = tmp_path / "o.ref"
+    assert main(["segment", str(f), "--segments", "2", "-o", str(out)]) == 0
+    doc = parse_ref(out.read_text(encoding="utf-8"))
+    assert doc.sentences == parse_ref(ref).sentences and doc.boundaries == [2]
+    rec = segment_json(tmp_path, ref)
+    assert rec["format"] == "choi" and rec["reference"] == [2]
+
+
+@pytest.mark.parametrize("text,n_sentences", [
+    ("", 0),
+    ("Only one sentence here.", 1),
+    ("... !!! ??? 123 456.", None),
+    ("Same words here. " * 8, 8),
+])
+def test_degenerate_inputs_give_one_segment(tmp_path, text, n_sentences):
+    rec = segment_json(tmp_path, text)
+    if n_sentences is not None:
+        assert rec["n_sentences"] == n_sentences
+    assert rec["boundaries"] == []
+    assert "".join(rec["segments"]) == text
+
+
+def test_mask_larger_than_document_and_too_many_segments(tmp_path):
+    rec = segment_json(tmp_path, "Bees make honey. Trains run. Bread rises.", "--mask", "51",
+                       "--segments", "10")
+    assert rec["boundaries"] == [1, 2]
+
+
+def test_text_output_separates_segments(tmp_path, capsys):
+    assert main(["segment", str(EXAMPLE)]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n==========\n") == 2
+
+
+def test_stdin_and_errors_are_one_line():
+    code, out, err = run_cli(["segment", "--output", "json"], stdin=b"Bees make honey. Trains run.")
+    assert code == 0 and json.loads(out)["n_sentences"] == 2
+    for args, stdin in [
+        (["segment"], b"\xff\xfe not utf-8 \xc3"),
+        (["segment", "--mask", "4"], b"a"),
+        (["segment", "--segments", "0"], b"a"),
+        (["segment", "/no/such/file"], None),
+        (["segment", "--method", "nonesuch"], b"a"),
+        (["evaluate", "/no/such/dir"], None),
+        (["segment", "--stopwords", "/no/such/list"], b"a"),
+    ]:
+        code, out, err = run_cli(args, stdin=stdin)
+        assert code == 2, (args, err)
+        assert "Traceback" not in err
+        assert len(err.strip().splitlines()) == 1, err
+    code, out, err = run_cli(["segment", "--encoding", "latin-1", "--output", "json"],
+                             stdin=b"Caf\xe9 au lait. Trains run.")
+    assert code == 0 and json.loads(out)["segments"] == ["Caf\u00e9 au lait. Trains run."]
+
+
+def test_ten_megabyte_single_line(tmp_path):
+    words = ("river stone market price engine rail honey bread " * 200_000).strip()
+    assert len(words) > 9_000_000
+    rec = segment_json(tmp_path, words)
+    assert rec["n_sentences"] == 1 and rec["boundaries"] == []
+    assert rec["segments"] == [words]
+
+
+def _write_corpus(root: Path) -> None:
+    topics = [["bees honey hive", "honey bees nectar", "hive bees wax"],
+              ["trains rails steam", "steam trains coal", "rails stations trains"],
+              ["bread dough yeast", "yeast dough oven", "oven bread crust"]]
+    for rng in ("3-5", "6-8"):
+        (root / rng).mkdir(parents=True)
+        for k in range(2):
+            parts = ["=========="]
+            for topic in topics[k:] + topics[:k]:
+                parts += [s + " ." for s in topic] + ["=========="]
+            (root / rng / f"{k}.ref").write_text("\n".join(parts) + "\n", encoding="utf-8")
+
+
+def test_evaluate_small_corpus(tmp_path, capsys):
+    _write_corpus(tmp_path / "c")
+    jl = tmp_path / "r.jsonl"
+    assert main(["evaluate", str(tmp_path / "c"), "--jsonl", str(jl)]) == 0
+    out = capsys.readouterr().out
+    assert "3-5" in out and "6-8" in out and "all" in out
+    rows = [json.loads(line) for line in jl.read_text().splitlines()]
+    assert len(rows) == 4
+    assert all(r["reference"] == [3, 6] for r in rows)
+    assert all(r["known"]["boundaries"] == [3, 6] and r["known"]["pk_word"] == 0.0 for r in rows)
+
+
+def test_evaluate_paper_corpus_subset(choi_root, capsys):
+    assert main(["evaluate", str(choi_root / "1" / "3-5")]) == 0
+    out = capsys.readouterr().out
+    line = next(ln for ln in out.splitlines() if ln.startswith("3-5"))
+    assert "   50 |" in line
+
+
+def test_methods_lists_c99(capsys):
+    assert main(["methods"]) == 0
+    assert "c99" in capsys.readouterr().out

@@ -1,0 +1,110 @@
+"""Text processing: the word test, stopwords, stemming, counts, sentence splitting."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from linseg.text import (
+    TextProcessor,
+    default_stopwords,
+    is_word,
+    load_stopwords,
+    looks_tokenized,
+    split_sentences,
+    table_stemmer,
+    tokenize_raw,
+)
+
+
+def test_word_test_follows_the_author():
+    assert is_word("Economy")
+    assert is_word("grade-constructed")
+    assert is_word("-")  # all hyphens is a word (the author's stemmer maps it to "")
+    assert not is_word("1959")
+    assert not is_word("'s")
+    assert not is_word("Mr.")
+    assert not is_word("")
+    assert is_word("Müller")
+
+
+def test_default_stopwords_are_the_glasgow_list_plus_three():
+    sw = default_stopwords()
+    assert {"the", "of", "and", "yes", "no", "said", "amoungst", "thereupon"} <= sw
+    assert "economy" not in sw
+    assert len(sw) == 323
+
+
+def test_load_stopwords_file(tmp_path):
+    f = tmp_path / "sw.txt"
+    f.write_text("# comment\nFoo\n\nbar  # trailing\n", encoding="utf-8")
+    assert load_stopwords(f) == frozenset({"foo", "bar"})
+
+
+def test_stems_and_counts_hand_checked():
+    tp = TextProcessor()
+    sents = ["The cats are running .", "A cat runs , cats run !", "1959 -- the of"]
+    assert tp.stems(sents, tokenized=True) == [["cat", "run"], ["cat", "run", "cat", "run"], ["--"]]
+    counts, vocab = tp.counts(sents, tokenized=True)
+    assert vocab == ["cat", "run", "--"]
+    assert counts.tolist() == [[1, 1, 0], [2, 2, 0], [0, 0, 1]]
+
+
+def test_ids_fast_path_equals_python_path():
+    sents = ["Stone river market .", "river  river\tstone", "", "naïve café market"]
+    fast, slow = TextProcessor(), TextProcessor()
+    ids_a, off_a = fast.ids(sents[:3], tokenized=True)  # ASCII: compiled path
+    ids_b, off_b = slow.ids(sents[:3] + ["\u00e9"], tokenized=True)  # non-ASCII: Python path
+    stems_a = [fast.vocabulary[i] if i >= 0 else None for i in ids_a]
+    stems_b = [slow.vocabulary[i] if i >= 0 else None for i in ids_b]
+    assert stems_a == stems_b[: len(stems_a)]
+    assert off_a.tolist() == off_b.tolist()[:-1] == [0, 4, 7, 7]
+
+
+def test_custom_stemmer_and_table(tmp_path):
+    tab = tmp_path / "stems.tsv"
+    tab.write_text("abstraction\tabstrac\n-\t\n", encoding="utf-8")
+    stem = table_stemmer(tab)
+    assert stem("abstraction") == "abstrac"
+    assert stem("-") == ""
+    assert stem("running") == "run"  # falls back to Porter
+    tp = TextProcessor(stopwords=[], stemmer=str.upper)
+    assert tp.stems(["big dog"], tokenized=True) == [["BIG", "DOG"]]
+
+
+def test_raw_tokenizer_and_detection():
+    assert tokenize_raw("Well-known cats, e.g. Tom's.") == [
+        "Well-known", "cats", ",", "e", ".", "g", ".", "Tom's", "."]
+    assert looks_tokenized(["The cat sat .", "It ran !"])
+    assert not looks_tokenized(["The cat sat.", "It ran!"])
+
+
+def test_split_sentences_tiles_text():
+    text = "  Dr. Smith went home. He slept!\n\nThen he woke up?  Yes.\n"
+    spans = split_sentences(text)
+    assert "".join(text[a:b] for a, b in spans) == text
+    assert len(spans) >= 3
+    assert split_sentences("") == []
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("ab .!?\n\t\r\u00a0é,'\"-")), max_size=200))
+def test_split_sentences_never_loses_text(text):
+    spans = split_sentences(text)
+    assert "".join(text[a:b] for a, b in spans) == text
+    assert all(a < b for a, b in spans)
+    assert all(s[1] == t[0] for s, t in zip(spans, spans[1:]))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.text(alphabet=st.sampled_from(list("abc -.'\u00e9\x1c\t")), max_size=30),
+                max_size=8))
+def test_ids_agree_with_stems(sentences):
+    sentences = [s.replace("\n", " ") for s in sentences]
+    tp = TextProcessor(stopwords=["a"])
+    ids, offsets = tp.ids(sentences, tokenized=True)
+    got = [[tp.vocabulary[i] for i in ids[offsets[k]:offsets[k + 1]] if i >= 0]
+           for k in range(len(sentences))]
+    assert got == TextProcessor(stopwords=["a"]).stems(sentences, tokenized=True)
+    assert np.all(np.diff(offsets) >= 0)
