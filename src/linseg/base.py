@@ -11,7 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-__all__ = ["Segmentation", "TextSegmentation", "Segmenter", "check_n_segments"]
+__all__ = [
+    "Segmentation",
+    "TextSegmentation",
+    "Segmenter",
+    "check_n_segments",
+    "check_sentences",
+    "segments_from_boundaries",
+]
 
 
 def check_n_segments(n_segments: int | None) -> int | None:
@@ -24,6 +31,17 @@ def check_n_segments(n_segments: int | None) -> int | None:
     if n_segments < 1:
         raise ValueError(f"n_segments must be >= 1, got {n_segments}")
     return n_segments
+
+
+def check_sentences(sentences: Sequence[str]) -> list[str]:
+    """The sentences as a list of strings; a bare string is refused (it is not a list)."""
+    if isinstance(sentences, str):
+        raise TypeError("segment() takes a list of sentences; use segment_text() for a string")
+    sentences = list(sentences)
+    for s in sentences:
+        if not isinstance(s, str):
+            raise TypeError(f"sentences must be strings, got {type(s).__name__}")
+    return sentences
 
 
 def segments_from_boundaries(items: Sequence[Any], boundaries: Sequence[int]) -> list[list[Any]]:

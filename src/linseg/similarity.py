@@ -66,25 +66,46 @@ def _cosine_ids(ids: np.ndarray, offsets: np.ndarray, n_vocab: int) -> np.ndarra
             sq[i] += c * c
             dense[ustem[u]] = 0
     ustart[n] = m
-    out = np.zeros((n, n), dtype=np.float32)
+    # Postings: for every stem, the sentences that hold it, in sentence order. Most stems
+    # occur in one or two sentences, so walking postings touches only the non-zero dots.
+    df = dense  # all zero again; reuse as document frequency, then as a fill cursor
+    for u in range(m):
+        df[ustem[u]] += 1
+    pstart = np.zeros(n_vocab + 2, dtype=np.int64)
+    for g in range(n_vocab + 1):
+        pstart[g + 1] = pstart[g] + df[g]
+        df[g] = pstart[g]
+    psent = np.empty(m, dtype=np.int64)
+    pcount = np.empty(m, dtype=np.int64)
     for i in range(n):
-        if sq[i] == 0:
-            continue
-        # Scatter sentence i into the dense buffer, dot it with every earlier sentence.
         for u in range(ustart[i], ustart[i + 1]):
-            dense[ustem[u]] = ucount[u]
-        for j in range(i + 1):
-            dot = 0
-            for u in range(ustart[j], ustart[j + 1]):
-                dot += dense[ustem[u]] * ucount[u]
-            if dot == 0:
-                continue
+            g = ustem[u]
+            psent[df[g]] = i
+            pcount[df[g]] = ucount[u]
+            df[g] += 1
+    out = np.zeros((n, n), dtype=np.float32)
+    dot = np.zeros(n, dtype=np.int64)
+    touched = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        nt = 0
+        for u in range(ustart[i], ustart[i + 1]):
+            g = ustem[u]
+            c = ucount[u]
+            for q in range(pstart[g], pstart[g + 1]):
+                j = psent[q]
+                if j > i:
+                    break
+                if dot[j] == 0:
+                    touched[nt] = j
+                    nt += 1
+                dot[j] += c * pcount[q]
+        for t in range(nt):
+            j = touched[t]
             den = np.float32(np.sqrt(np.float64(sq[i] * sq[j])))
-            val = np.float32(dot) / den
+            val = np.float32(dot[j]) / den
             out[i, j] = val
             out[j, i] = val
-        for u in range(ustart[i], ustart[i + 1]):
-            dense[ustem[u]] = 0
+            dot[j] = 0
     return out
 
 
@@ -100,3 +121,98 @@ def cosine_from_ids(ids: np.ndarray, offsets: np.ndarray, n_vocab: int | None = 
     if n_vocab is None:
         n_vocab = int(ids.max()) + 1 if ids.size else 0
     return _cosine_ids(ids, offsets, int(n_vocab))
+
+
+# Measures for Reynar's dot-plotting (the paper's Experiment 3). ``counts`` is a sentence x
+# stem matrix f, as from :meth:`linseg.text.TextProcessor.counts`.
+
+
+def dots(counts: np.ndarray | sparse.spmatrix) -> np.ndarray:
+    """Dots of Reynar's dot-plot between every pair of sentences (float64, n x n).
+
+    The dot-plot puts a dot at word positions (p, q) whenever the words there share a
+    stem. The block of sentences x and y then holds ``sum_j f_xj f_yj`` dots, the
+    numerator of equation (1): the "dot density" measure of R98 and R98_(m,dot). The
+    diagonal counts each word against itself, as the plot's main diagonal does.
+    """
+    return gram(counts).astype(np.float64)
+
+
+def _dense_counts(counts: np.ndarray | sparse.spmatrix) -> np.ndarray:
+    c = counts.toarray() if sparse.issparse(counts) else np.asarray(counts)
+    if c.ndim != 2:
+        raise ValueError(f"counts must be a sentence x stem matrix, got shape {c.shape}")
+    return c.astype(np.float64)
+
+
+def _check_steps(steps: int) -> int:
+    if isinstance(steps, bool) or not isinstance(steps, (int, np.integer)) or steps < 1:
+        raise ValueError(f"steps must be a positive integer, got {steps!r}")
+    return int(steps)
+
+
+def cooccurrence_transition(counts: np.ndarray | sparse.spmatrix) -> np.ndarray:
+    """The word transition matrix t of equation (trans), stem x stem.
+
+    ``t_ij = p(w_j | w_i) = f(w_i, w_j) / sum_j f(w_i, w_j)``, where the co-occurrence
+    frequency ``f(w_i, w_j)`` counts the pairs of tokens of w_i and w_j that share a
+    sentence ("words that belong to the same sentence are considered to be related"),
+    i.e. ``f = counts^T counts``. A stem that occurs co-occurs with itself, so every row
+    of a stem present in the document sums to 1.
+    """
+    f = _dense_counts(counts)
+    co = f.T @ f
+    total = co.sum(axis=1, keepdims=True)
+    return np.divide(co, total, out=np.zeros_like(co), where=total > 0)
+
+
+def spread_activation(counts: np.ndarray | sparse.spmatrix, steps: int = 5) -> np.ndarray:
+    """The word similarity matrix s of equation (spread), stem x stem.
+
+    ``s = norm(sum_{i=1..x} t^i)`` with t from :func:`cooccurrence_transition`, x =
+    ``steps`` activation steps (5 in the paper) and ``norm`` rescaling every row to sum
+    to 1. Cubic in the vocabulary: for segmentation use :func:`spread_activation_dots`,
+    which never forms it.
+    """
+    steps = _check_steps(steps)
+    t = cooccurrence_transition(counts)
+    acc = np.zeros_like(t)
+    power = np.eye(t.shape[0])
+    for _ in range(steps):
+        power = power @ t
+        acc += power
+    total = acc.sum(axis=1, keepdims=True)
+    return np.divide(acc, total, out=np.zeros_like(acc), where=total > 0)
+
+
+def spread_activation_dots(counts: np.ndarray | sparse.spmatrix, steps: int = 5) -> np.ndarray:
+    """Dots between sentences when a pair of words scores its similarity s (R98_(m,sa)).
+
+    The dot-plot of :func:`dots` with the dot at (p, q) weighted by ``s(w_p, w_q)`` of
+    :func:`spread_activation` instead of 1 for a repetition: ``f s f^T`` (n x n, float64).
+
+    Computed in sentence space. With ``R = diag(row sums of f^T f)`` and the sentence
+    matrix ``K = f R^-1 f^T``, ``f t^i f^T = K^i f f^T``; and since each ``t^i`` is a
+    transition matrix, ``norm`` divides the sum by x. So ``f s f^T = (1/x) sum_i K^i
+    f f^T``: a few n x n products instead of powers of a vocabulary-sized matrix.
+    """
+    steps = _check_steps(steps)
+    f = _dense_counts(counts)
+    row = f.T @ f.sum(axis=1)  # sum_j f(w_i, w_j) for every stem i
+    inv = np.divide(1.0, row, out=np.zeros_like(row), where=row > 0)
+    k = (f * inv) @ f.T
+    g = f @ f.T
+    acc = np.zeros_like(g)
+    power = g
+    for _ in range(steps):
+        power = k @ power
+        acc += power
+    return acc / steps
+
+
+__all__ += [
+    "dots",
+    "cooccurrence_transition",
+    "spread_activation",
+    "spread_activation_dots",
+]

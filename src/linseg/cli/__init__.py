@@ -19,6 +19,9 @@ COMMAND_MODULES = [
     "linseg.cli.segment",
     "linseg.cli.evaluate",
     "linseg.cli.methods",
+    "linseg.cli.corpus",
+    "linseg.cli.paper",
+    "linseg.cli.plot", "linseg.cli.figures", "linseg.cli.report",
 ]
 
 

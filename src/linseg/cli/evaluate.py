@@ -33,6 +33,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--jsonl", metavar="FILE",
                    help="write one JSON line per sample: path, reference and hypothesis "
                         "boundaries, scores")
+    p.add_argument("--report", metavar="PAGE.html",
+                   help="also write an HTML report: the tables beside the paper's, and every "
+                        "sample's hypothesis against its reference")
     add_method_options(p)
     p.set_defaults(func=run)
 
@@ -85,4 +88,8 @@ def run(args: argparse.Namespace) -> int:
         line += (f" | {_pct(row.get('known_pk_word')):>11} {_pct(row.get('known_pk_sentence'))}"
                  f" {_pct(row.get('known_windowdiff_sentence'))} | {1e3 * secs:9.3f}\n")
         out.write(line)
+    if args.report:
+        from ..show.report import write_evaluation_report
+
+        write_evaluation_report(args.report, results, info.name, segmenter, root)
     return 0

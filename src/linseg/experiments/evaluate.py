@@ -104,7 +104,18 @@ def evaluate(
     auto: bool = True,
     known: bool = True,
     progress=None,
+    warm_up: bool = True,
 ) -> list[SampleResult]:
+    """Evaluate ``segmenter`` on every sample in ``paths``.
+
+    With ``warm_up``, the first sample is segmented once untimed before the run, so that
+    compiling the kernels is not charged to it.
+    """
+    paths = list(paths)
+    if warm_up and paths:
+        first = read_ref(paths[0])
+        if first.sentences:
+            segmenter.segment(first.sentences, first.n_segments)
     results = []
     for p in paths:
         results.append(evaluate_sample(segmenter, read_ref(p), auto, known))

@@ -1,7 +1,7 @@
 """The paper's degenerate baselines (Experiment 1, Table 2).
 
 ``B_n`` proposes no boundary, ``B_a`` every potential one (each sentence break),
-``B_e`` cuts the sample into the reference's number of equal runs of sentences,
+``B_e`` cuts the sample into regular chunks as long as the reference's mean segment,
 ``B_(r,?)`` marks each sentence break with probability 1/2, and ``B_(r,b)`` marks ``b``
 breaks drawn at random, ``b`` being the reference's number of boundaries. They need no
 similarity measure: they show what an error rate means on a corpus (equation 6 rewards
@@ -75,10 +75,13 @@ class AllBoundaries(Segmenter):
 
 
 class EqualSegments(Segmenter):
-    """B_e: ``n_segments`` runs of (nearly) equal numbers of sentences.
+    """B_e: regular chunks of ``floor(n / n_segments)`` sentences.
 
-    Segment ``i`` starts at sentence ``round(i * n / n_segments)``; asked for more
-    segments than sentences, every sentence is a segment.
+    The chunk length is the reference's mean segment length in sentences, rounded down,
+    and the document is cut every that many sentences, so the last chunk may be short
+    and there may be a segment or two more than ``n_segments``. This is how the author's
+    B_e cut his samples (it gives his Pk on all 700); the paper says only "partitions the
+    sample into regular segments".
     """
 
     name = "b_e"
@@ -89,9 +92,8 @@ class EqualSegments(Segmenter):
         if m is None:
             raise ValueError("B_e needs the number of segments (n_segments)")
         n = len(sentences)
-        m = min(m, max(n, 1))
-        cuts = sorted({int(np.floor(i * n / m + 0.5)) for i in range(1, m)} - {0, n})
-        return Segmentation(sentences, cuts, n_segments)
+        size = max(1, n // m)
+        return Segmentation(sentences, list(range(size, n, size)), n_segments)
 
 
 class RandomBoundaries(_RandomBaseline):
@@ -126,7 +128,8 @@ class RandomKnownBoundaries(_RandomBaseline):
 register("b_n", NoBoundary, "Baseline B_n: no boundary at all", paper_row="B_n")
 register("b_a", AllBoundaries, "Baseline B_a: a boundary at every sentence break",
          paper_row="B_a")
-register("b_e", EqualSegments, "Baseline B_e: the reference's number of equal segments",
+register("b_e", EqualSegments,
+         "Baseline B_e: regular chunks of the reference's mean segment length",
          needs_n_segments=True, paper_row="B_e")
 register("b_r", RandomBoundaries, "Baseline B_(r,?): each sentence break with p = 1/2 (seed)",
          paper_row="B_(r,?)")

@@ -19,7 +19,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from ..base import Segmentation, Segmenter, check_n_segments
+from ..base import Segmentation, Segmenter, check_n_segments, check_sentences
 from ..density import Clustering, divisive_clustering, sum_of_rank
 from ..rank import check_mask_size, rank_transform
 from ..similarity import cosine_from_ids
@@ -154,12 +154,7 @@ class C99(Segmenter):
     def _run(
         self, sentences: Sequence[str], n_segments: int | None, tokenized: bool | None
     ) -> C99Result:
-        if isinstance(sentences, str):
-            raise TypeError("segment() takes a list of sentences; use segment_text() for a string")
-        sentences = list(sentences)
-        for s in sentences:
-            if not isinstance(s, str):
-                raise TypeError(f"sentences must be strings, got {type(s).__name__}")
+        sentences = check_sentences(sentences)
         n_segments = check_n_segments(n_segments)
         sim = self.similarity(sentences, tokenized)
         rank = rank_transform(sim, self.mask_size)

@@ -1,0 +1,92 @@
+"""``linseg plot``: draw the figures of one document's C99 run."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from . import UsageError
+from .options import add_method_options, make_segmenter, positive_int
+
+KIND_CHOICES = ("similarity", "rank", "density", "gradient", "boundaries", "all")
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "plot",
+        help="draw the similarity/rank matrices, density, gradient and boundaries of a document",
+        description=(
+            "Segment a document and draw one of its figures (--kind), or all of them on one "
+            "sheet: the similarity matrix, the rank matrix, the inside density over the number "
+            "of segments, the smoothed gradient with its threshold, and the boundaries found "
+            "(against the reference ones for .ref input). PNG or SVG, by the extension of --out. "
+            "Needs matplotlib: pip install 'linseg[plot]'."
+        ),
+    )
+    add_document_options(p)
+    p.add_argument("--out", required=True, metavar="PATH", help="output file, .png or .svg")
+    p.add_argument("--kind", choices=KIND_CHOICES, default="all", help="which figure (default all)")
+    p.add_argument("--dpi", type=positive_int, default=100, help="resolution of PNG output (default 100)")
+    add_method_options(p)
+    p.set_defaults(func=run)
+
+
+def add_document_options(p: argparse.ArgumentParser) -> None:
+    """The input options shared by ``plot`` and ``report``."""
+    from ..corpus.document import FORMATS
+
+    p.add_argument("input", metavar="FILE|-", help="the document (- for standard input)")
+    p.add_argument("--format", choices=("auto", *FORMATS), default="auto",
+                   help="input format (default: auto)")
+    p.add_argument("--segments", type=positive_int, default=None, metavar="N",
+                   help="number of segments wanted (default: chosen automatically)")
+    p.add_argument("--encoding", default="utf-8", help="input encoding (default utf-8)")
+
+
+def require_matplotlib() -> None:
+    from ..show import INSTALL_HINT, have_matplotlib
+
+    if not have_matplotlib():
+        raise UsageError(INSTALL_HINT)
+
+
+def segment_document(args: argparse.Namespace):
+    """Read ``args.input`` and segment it: ``(document, segmenter, result)``."""
+    from ..corpus.document import read_document
+
+    segmenter = make_segmenter(args)
+    doc = read_document(args.input, args.format, args.encoding)
+    if not doc.sentences:
+        raise UsageError(f"no sentences in {args.input}")
+    if hasattr(segmenter, "tokenized"):
+        segmenter.tokenized = doc.tokenized
+    return doc, segmenter, segmenter.segment(doc.sentences, args.segments)
+
+
+def output_format(path: str, allowed: tuple[str, ...]) -> str:
+    ext = Path(path).suffix.lower().lstrip(".")
+    if ext not in allowed:
+        raise UsageError(f"--out must end in {' or '.join('.' + a for a in allowed)}, got {path!r}")
+    parent = Path(path).parent
+    if not parent.is_dir():
+        raise UsageError(f"no such directory: {parent}")
+    return ext
+
+
+def run(args: argparse.Namespace) -> int:
+    require_matplotlib()
+    fmt = output_format(args.out, ("png", "svg"))
+    doc, _, result = segment_document(args)
+    from ..show import figures as F
+    from ..show._mpl import figure_bytes
+
+    if args.kind != "boundaries" and getattr(result, "rank", None) is None:
+        raise UsageError(f"method {args.method!r} keeps no similarity/rank matrices; "
+                         "use --kind boundaries")
+    lengths = [len(s.split()) for s in doc.sentences]
+    if args.kind == "all":
+        fig = F.plot_all(result, doc.reference, lengths)
+    else:
+        fig = F.plot(result, args.kind, reference=doc.reference, lengths=lengths).figure
+    Path(args.out).write_bytes(figure_bytes(fig, fmt, args.dpi))
+    return 0

@@ -1,0 +1,546 @@
+"""The paper's experiments (section 4), run as one procedure over a corpus of samples.
+
+Every registered method that names a row of the paper's tables (``paper_row``) runs over
+every sample, scored by word-level Pk (equation 6) and timed in CPU seconds; methods
+registered with ``needs_n_segments`` get the reference's number of segments, the others
+decide it themselves. Table 7 runs C99 given the count with masks 1x1 to 17x17.
+
+Table 2 follows the paper's convention for its degenerate baselines, which the author
+computed on the metric's own positions ("simulation of Beeferman metric" in his codes):
+``B_a`` marks every word gap, and ``B_(r,?)`` and ``B_(r,b)`` are the expected Pk of
+random hypotheses over the word gaps, by equations (8) and (9). ``B_n`` and ``B_e`` are
+the registered segmenters. The registered ``B_a``, ``B_(r,?)`` and ``B_(r,b)``, which can
+only cut at sentence breaks, run too; their empirical Pk is reported beside the same
+equations applied to sentence breaks (``baselines.json``).
+
+Per-sample results are appended to ``OUT/cache/<config>.jsonl`` as they arrive, so an
+interrupted run resumes where it stopped; a sample's entry is keyed by its path and a
+checksum of its bytes, a configuration by method, parameters and stemmer.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import time
+import zlib
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+import numpy as np
+
+from ..corpus.ref import find_ref_files, read_ref
+from ..metrics import expected_pk_random, pk, positions
+from .evaluate import range_of, range_order
+
+__all__ = ["TABLES", "MASKS", "REFERENCE_CODES", "Config", "PaperRun", "configs_for",
+           "run_paper", "read_reference_table", "write_outputs"]
+
+# The rows of each of the paper's tables, in its order, with ``_`` for its subscripts.
+TABLES: dict[str, list[str]] = {
+    "table2": ["B_e", "B_n", "B_(r,b)", "B_a", "B_(r,?)"],
+    "table3": ["H94", "H94_r"],
+    "table4": ["R98_m_sa", "R98_s_cos", "R98_m_dot", "R98", "R98_min"],
+    "table5": ["K98_a", "K98"],
+    "table6": ["C99_b", "C99"],
+}
+TITLES = {
+    "table2": "Table 2: the error rate of the baseline algorithms",
+    "table3": "Table 3: the error rate and speed of TextTiling",
+    "table4": "Table 4: the error rate and speed of Reynar's optimisation algorithm",
+    "table5": "Table 5: the error rate and speed of Segmenter",
+    "table6": "Table 6: the error rate and speed of C99",
+    "table7": "Table 7: the impact of mask size on the performance of C99",
+}
+MASKS = (1, 3, 5, 7, 9, 11, 13, 15, 17)
+# Row -> the author's experiment code (``choi/experiment-codes.txt``).
+REFERENCE_CODES: dict[str, int] = {
+    "B_n": 1, "B_a": 2, "B_(r,?)": 3, "B_(r,b)": 4, "B_e": 29,
+    "H94": 27, "H94_r": 28,
+    "R98_s_cos": 6, "R98_m_dot": 19, "R98_m_sa": 20, "R98": 21, "R98_min": 22,
+    "K98": 23, "K98_a": 24,
+    "C99_b": 25, "C99": 26,
+    **{f"{m}x{m}": 30 + i for i, m in enumerate(MASKS)},
+}
+# Table 2 rows the paper computed on word gaps rather than by running a segmenter.
+WORD_GAP_ROWS = ("B_a", "B_(r,?)", "B_(r,b)")
+
+
+@dataclass(frozen=True)
+class Config:
+    """One method run: a table row, the registered method, its parameters, known count."""
+
+    row: str
+    method: str
+    params: tuple[tuple[str, Any], ...] = ()
+    known: bool = False
+    stems: str | None = None
+
+    @property
+    def key(self) -> str:
+        """Cache identity: method, parameters, known count, stemmer (not the row name)."""
+        text = json.dumps([self.method, sorted(self.params), self.known, self.stems],
+                          sort_keys=True, default=str)
+        return f"{self.method}-{hashlib.sha1(text.encode()).hexdigest()[:12]}"
+
+
+@dataclass
+class PaperRun:
+    """Everything a run measured.
+
+    ``pk[row][sample]`` and ``seconds[row][sample]`` hold per-sample results; ``ranges``
+    maps a sample to its range; ``extra`` holds the word-gap and sentence-break baselines.
+    """
+
+    corpus: str
+    samples: list[str]
+    ranges: dict[str, str]
+    rows: dict[str, str] = field(default_factory=dict)  # row -> table
+    pk: dict[str, dict[str, float]] = field(default_factory=dict)
+    seconds: dict[str, dict[str, float]] = field(default_factory=dict)
+    extra: dict[str, dict[str, float]] = field(default_factory=dict)
+    wall: float = 0.0
+    computed: int = 0
+    reused: int = 0
+
+    def range_names(self) -> list[str]:
+        return sorted(set(self.ranges.values()), key=range_order)
+
+    def mean(self, values: dict[str, float], rng: str) -> float | None:
+        v = [x for s, x in values.items() if self.ranges.get(s) == rng]
+        return float(np.mean(v)) if v else None
+
+
+def configs_for(only: Iterable[str] | None = None, stems: str | None = None) -> list[Config]:
+    """The runs of every table whose methods are registered (``only``: tables or rows)."""
+    from ..methods import available
+
+    wanted = {w.strip() for w in only} if only else None
+    known_names = set(TABLES) | {"table7"} | set(REFERENCE_CODES)
+    if wanted:
+        unknown = sorted(w for w in wanted if w not in known_names)
+        if unknown:
+            raise ValueError(f"--only: unknown table or row {', '.join(unknown)}; use table2..table7 "
+                             "or row names such as C99, B_e, H94, 11x11")
+
+    def selected(table: str, row: str) -> bool:
+        return wanted is None or table in wanted or row in wanted
+
+    by_row = {}
+    for info in available().values():
+        if info.paper_row:
+            by_row.setdefault(info.paper_row, info)
+    out = []
+    for table, rows in TABLES.items():
+        for row in rows:
+            info = by_row.get(row)
+            if info is not None and selected(table, row):
+                out.append(Config(row, info.name, (), info.needs_n_segments, stems))
+    if "c99_b" in available():
+        for m in MASKS:
+            row = f"{m}x{m}"
+            if selected("table7", row):
+                params = () if m == 11 else (("mask_size", m),)
+                out.append(Config(row, "c99_b", params, True, stems))
+    return out
+
+
+# --- worker side ------------------------------------------------------------------------
+
+_SEGMENTERS: dict[str, Any] = {}
+
+
+def _segmenter(config: Config):
+    seg = _SEGMENTERS.get(config.key)
+    if seg is None:
+        import inspect
+
+        from ..methods import create, get
+
+        info = get(config.method)
+        params = dict(config.params)
+        accepted = inspect.signature(info.factory).parameters
+        if "tokenized" in accepted:
+            params["tokenized"] = True  # .ref sentences are tokenised
+        if config.stems and "stemmer" in accepted:
+            from ..text import table_stemmer
+
+            params["stemmer"] = table_stemmer(config.stems)
+        seg = _SEGMENTERS[config.key] = create(config.method, **params)
+    return seg
+
+
+def _warm_up(configs: Sequence[Config]) -> None:
+    # Compiled kernels load on first use; that cost must not land on one sample's clock.
+    text = ["the cat sat on the mat .", "a dog ran in the park .", "cats and dogs play ."] * 4
+    for c in configs:
+        try:
+            _segmenter(c).segment(text, 3 if c.known else None)
+        except Exception:  # noqa: BLE001 - a failing method shows up on the real samples
+            pass
+
+
+def _run_samples(paths: Sequence[str], configs: Sequence[Config]) -> list[tuple]:
+    clock = time.process_time
+    out = []
+    for path in paths:
+        doc = read_ref(path)
+        n = len(doc.sentences)
+        lengths = doc.word_lengths()
+        for c in configs:
+            seg = _segmenter(c)
+            t0 = clock()
+            res = seg.segment(doc.sentences, doc.n_segments if c.known else None)
+            dt = clock() - t0
+            value = pk(doc.boundaries, res.boundaries, n, lengths=lengths)
+            out.append((path, c.key, value, dt, list(map(int, res.boundaries))))
+    return out
+
+
+# --- parent side ------------------------------------------------------------------------
+
+def _sample_id(path: Path) -> str:
+    return f"{path.resolve()}#{zlib.crc32(path.read_bytes()):08x}"
+
+
+def _load_cache(path: Path) -> dict[str, tuple[float, float]]:
+    out: dict[str, tuple[float, float]] = {}
+    if path.is_file():
+        with open(path, encoding="utf-8") as fh:
+            for line in fh:
+                try:
+                    rec = json.loads(line)
+                    out[rec["sample"]] = (float(rec["pk"]), float(rec["seconds"]))
+                except (ValueError, KeyError, TypeError):
+                    continue  # a line cut short by an interruption
+    return out
+
+
+def _word_gap_baselines(doc) -> dict[str, float]:
+    """The paper's B_a, B_(r,?), B_(r,b) on word gaps, and (r,?), (r,b) on sentence breaks."""
+    n = len(doc.sentences)
+    lengths = doc.word_lengths()
+    words = positions(doc.boundaries, n, lengths)
+    cuts = (np.flatnonzero(np.diff(words)) + 1).tolist()
+    b = len(doc.boundaries)
+    return {
+        "B_a": pk(cuts, list(range(1, words.size)), words.size),
+        "B_(r,?)": expected_pk_random(cuts, words.size),
+        "B_(r,b)": expected_pk_random(cuts, words.size, b=len(cuts)),
+        "sentence:B_(r,?)": expected_pk_random(doc.boundaries, n, lengths=lengths),
+        "sentence:B_(r,b)": expected_pk_random(doc.boundaries, n, lengths=lengths, b=b),
+    }
+
+
+def run_paper(
+    corpus: str | os.PathLike[str],
+    out: str | os.PathLike[str],
+    jobs: int | None = None,
+    only: Iterable[str] | None = None,
+    stems: str | None = None,
+    progress: bool | None = None,
+    chunk: int = 10,
+) -> PaperRun:
+    """Run the experiments over every ``.ref`` file under ``corpus``; cache under ``out``."""
+    from ..progress import Progress
+
+    started = time.perf_counter()
+    corpus = Path(corpus)
+    files = find_ref_files(corpus)
+    if not files:
+        raise ValueError(f"no .ref files under {corpus}")
+    jobs = jobs or min(2, os.cpu_count() or 1)
+    configs = configs_for(only, stems)
+    if not configs:
+        raise ValueError("nothing to run: no registered method has a row in the selected tables")
+    cache_dir = Path(out) / "cache"
+    cache_dir.mkdir(parents=True, exist_ok=True)
+
+    ids = {str(p): _sample_id(p) for p in files}
+    ranges = {ids[str(p)]: range_of(p) for p in files}
+    run = PaperRun(str(corpus), list(ids.values()), ranges)
+    unique: dict[str, Config] = {}
+    for c in configs:
+        unique.setdefault(c.key, c)
+        run.rows[c.row] = next((t for t, rows in TABLES.items() if c.row in rows), "table7")
+    cached = {}
+    for key, c in unique.items():
+        (cache_dir / f"{key}.json").write_text(json.dumps(
+            {"method": c.method, "params": dict(c.params), "known": c.known, "stems": c.stems},
+            indent=1) + "\n", encoding="utf-8")
+        cached[key] = _load_cache(cache_dir / f"{key}.jsonl")
+
+    pending: dict[str, list[Config]] = {}
+    for p in files:
+        sid = ids[str(p)]
+        todo = [c for c in unique.values() if sid not in cached[c.key]]
+        if todo:
+            pending[str(p)] = todo
+        run.reused += len(unique) - len(todo)
+
+    handles = {key: open(cache_dir / f"{key}.jsonl", "a", encoding="utf-8") for key in unique}
+    try:
+        def record(results: list[tuple]) -> None:
+            touched = set()
+            for path, key, value, dt, boundaries in results:
+                sid = ids[path]
+                cached[key][sid] = (value, dt)
+                handles[key].write(json.dumps({"sample": sid, "pk": value, "seconds": dt,
+                                               "boundaries": boundaries}) + "\n")
+                touched.add(key)
+                run.computed += 1
+            for key in touched:
+                handles[key].flush()
+
+        groups: dict[tuple[str, ...], list[str]] = {}
+        for path, todo in pending.items():
+            groups.setdefault(tuple(c.key for c in todo), []).append(path)
+        batches = [(paths[i:i + chunk], [unique[k] for k in keys])
+                   for keys, paths in groups.items() for i in range(0, len(paths), chunk)]
+        with Progress(len(pending), "paper", enabled=progress) as bar:
+            if jobs == 1 or len(batches) <= 1:
+                _warm_up(list(unique.values()))
+                for paths, todo in batches:
+                    record(_run_samples(paths, todo))
+                    bar.update(len(paths))
+            else:
+                with ProcessPoolExecutor(max_workers=jobs, initializer=_warm_up,
+                                         initargs=(list(unique.values()),)) as pool:
+                    futures = {pool.submit(_run_samples, paths, todo): len(paths)
+                               for paths, todo in batches}
+                    for fut in as_completed(futures):
+                        record(fut.result())
+                        bar.update(futures[fut])
+    finally:
+        for fh in handles.values():
+            fh.close()
+
+    for c in configs:
+        run.pk[c.row] = {s: v[0] for s, v in cached[c.key].items() if s in ranges}
+        run.seconds[c.row] = {s: v[1] for s, v in cached[c.key].items() if s in ranges}
+    if any(r in run.rows for r in TABLES["table2"]) or only is None:
+        for p in files:
+            for name, value in _word_gap_baselines(read_ref(p)).items():
+                run.extra.setdefault(name, {})[ids[str(p)]] = value
+    run.wall = time.perf_counter() - started
+    return run
+
+
+# --- reference figures ------------------------------------------------------------------
+
+def read_reference_table(choi: str | os.PathLike[str]) -> dict[str, dict[int, dict[str, float]]]:
+    """The author's ``Table.txt``: ``{"Accuracy"|"Elapsed"|...: {code: {range: value}}}``."""
+    text = Path(choi, "Table.txt").read_text(encoding="utf-8", errors="replace")
+    out: dict[str, dict[int, dict[str, float]]] = {}
+    block = None
+    header: list[str] = []
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("BEGIN"):
+            block = line.split("=")[-1].strip()
+            out[block] = {}
+            header = []
+        elif line.startswith("END"):
+            block = None
+        elif block and "&" in line:
+            cells = [c.strip().rstrip("\\").strip() for c in line.split("&")]
+            if not cells[0]:
+                header = cells[1:]
+            elif cells[0].isdigit() and header:
+                row = {}
+                for rng, cell in zip(header, cells[1:]):
+                    try:
+                        row[rng] = float(cell)
+                    except ValueError:
+                        pass
+                out[block][int(cells[0])] = row
+    return out
+
+
+def reference_figures(choi: str | os.PathLike[str]) -> dict[str, dict[str, float]]:
+    """Row -> range -> the author's mean Pk (fraction), from ``Table.txt``."""
+    acc = read_reference_table(choi).get("Accuracy", {})
+    return {row: acc[code] for row, code in REFERENCE_CODES.items() if code in acc}
+
+
+# --- output -----------------------------------------------------------------------------
+
+def _cell(value: float | None, ref: float | None, compare: bool) -> str:
+    if value is None:
+        return "n/a"
+    text = f"{100 * value:.1f}%"
+    if compare and ref is not None:
+        text += f" ({100 * ref:.0f}%, {100 * (value - ref):+.1f})"
+    return text
+
+
+def _time_cell(value: float | None) -> str:
+    return "n/a" if value is None else f"{1e3 * value:.2f} ms"
+
+
+def _table_rows(run: PaperRun, table: str) -> list[str]:
+    if table == "table7":
+        return [f"{m}x{m}" for m in MASKS if f"{m}x{m}" in run.pk]
+    rows = [r for r in TABLES[table] if r in run.pk]
+    if table == "table2":
+        rows = [r for r in TABLES[table] if r in run.pk or r in run.extra]
+    return rows
+
+
+def _row_value(run: PaperRun, table: str, row: str, rng: str) -> float | None:
+    if table == "table2" and row in WORD_GAP_ROWS and row in run.extra:
+        return run.mean(run.extra[row], rng)
+    return run.mean(run.pk.get(row, {}), rng)
+
+
+def _latex_row(row: str) -> str:
+    if "x" in row and row.split("x")[0].isdigit():
+        m = row.split("x")[0]
+        return f"${m} \\times {m}$"
+    name, _, sub = row.partition("_")
+    if not sub:
+        return f"${name}$"
+    sub = sub.strip("()").replace("_", ",")
+    return f"${name}_{{({sub})}}$"
+
+
+def _render(run: PaperRun, table: str, refs: dict[str, dict[str, float]] | None,
+            latex: bool) -> str:
+    rows = _table_rows(run, table)
+    rngs = run.range_names()
+    compare = refs is not None
+    refs = refs or {}
+    acc = [[_cell(_row_value(run, table, r, g), refs.get(r, {}).get(g), compare) for g in rngs]
+           for r in rows]
+    timed = [r for r in rows if r in run.seconds and table != "table2"]
+    speed = [[_time_cell(run.mean(run.seconds[r], g)) for g in rngs] for r in timed]
+    if latex:
+        esc = lambda s: s.replace("%", "\\%")  # noqa: E731
+        lines = ["\\begin{table}[ht]", "\\begin{center}",
+                 "\\begin{tabular}{|l|" + "c|" * len(rngs) + "}", "\\hline",
+                 " & " + " & ".join(rngs) + " \\\\", "\\hline"]
+        lines += [_latex_row(r) + " & " + " & ".join(esc(c) for c in cells) + " \\\\"
+                  for r, cells in zip(rows, acc)]
+        lines.append("\\hline")
+        if speed:
+            lines += [_latex_row(r) + " & " + " & ".join(cells) + " \\\\"
+                      for r, cells in zip(timed, speed)]
+            lines.append("\\hline")
+        lines += ["\\end{tabular}", "\\end{center}", f"\\caption{{{TITLES[table]}.}}",
+                  "\\end{table}"]
+        return "\n".join(lines) + "\n"
+    lines = [f"### {TITLES[table]}", ""]
+    if compare:
+        lines += ["Each cell: ours (the author's figure from Table.txt, difference in points).", ""]
+    lines += ["| | " + " | ".join(rngs) + " |", "|---" * (len(rngs) + 1) + "|"]
+    lines += [f"| {r} | " + " | ".join(cells) + " |" for r, cells in zip(rows, acc)]
+    if speed:
+        lines.append("| *CPU time per sample* | " + " | ".join("" for _ in rngs) + " |")
+        lines += [f"| {r} | " + " | ".join(cells) + " |" for r, cells in zip(timed, speed)]
+    return "\n".join(lines) + "\n"
+
+
+def _baselines_section(run: PaperRun) -> tuple[str, dict]:
+    """The segmenters B_a, B_(r,?), B_(r,b) at sentence breaks, beside equations 8-9."""
+    rngs = run.range_names()
+    rows = [("B_a (segmenter, sentence breaks)", run.pk.get("B_a")),
+            ("B_(r,?) (segmenter, seeded)", run.pk.get("B_(r,?)")),
+            ("B_(r,?) (eq. 8, sentence breaks)", run.extra.get("sentence:B_(r,?)")),
+            ("B_(r,b) (segmenter, seeded)", run.pk.get("B_(r,b)")),
+            ("B_(r,b) (eq. 9, sentence breaks)", run.extra.get("sentence:B_(r,b)"))]
+    rows = [(name, values) for name, values in rows if values]
+    data = {name: {g: run.mean(values, g) for g in rngs} for name, values in rows}
+    lines = ["### Table 2, the baselines as segmenters", "",
+             "Segmenters can cut only at sentence breaks; the paper's B_a, B_(r,?) and B_(r,b) "
+             "treat every word gap as a potential boundary. Here the registered segmenters "
+             "beside equations (8) and (9) applied to sentence breaks.", "",
+             "| | " + " | ".join(rngs) + " |", "|---" * (len(rngs) + 1) + "|"]
+    lines += [f"| {name} | " + " | ".join(_cell(data[name][g], None, False) for g in rngs) + " |"
+              for name, _ in rows]
+    return "\n".join(lines) + "\n", data
+
+
+def _finite(d: dict) -> dict:
+    # JSON has no NaN or infinity; an undefined statistic is written as null.
+    return {k: (None if isinstance(v, float) and not math.isfinite(v) else v)
+            for k, v in d.items()}
+
+
+def tables_json(run: PaperRun) -> dict:
+    """``{"table2": {row: {range: pk}}, ..., "table7": {...}, "speed": {row: {range: s}}}``."""
+    out: dict[str, Any] = {}
+    for table in (*TABLES, "table7"):
+        rows = _table_rows(run, table)
+        if rows:
+            out[table] = {r: {g: _row_value(run, table, r, g) for g in run.range_names()}
+                          for r in rows}
+    out["speed"] = {r: {g: run.mean(v, g) for g in run.range_names()}
+                    for r, v in run.seconds.items()}
+    return out
+
+
+def write_outputs(run: PaperRun, out: str | os.PathLike[str],
+                  refs: dict[str, dict[str, float]] | None = None) -> list[Path]:
+    """Write ``tableN.md``/``.tex``, ``tables.md``, ``tables.json``, ``baselines.json`` and
+    ``significance.{md,tex,json}`` under ``out``; returns the files written."""
+    from .significance import compare_all
+
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    sections = [f"# The paper's tables, reproduced on `{run.corpus}`", "",
+                f"{len(run.samples)} samples; word-level Pk (equation 6); CPU time per sample "
+                "as measured in this run.", ""]
+    for table in (*TABLES, "table7"):
+        if not _table_rows(run, table):
+            continue
+        for latex, suffix in ((False, "md"), (True, "tex")):
+            path = out / f"{table}.{suffix}"
+            path.write_text(_render(run, table, refs, latex), encoding="utf-8")
+            written.append(path)
+        sections.append(_render(run, table, refs, False))
+    base_md, base_data = _baselines_section(run)
+    if base_data:
+        sections.append(base_md)
+        path = out / "baselines.json"
+        path.write_text(json.dumps(base_data, indent=1) + "\n", encoding="utf-8")
+        written.append(path)
+
+    scores = {r: run.pk[r] for t in TABLES for r in TABLES[t] if r in run.pk}
+    comps = compare_all(scores, run.ranges)
+    rngs = run.range_names() + ["all"]
+    comps.sort(key=lambda c: rngs.index(c.group) if c.group in rngs else len(rngs))
+    fmt = lambda x: "n/a" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:.3g}"  # noqa: E731
+    md = ["### Significance: paired t-test and Kolmogorov-Smirnov test", "",
+          "Per-sample Pk of each pair of methods over the samples both ran on.", "",
+          "| range | A | B | n | mean A | mean B | t | p (t) | KS | p (KS) |",
+          "|---|---|---|---|---|---|---|---|---|---|"]
+    tex = ["\\begin{tabular}{|l|l|l|r|c|c|r|c|c|c|}", "\\hline",
+           "range & A & B & n & mean A & mean B & t & p(t) & KS & p(KS) \\\\", "\\hline"]
+    for c in comps:
+        cells = [c.group, c.a, c.b, str(c.n), _cell(c.mean_a, None, False),
+                 _cell(c.mean_b, None, False), fmt(c.t), fmt(c.t_p), fmt(c.ks), fmt(c.ks_p)]
+        md.append("| " + " | ".join(cells) + " |")
+        tex.append(" & ".join(x.replace("%", "\\%").replace("_", "\\_") for x in cells) + " \\\\")
+    tex += ["\\hline", "\\end{tabular}"]
+    for name, text in (("significance.md", "\n".join(md) + "\n"),
+                       ("significance.tex", "\n".join(tex) + "\n"),
+                       ("significance.json",
+                        json.dumps([_finite(c.to_dict()) for c in comps], indent=1) + "\n")):
+        (out / name).write_text(text, encoding="utf-8")
+        written.append(out / name)
+    if comps:
+        sections.append("\n".join(md[:2]) + "\nSee `significance.md` ("
+                        f"{len(comps)} comparisons).\n")
+
+    path = out / "tables.json"
+    path.write_text(json.dumps(tables_json(run), indent=1) + "\n", encoding="utf-8")
+    written.append(path)
+    path = out / "tables.md"
+    path.write_text("\n".join(sections), encoding="utf-8")
+    written.append(path)
+    return written

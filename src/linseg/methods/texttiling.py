@@ -1,0 +1,357 @@
+"""TextTiling (Hearst 1994; details from Hearst 1997, *Computational Linguistics* 23(1)).
+
+The paper's Experiment 2 (Table 3, rows H94_(c,d) and H94_(c,r)). The pipeline::
+
+    sentences --text--> word stream (letters and '-' only, lower case)
+              --> token-sequences of w words (stopwords count towards w, then are dropped;
+                  the rest are stemmed)
+              --> gap score: cosine of the term counts of the k sequences on each side
+              --> smoothing (moving average) --> depth scores
+              --> gaps deeper than mean - sd/2, greedily by depth, at least
+                  ``min_separation`` gaps apart --> snapped to the nearest sentence gap
+
+Unlike NLTK's ``TextTilingTokenizer`` it needs no paragraph breaks: boundaries are snapped
+to sentence gaps. Every step is linear in the number of words (the block vectors slide
+along the text, and depth scores come from one sweep each way); only the final ranking of
+gaps by depth sorts.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+import numpy as np
+from numba import njit
+
+from ..base import Segmentation, Segmenter, check_n_segments
+from ..text import Stemmer, TextProcessor, load_stopwords, looks_tokenized
+
+__all__ = ["TextTiling", "TextTilingResult", "block_scores", "depth_scores", "moving_average"]
+
+
+@dataclass
+class TextTilingResult(Segmentation):
+    """A TextTiling segmentation with its intermediate series.
+
+    Attributes (beyond :class:`~linseg.base.Segmentation`)
+    ------------------------------------------------------
+    gap_scores:
+        Block-comparison score of each token-sequence gap (gap ``g`` follows sequence
+        ``g``), Hearst (1997) eq. for *score(i)*: the cosine of the two blocks' counts.
+    smoothed:
+        ``gap_scores`` after moving-average smoothing.
+    depth:
+        Depth score of each gap: (left peak - score) + (right peak - score).
+    cutoff:
+        ``mean(depth) - sd(depth) / 2``; gaps deeper than this are boundary candidates.
+    chosen_gaps:
+        The gaps picked (before snapping), in the order they were picked.
+    gap_words:
+        Word offset of each gap (words before it, stopwords included).
+    """
+
+    gap_scores: np.ndarray | None = None
+    smoothed: np.ndarray | None = None
+    depth: np.ndarray | None = None
+    cutoff: float = 0.0
+    chosen_gaps: list[int] | None = None
+    gap_words: np.ndarray | None = None
+
+
+class TextTiling(Segmenter):
+    """Hearst's TextTiling with block comparison.
+
+    Parameters
+    ----------
+    w:
+        Token-sequence (pseudo-sentence) size in words (20 in Hearst's work).
+    k:
+        Block size in token-sequences on each side of a gap (10 by default, as Hearst's
+        implementation; the paper's H94_(c,r) uses 6).
+    smoothing_window:
+        Width in gaps of the moving average applied to the gap scores (odd; 1 = none).
+    smoothing_rounds:
+        How many times the moving average is applied.
+    min_separation:
+        Two chosen gaps must be at least this many token-sequences apart.
+    stopwords, stemmer, tokenized:
+        As for :class:`~linseg.methods.c99.C99`.
+    """
+
+    name = "texttiling"
+
+    def __init__(
+        self,
+        w: int = 20,
+        k: int = 10,
+        smoothing_window: int = 3,
+        smoothing_rounds: int = 1,
+        min_separation: int = 4,
+        stopwords: Iterable[str] | str | os.PathLike[str] | None = None,
+        stemmer: Stemmer | None = None,
+        tokenized: bool | None = None,
+    ) -> None:
+        self.w = _positive("w", w)
+        self.k = _positive("k", k)
+        self.smoothing_window = _positive("smoothing_window", smoothing_window)
+        if self.smoothing_window % 2 == 0:
+            raise ValueError(f"smoothing_window must be odd, got {smoothing_window}")
+        self.smoothing_rounds = _positive("smoothing_rounds", smoothing_rounds, allow_zero=True)
+        self.min_separation = _positive("min_separation", min_separation)
+        self.stopwords = stopwords
+        self.stemmer = stemmer
+        self.tokenized = tokenized
+        words = (
+            load_stopwords(stopwords) if isinstance(stopwords, (str, os.PathLike)) else stopwords
+        )
+        self._text = TextProcessor(words, stemmer)
+        # Same word test, no stop list and no stemming: tells which tokens count towards w.
+        self._words = TextProcessor((), str)
+
+    def segment(
+        self, sentences: Sequence[str], n_segments: int | None = None
+    ) -> TextTilingResult:
+        """Segment a list of sentences; ``n_segments`` takes the deepest gaps instead of
+        the cut-off."""
+        return self._run(sentences, n_segments, self.tokenized)
+
+    def _segment_raw(self, sentences: list[str], n_segments: int | None) -> TextTilingResult:
+        return self._run(sentences, n_segments, False)
+
+    def token_sequences(
+        self, sentences: Sequence[str], tokenized: bool | None = None
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The word stream: ``(terms, word_index, sentence_words)``.
+
+        ``terms`` are the stem ids of the content words, ``word_index`` the position of each
+        among all words (stopwords included), so word ``j`` is in sequence ``j // w``;
+        ``sentence_words[i]`` is the number of words in sentences ``0..i``.
+        """
+        if tokenized is None:
+            tokenized = self.tokenized if self.tokenized is not None else looks_tokenized(sentences)
+        ids, offsets = self._text.ids(sentences, tokenized)
+        all_ids, _ = self._words.ids(sentences, tokenized)
+        is_word = all_ids >= 0
+        position = np.cumsum(is_word) - 1
+        content = ids >= 0
+        words_before = np.concatenate(([0], np.cumsum(is_word)))
+        sentence_words = words_before[offsets[1:]]
+        return ids[content], position[content], sentence_words
+
+    def _run(
+        self, sentences: Sequence[str], n_segments: int | None, tokenized: bool | None
+    ) -> TextTilingResult:
+        if isinstance(sentences, str):
+            raise TypeError("segment() takes a list of sentences; use segment_text() for a string")
+        sentences = list(sentences)
+        for s in sentences:
+            if not isinstance(s, str):
+                raise TypeError(f"sentences must be strings, got {type(s).__name__}")
+        n_segments = check_n_segments(n_segments)
+        terms, position, sentence_words = self.token_sequences(sentences, tokenized)
+        n_words = int(sentence_words[-1]) if len(sentence_words) else 0
+        n_seq = -(-n_words // self.w)
+        seq = position // self.w
+        scores = block_scores(_dense_ids(terms), seq, n_seq, self.k)
+        smoothed = scores
+        for _ in range(self.smoothing_rounds):
+            smoothed = moving_average(smoothed, self.smoothing_window)
+        depth = depth_scores(smoothed)
+        gap_words = (np.arange(depth.size) + 1) * self.w
+        cutoff = float(depth.mean() - depth.std() / 2) if depth.size else 0.0
+        want = None if n_segments is None else n_segments - 1
+        chosen, boundaries = _choose(depth, cutoff, gap_words, sentence_words,
+                                     self.min_separation, want)
+        return TextTilingResult(
+            sentences=sentences,
+            boundaries=boundaries,
+            n_segments_requested=n_segments,
+            gap_scores=scores,
+            smoothed=smoothed,
+            depth=depth,
+            cutoff=cutoff,
+            chosen_gaps=chosen,
+            gap_words=gap_words,
+        )
+
+
+def _positive(name: str, value: int, allow_zero: bool = False) -> int:
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise TypeError(f"{name} must be an integer, got {value!r}")
+    value = int(value)
+    if value < (0 if allow_zero else 1):
+        raise ValueError(f"{name} must be {'>= 0' if allow_zero else '>= 1'}, got {value}")
+    return value
+
+
+def _dense_ids(ids: np.ndarray) -> np.ndarray:
+    # Processor ids grow over a corpus; renumber this document's 0..V-1 for the kernel.
+    if ids.size == 0:
+        return ids.astype(np.int64)
+    _, dense = np.unique(ids, return_inverse=True)
+    return dense.astype(np.int64)
+
+
+def block_scores(terms: np.ndarray, seq: np.ndarray, n_seq: int, k: int) -> np.ndarray:
+    """Block-comparison score of every gap between ``n_seq`` token-sequences.
+
+    ``terms[j]`` (dense ids 0..V-1) lies in sequence ``seq[j]`` (ascending). The blocks
+    at gap ``g`` are the ``b = min(k, g + 1, n_seq - 1 - g)`` sequences on each side, so
+    both shrink together near the ends. A block without terms gives score 0.
+    """
+    if n_seq < 2:
+        return np.zeros(0, dtype=np.float64)
+    seq = np.asarray(seq, dtype=np.int64)
+    starts = np.searchsorted(seq, np.arange(n_seq + 1), side="left").astype(np.int64)
+    n_terms = int(terms.max()) + 1 if terms.size else 1
+    return _block_scores(np.asarray(terms, dtype=np.int64), starts, n_seq, k, n_terms)
+
+
+@njit(cache=True, nogil=True)
+def _block_scores(terms, starts, n_seq, k, n_terms):
+    left = np.zeros(n_terms, dtype=np.int64)
+    right = np.zeros(n_terms, dtype=np.int64)
+    out = np.zeros(n_seq - 1, dtype=np.float64)
+    # Running dot product and squared norms, updated one token at a time as the two
+    # windows slide; every window edge only moves forward, so the whole pass is linear.
+    dot = 0
+    ss_l = 0
+    ss_r = 0
+    lo_l, hi_l, lo_r, hi_r = 0, 0, 0, 0  # half-open sequence ranges now in each block
+    for g in range(n_seq - 1):
+        b = min(k, g + 1, n_seq - 1 - g)
+        want_lo_l, want_hi_l = g - b + 1, g + 1
+        want_lo_r, want_hi_r = g + 1, g + 1 + b
+        while hi_l < want_hi_l:  # add sequence hi_l to the left block
+            for j in range(starts[hi_l], starts[hi_l + 1]):
+                t = terms[j]
+                ss_l += 2 * left[t] + 1
+                dot += right[t]
+                left[t] += 1
+            hi_l += 1
+        while lo_l < want_lo_l:
+            for j in range(starts[lo_l], starts[lo_l + 1]):
+                t = terms[j]
+                left[t] -= 1
+                ss_l -= 2 * left[t] + 1
+                dot -= right[t]
+            lo_l += 1
+        while hi_r < want_hi_r:
+            for j in range(starts[hi_r], starts[hi_r + 1]):
+                t = terms[j]
+                ss_r += 2 * right[t] + 1
+                dot += left[t]
+                right[t] += 1
+            hi_r += 1
+        while lo_r < want_lo_r:
+            for j in range(starts[lo_r], starts[lo_r + 1]):
+                t = terms[j]
+                right[t] -= 1
+                ss_r -= 2 * right[t] + 1
+                dot -= left[t]
+            lo_r += 1
+        if ss_l > 0 and ss_r > 0:
+            out[g] = float(dot) / np.sqrt(float(ss_l) * float(ss_r))
+    return out
+
+
+def moving_average(x: np.ndarray, window: int) -> np.ndarray:
+    """Centred mean over ``window`` values; at the ends, over the values that exist."""
+    x = np.asarray(x, dtype=np.float64)
+    if window <= 1 or x.size == 0:
+        return x.copy()
+    h = window // 2
+    c = np.concatenate(([0.0], np.cumsum(x)))
+    i = np.arange(x.size)
+    lo = np.maximum(i - h, 0)
+    hi = np.minimum(i + h + 1, x.size)
+    return (c[hi] - c[lo]) / (hi - lo)
+
+
+def depth_scores(s: np.ndarray) -> np.ndarray:
+    """Depth of each gap: climb left and right while scores do not fall (Hearst 1997,
+    section 5.3); depth = (left peak - s) + (right peak - s).
+
+    One sweep each way: the left peak of ``i`` is that of ``i - 1`` when ``s[i-1] >= s[i]``
+    (the climb from ``i`` continues exactly as the climb from ``i - 1``), else ``s[i]``.
+    """
+    s = np.asarray(s, dtype=np.float64)
+    n = s.size
+    if n == 0:
+        return s.copy()
+    return _depth(s)
+
+
+@njit(cache=True, nogil=True)
+def _depth(s):
+    n = s.shape[0]
+    lp = np.empty(n)
+    rp = np.empty(n)
+    lp[0] = s[0]
+    for i in range(1, n):
+        lp[i] = lp[i - 1] if s[i - 1] >= s[i] else s[i]
+    rp[n - 1] = s[n - 1]
+    for i in range(n - 2, -1, -1):
+        rp[i] = rp[i + 1] if s[i + 1] >= s[i] else s[i]
+    return (lp - s) + (rp - s)
+
+
+def _choose(
+    depth: np.ndarray,
+    cutoff: float,
+    gap_words: np.ndarray,
+    sentence_words: np.ndarray,
+    separation: int,
+    want: int | None,
+) -> tuple[list[int], list[int]]:
+    """Pick gaps by decreasing depth (stable: leftmost first among equals), skipping any
+    within ``separation`` of one already picked or of the document's ends, and snap each to
+    the nearest sentence gap.
+
+    With ``want`` None the gaps must be deeper than ``cutoff``; otherwise the deepest are
+    taken until ``want`` distinct sentence boundaries exist (relaxing the separation if
+    the text runs out of gaps).
+    """
+    n_sent = len(sentence_words)
+    if depth.size == 0 or n_sent < 2 or want == 0:
+        return [], []
+    inner = np.asarray(sentence_words[:-1], dtype=np.float64)  # words before each sentence gap
+    order = np.argsort(-depth, kind="stable")
+    taken = np.zeros(depth.size, dtype=bool)
+    chosen: list[int] = []
+    bset: set[int] = set()
+
+    def snap(g: int) -> int:
+        pos = gap_words[g]
+        j = int(np.searchsorted(inner, pos))
+        if j == 0:
+            best = 0
+        elif j >= inner.size:
+            best = inner.size - 1
+        else:  # nearest; a tie goes to the earlier sentence gap
+            best = j if inner[j] - pos < pos - inner[j - 1] else j - 1
+        return best + 1
+
+    for strict in (True, False):
+        for g in order:
+            g = int(g)
+            if want is None and not depth[g] > cutoff:
+                break
+            if want is not None and len(bset) >= want:
+                break
+            if taken[g]:
+                continue
+            lo, hi = max(0, g - separation + 1), min(depth.size, g + separation)
+            # The document's ends count as chosen gaps (-1 and n_seq - 1): the one-sided
+            # climbs there would otherwise cut off tiny first and last segments.
+            if strict and (taken[lo:hi].any() or g < separation - 1
+                           or g > depth.size - separation):
+                continue
+            taken[g] = True
+            chosen.append(g)
+            bset.add(snap(g))
+        if want is None or len(bset) >= want:
+            break
+    return chosen, sorted(bset)
