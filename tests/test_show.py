@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 import sys
 from html.parser import HTMLParser
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -373,3 +372,36 @@ def test_evaluate_cli_writes_a_report(choi_root, tmp_path, capsys):
     assert main(["evaluate", str(sample), "--report", str(out)]) == 0
     page = out.read_text()
     assert page.count('<details class="sample"') == 3 and "Error rate Pk" in page
+
+
+def test_paper_run_report_tables():
+    paper = pytest.importorskip("linseg.experiments.paper")
+    from linseg.show.report import paper_run_report
+
+    run = paper.PaperRun(corpus="corpus", samples=["a", "b"], ranges={"a": "3-5", "b": "3-5"},
+                         pk={"C99": {"a": 0.1, "b": 0.2}, "C99_b": {"a": 0.1, "b": 0.1},
+                             "H94": {"a": 0.4, "b": 0.5}},
+                         seconds={"C99": {"a": 0.001, "b": 0.003}})
+    refs = {"C99": {"3-5": 0.177}, "H94": {"3-5": 0.44}}
+    page = paper_run_report(run, refs)
+    rows = re.findall(r"<tr><th>(.*?)</th>(.*?)</tr>", page)
+    cells: dict[str, list[str]] = {}
+    for label, body in rows:  # the first table with the row: error rates, then times
+        cells.setdefault(re.sub("<.*", "", label), re.findall(r"<td[^>]*>(.*?)</td>", body))
+    assert cells["C99"][:3] == ["15.0%", "17.7%", "18.0%"]  # linseg, author, paper
+    assert cells["C99_b"][:3] == ["10.0%", "\u2013", "12.0%"]
+    assert cells["H94"] == ["45.0%", "44.0%", "44.0%"]  # printed as H94_(c,d)
+    assert "2.00 ms" in page and "2.12 s" in page
+
+
+def test_long_documents_are_drawn_max_pooled(result, monkeypatch):
+    from linseg.show import figures as F
+
+    m = np.arange(25, dtype=np.float32).reshape(5, 5)
+    np.testing.assert_array_equal(F.pool_max(m, 2), [[6, 8, 9], [16, 18, 19], [21, 23, 24]])
+    monkeypatch.setattr(F, "MAX_PIXELS", 8)
+    ax = F.plot_rank(result)  # 18 sentences -> blocks of 3
+    img = _gid(ax.images, "matrix")
+    np.testing.assert_array_equal(img.get_array(), F.pool_max(result.rank, 3))
+    assert "max over 3\u00d73 blocks" in ax.get_title()
+    assert ax.get_xlim() == (0.5, 18.5)

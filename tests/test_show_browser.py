@@ -24,7 +24,7 @@ from linseg import C99
 pytest.importorskip("matplotlib", reason="the report's figures need the plot extra (matplotlib)")
 websocket = pytest.importorskip("websocket", reason="needs websocket-client (the test extra)")
 
-CHROMIUM = os.environ.get("LINSEG_CHROMIUM") or shutil.which("chromium") or shutil.which(
+CHROMIUM = shutil.which(os.environ.get("LINSEG_CHROMIUM") or "chromium") or shutil.which(
     "chromium-browser")
 
 

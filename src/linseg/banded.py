@@ -331,6 +331,10 @@ _GRID = 16
 _WINDOW = 0.08
 _BUCKET = 8
 _TINY32 = np.float32(1.401298464324817e-45)  # Float.MIN_VALUE, the reference's floor
+# Banded sums: a region replaces the best so far only if its density is higher by more
+# than this relative margin (the reference's float32 cannot tell such values apart). Many
+# small regions tie exactly; without the margin every one of them would be visited.
+_RHO = 1e-10
 
 
 @njit(cache=True, nogil=True)
@@ -500,9 +504,13 @@ def _cluster(mode, s_full, diag, left, right, n, steps, rsum, lsum, rtsum, cast)
             if tree[node, 0] == -np.inf:
                 continue
             phi = min(max(np.float64(best), 0.0), 1.0)
-            slack = (1e-5 if mode == 0 else 1e-9) * (phi * sa + sr + 1.0)
             bound = _node_bound(tree, node, phi, lo, step_lam)
-            if index >= 0 and bound < phi * sa - sr - slack:
+            if mode == 0:
+                # Keep every region that float32 rounding could make win or tie.
+                limit = phi * sa - sr - 1e-5 * (phi * sa + sr + 1.0)
+            else:
+                limit = (phi + _RHO * phi) * sa - sr
+            if index >= 0 and bound < limit:
                 continue
             if node >= size:
                 bucket = node - size
@@ -517,7 +525,11 @@ def _cluster(mode, s_full, diag, left, right, n, steps, rsum, lsum, rtsum, cast)
                     tv = ((sum_region - rsum[j]) + lsum[j]) + rtsum[j]
                     cast[0] = sum_area - area * area + la + ra
                     tv = tv / cast[0]
-                    if tv > best or (tv == best and index >= 0 and j > index):
+                    if mode == 0:
+                        better = tv > best or (tv == best and index >= 0 and j > index)
+                    else:
+                        better = tv > best + (_RHO * best if index >= 0 else 0.0)
+                    if better:
                         best = tv
                         index = j
             else:

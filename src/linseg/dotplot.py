@@ -15,7 +15,13 @@ Every candidate is scored against the whole segmentation: this is the exact gree
 search, unlike the faster approximation of C99's divisive clustering
 (:mod:`linseg.density`), which first picks each region's own best split.
 
-The search works on blocks of sentences. ``sim[x, y]`` is the dot mass between sentences
+Two implementations. :func:`reynar_maximise` and :func:`reynar_minimise` are the exact
+algorithms as Reynar states them, on the word-count vectors ``V(x, y)`` of spans of text
+(R98, R98_(min)). :func:`maximise_inside_density` and :func:`minimise_outside_density`
+are the modular version (R98_(m,*)): the same search on any sentence x sentence
+similarity. With word repetition as the similarity both give the same boundaries.
+
+The modular search works on blocks of sentences. ``sim[x, y]`` is the dot mass between sentences
 x and y (:func:`linseg.similarity.dots` for word repetition; any similarity plugs in) and
 ``weights[x]`` the number of positions (content words) sentence x adds to each side of
 the plot, so a square of sentences ``[a, b)`` has area ``(sum weights[a:b])^2`` in word
@@ -30,9 +36,13 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-__all__ = ["DensitySearch", "maximise_inside_density", "minimise_outside_density", "STRATEGIES"]
-
-STRATEGIES = ("maximise", "minimise")
+__all__ = [
+    "DensitySearch",
+    "maximise_inside_density",
+    "minimise_outside_density",
+    "reynar_maximise",
+    "reynar_minimise",
+]
 
 
 @dataclass(frozen=True)
@@ -183,3 +193,117 @@ def minimise_outside_density(
     density of the dot-plot outside the diagonal squares. Parameters as
     :func:`maximise_inside_density`."""
     return _search(sim, weights, n_segments, minimise=True)
+
+
+@njit(cache=True, nogil=True)
+def _vdot(cum: np.ndarray, a: int, b: int, c: int, d: int) -> int:
+    # V(a, b) . V(c, d): the dots in the block of spans [a, b) x [c, d).
+    out = 0
+    for j in range(cum.shape[1]):
+        out += (cum[b, j] - cum[a, j]) * (cum[d, j] - cum[c, j])
+    return out
+
+
+@njit(cache=True, nogil=True)
+def _reynar(cum: np.ndarray, w: np.ndarray, n_boundaries: int, minimise: bool):
+    n = cum.shape[0] - 1
+    is_boundary = np.zeros(n + 1, dtype=np.bool_)
+    is_boundary[0] = True
+    is_boundary[n] = True
+    # Dots and area inside the diagonal squares, and outside them (above the diagonal:
+    # each segment against the text after it), in exact integers.
+    inside = _vdot(cum, 0, n, 0, n)
+    area_in = w[n] * w[n]
+    outside = 0
+    area_out = 0
+    order = np.empty(n_boundaries, dtype=np.int64)
+    objective = np.empty(n_boundaries, dtype=np.float64)
+    nxt = np.empty(n + 1, dtype=np.int64)
+    for step in range(n_boundaries):
+        following = n
+        for c in range(n, -1, -1):
+            nxt[c] = following
+            if is_boundary[c]:
+                following = c
+        best = -1
+        best_v = np.inf if minimise else -np.inf
+        a = 0
+        for c in range(1, n):
+            if is_boundary[c]:
+                a = c
+                continue
+            b = nxt[c]
+            if minimise:
+                # Splitting [a, b) at c adds the block [a, c) x [c, b) to the outside.
+                den = area_out + (w[c] - w[a]) * (w[b] - w[c])
+                num = outside + _vdot(cum, a, c, c, b)
+                v = num / den if den > 0 else np.inf
+                better = v <= best_v
+            else:
+                den = (area_in - (w[b] - w[a]) ** 2 + (w[c] - w[a]) ** 2
+                       + (w[b] - w[c]) ** 2)
+                num = (inside - _vdot(cum, a, b, a, b) + _vdot(cum, a, c, a, c)
+                       + _vdot(cum, c, b, c, b))
+                v = num / den if den > 0 else 0.0
+                better = v >= best_v
+            if better:  # in a left-to-right scan: ties go to the rightmost gap
+                best_v = v
+                best = c
+        if best < 0:
+            return order[:step], objective[:step]
+        a = best - 1
+        while not is_boundary[a]:
+            a -= 1
+        b = nxt[best]
+        inside += (_vdot(cum, a, best, a, best) + _vdot(cum, best, b, best, b)
+                   - _vdot(cum, a, b, a, b))
+        area_in += (w[best] - w[a]) ** 2 + (w[b] - w[best]) ** 2 - (w[b] - w[a]) ** 2
+        outside += _vdot(cum, a, best, best, b)
+        area_out += (w[best] - w[a]) * (w[b] - w[best])
+        is_boundary[best] = True
+        order[step] = best
+        objective[step] = best_v
+    return order, objective
+
+
+def _reynar_search(counts: np.ndarray, n_segments: int, minimise: bool) -> DensitySearch:
+    if isinstance(n_segments, bool) or not isinstance(n_segments, (int, np.integer)):
+        raise TypeError(f"n_segments must be a positive integer, got {n_segments!r}")
+    if n_segments < 1:
+        raise ValueError(f"n_segments must be >= 1, got {n_segments}")
+    f = np.asarray(counts)
+    if f.ndim != 2:
+        raise ValueError(f"counts must be a sentence x stem matrix, got shape {f.shape}")
+    if f.size and (f.min() < 0 or not np.issubdtype(f.dtype, np.integer)):
+        raise ValueError("counts must be non-negative integers")
+    n = f.shape[0]
+    cum = np.zeros((n + 1, f.shape[1]), dtype=np.int64)
+    np.cumsum(f, axis=0, out=cum[1:])
+    w = cum.sum(axis=1)  # word positions up to each sentence gap
+    k = max(0, min(int(n_segments) - 1, n - 1))
+    order, objective = _reynar(cum, w, k, minimise)
+    return DensitySearch(order.copy(), objective.copy())
+
+
+def reynar_maximise(counts: np.ndarray, n_segments: int) -> DensitySearch:
+    """Reynar's maximisation algorithm, exactly as on his dot-plot (R98).
+
+    ``V(x, y)`` is the vector of stem counts of sentences x .. y-1, so the square of a
+    segment holds ``V . V`` dots over ``(words)^2`` positions. Each step adds the
+    sentence gap that maximises the inside density ``sum V_k . V_k / sum |V_k|_1^2``.
+
+    Parameters
+    ----------
+    counts:
+        Sentence x stem count matrix (non-negative integers).
+    n_segments:
+        The number of segments wanted.
+    """
+    return _reynar_search(counts, n_segments, minimise=False)
+
+
+def reynar_minimise(counts: np.ndarray, n_segments: int) -> DensitySearch:
+    """Reynar's minimisation algorithm (R98_(min)): each step adds the gap that minimises
+    ``sum_j V(P_j-1, P_j) . V(P_j, P_n) / sum_j (P_j - P_j-1)(P_n - P_j)``, the density
+    of the plot outside the diagonal squares. Parameters as :func:`reynar_maximise`."""
+    return _reynar_search(counts, n_segments, minimise=True)

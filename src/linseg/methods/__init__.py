@@ -18,6 +18,7 @@ __all__ = ["register", "get", "create", "available", "MethodInfo", "METHOD_MODUL
 # Modules that define methods; each calls register() at import.
 METHOD_MODULES = ["linseg.methods.c99_registry", "linseg.methods.baselines"]
 METHOD_MODULES += ["linseg.methods.texttiling_registry", "linseg.methods.kan_registry"]
+METHOD_MODULES += ["linseg.methods.dotplot_registry"]
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,8 @@ __all__ = [
     "plot_gradient",
     "plot_boundaries",
     "plot_all",
+    "pool_max",
+    "MAX_PIXELS",
 ]
 
 KINDS = ("similarity", "rank", "density", "gradient", "boundaries")
@@ -51,13 +53,38 @@ def _axes(ax: Any, size: tuple[float, float]) -> Any:
     return new_figure(figsize=size, layout="constrained").add_subplot()
 
 
+#: Matrices longer than this are drawn max-pooled to at most this many pixels a side.
+MAX_PIXELS = 2000
+
+
+def pool_max(m: np.ndarray, k: int) -> np.ndarray:
+    """``m`` reduced by the maximum over k x k blocks (the last blocks may be partial).
+
+    Max-pooling keeps a bright cell of a large matrix visible when it is shrunk to a
+    figure, where averaging would dim the thin diagonal squares into the background.
+    """
+    n0, n1 = m.shape
+    p0, p1 = -(-n0 // k) * k, -(-n1 // k) * k
+    padded = np.full((p0, p1), -np.inf, dtype=np.float64)
+    padded[:n0, :n1] = m
+    return padded.reshape(p0 // k, k, p1 // k, k).max(axis=(1, 3))
+
+
 def _matrix(ax: Any, m: np.ndarray, title: str, vmax: float | None, cmap: str) -> Any:
     n = m.shape[0]
+    size = n
+    if n > MAX_PIXELS:
+        k = -(-n // MAX_PIXELS)
+        m = pool_max(m, k)
+        size = m.shape[0] * k  # the padded extent, so every block is k sentences wide
+        title += f"\n(max over {k}\u00d7{k} blocks)"
     # Pixel centres sit on 1-based sentence numbers; origin="lower" puts sentence 1's
     # self-similarity at the bottom left, as the paper draws it.
     img = ax.imshow(m, origin="lower", cmap=cmap, vmin=0.0, vmax=vmax,
-                    extent=(0.5, n + 0.5, 0.5, n + 0.5), interpolation="nearest")
+                    extent=(0.5, size + 0.5, 0.5, size + 0.5), interpolation="nearest")
     img.set_gid("matrix")
+    ax.set_xlim(0.5, n + 0.5)
+    ax.set_ylim(0.5, n + 0.5)
     ax.set_title(title)
     ax.set_xlabel("sentence")
     ax.set_ylabel("sentence")

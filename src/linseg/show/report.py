@@ -19,7 +19,7 @@ from __future__ import annotations
 import base64
 import html
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -34,6 +34,7 @@ __all__ = [
     "evaluation_report",
     "evaluation_tables",
     "paper_report",
+    "paper_run_report",
     "write_report",
     "write_evaluation_report",
     "first_words",
@@ -675,3 +676,69 @@ def write_evaluation_report(
     """Write :func:`evaluation_report` to ``path``; the one call ``linseg evaluate`` makes."""
     params = dict(segmenter.get_params()) if segmenter is not None and hasattr(segmenter, "get_params") else None
     return write_report(path, evaluation_report(results, method=method, params=params, corpus=corpus))
+
+
+# -- linseg paper -------------------------------------------------------------------------
+
+# Row names of :mod:`linseg.experiments.paper` that are spelt differently in the paper.
+_ROW_ALIASES = {"H94": "H94_(c,d)", "H94_r": "H94_(c,r)", "K98": "K98_(j)", "K98_a": "K98_(j,a)"}
+
+
+def paper_run_report(
+    run: Any,
+    refs: Mapping[str, Mapping[str, float]] | None = None,
+    samples: Mapping[str, Sequence[Any]] | None = None,
+    *,
+    title: str | None = None,
+    texts: bool = True,
+) -> str:
+    """The HTML page of a ``linseg paper`` run (for ``linseg paper --report PATH``).
+
+    Parameters
+    ----------
+    run:
+        The :class:`linseg.experiments.paper.PaperRun` of ``run_paper``.
+    refs:
+        ``reference_figures(choi)``: row -> range -> the author's mean Pk, shown as the
+        'author' column.
+    samples:
+        ``{label: [SampleResult, ...]}`` for the openable per-sample lists, e.g.
+        ``{"c99": evaluate(C99(tokenized=True), files)}`` (the run keeps Pk per sample
+        but not the boundaries the lists draw).
+    """
+    from ..experiments.paper import TITLES, tables_json
+
+    data = tables_json(run)
+    columns = run.range_names()
+
+    def row(name: str, values: Mapping[str, float | None], paper_table: Mapping) -> TableRow:
+        printed = paper_row(_ROW_ALIASES.get(name, name))
+        # refs are the author's error rates; he published no per-range times beside them.
+        author = ([refs[name].get(c) for c in columns]
+                  if refs and name in refs and paper_table is PAPER_PK else None)
+        return TableRow(name, [values.get(c) for c in columns],
+                        _paper_values(printed, columns, paper_table), author,
+                        note=printed if printed and printed != name else "")
+
+    counts = [sum(1 for r in run.ranges.values() if r == c) for c in columns]
+    tables = []
+    for key, rows in data.items():
+        if key == "speed":
+            continue
+        tables.append(Table(TITLES.get(key, key), columns,
+                            [row(name, vals, PAPER_PK) for name, vals in rows.items()], "%",
+                            "Mean word-level Pk per range: linseg, the author's Table.txt, the "
+                            "paper (whole percent).", counts))
+    if data.get("speed"):
+        tables.append(Table("CPU time per sample", columns,
+                            [row(name, vals, PAPER_SECONDS) for name, vals in data["speed"].items()],
+                            "s", "The paper's times are on a Pentium II 266 MHz (Java 1.1).",
+                            counts))
+    return paper_report(
+        tables, samples,
+        title=title or f"linseg paper: {run.corpus}",
+        intro=f"{len(run.samples)} samples; the paper's experiments (section 4) rerun by linseg.",
+        params=[("corpus", str(run.corpus)), ("samples", str(len(run.samples))),
+                ("wall", f"{run.wall:.1f} s")],
+        texts=texts,
+    )

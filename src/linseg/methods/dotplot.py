@@ -1,0 +1,235 @@
+"""Reynar's dot-plotting (1994, 1998) and the paper's variants of it (Experiment 3).
+
+A segmenter is a similarity measure plus a clustering strategy; :class:`DotPlot` lets
+both be chosen::
+
+    sentences --text--> stem counts f --similarity--> sentence x sentence dot mass
+              --strategy--> boundaries (the reference number of segments is given)
+
+=============  =================================  ======================================
+paper row      similarity                         strategy
+=============  =================================  ======================================
+R98            ``dots``: word repetition          ``maximise`` inside density (exact)
+R98_(min)      ``dots``                           ``minimise`` outside density (exact)
+R98_(m,dot)    ``dots`` (modular version of R98)  ``maximise``
+R98_(m,sa)     ``spread``: spread activation      ``maximise``
+R98_(s,cos)    ``cosine``, equation (1)           ``divisive``: sum of equation (5) and
+                                                  divisive clustering (section 3.3-3.4)
+=============  =================================  ======================================
+
+``maximise`` and ``minimise`` (:mod:`linseg.dotplot`) measure areas in word positions
+(content words), as on Reynar's plot; ``divisive`` is C99's clustering
+(:mod:`linseg.density`) on the unranked matrix, with areas in sentences.
+
+The author's dot-plot program counted a token as a word only when it is made of letters
+alone, so hyphenated tokens (``well-known``) drop out; ``hyphens=False`` does the same
+(his C99 kept them; ``hyphens=True`` follows C99).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+import numpy as np
+
+from ..base import Segmentation, Segmenter, check_n_segments, check_sentences
+from ..density import divisive_clustering, sum_of_rank
+from ..dotplot import (
+    maximise_inside_density,
+    minimise_outside_density,
+    reynar_maximise,
+    reynar_minimise,
+)
+from ..similarity import cosine, dots, spread_activation_dots
+from ..text import Stemmer, TextProcessor, load_stopwords, looks_tokenized, tokenize_raw
+
+__all__ = ["DotPlot", "R98", "DotPlotResult", "SIMILARITIES", "STRATEGIES"]
+
+SIMILARITIES = ("dots", "cosine", "spread")
+STRATEGIES = ("maximise", "minimise", "divisive")
+
+
+@dataclass
+class DotPlotResult(Segmentation):
+    """A dot-plot segmentation with its intermediate results.
+
+    Attributes (beyond :class:`~linseg.base.Segmentation`)
+    ------------------------------------------------------
+    similarity:
+        The sentence x sentence matrix the strategy worked on (float64; float32 for
+        ``cosine``, as C99 computes it).
+    weights:
+        Content words per sentence: the positions each sentence takes on the plot.
+    order:
+        Boundaries in the order the search chose them.
+    objective:
+        Inside density (maximise, divisive) or outside density (minimise) after each
+        choice.
+    """
+
+    similarity: np.ndarray | None = None
+    weights: np.ndarray | None = None
+    order: list[int] | None = None
+    objective: np.ndarray | None = None
+
+
+class DotPlot(Segmenter):
+    """Reynar's dot-plotting segmenter with a pluggable similarity and strategy.
+
+    It needs the number of segments: :meth:`segment` raises ValueError without one.
+
+    Parameters
+    ----------
+    similarity:
+        ``"dots"`` (word repetition: a dot wherever two words share a stem),
+        ``"cosine"`` (equation 1) or ``"spread"`` (spread activation, equations trans
+        and spread: the dot of two words weighs their similarity s).
+    strategy:
+        ``"maximise"`` the density inside the diagonal squares, ``"minimise"`` the
+        density outside them, or C99's ``"divisive"`` clustering on the unranked matrix.
+    steps:
+        Activation steps x of spread activation (5 in the paper).
+    stopwords, stemmer, tokenized:
+        As for :class:`~linseg.methods.c99.C99`.
+    hyphens:
+        Whether hyphenated tokens count as words (False, as the author's dot-plot
+        program; his C99 kept them).
+
+    Examples
+    --------
+    >>> from linseg.methods.dotplot import DotPlot
+    >>> DotPlot().segment(sentences, n_segments=3).boundaries   # doctest: +SKIP
+    """
+
+    name = "dotplot"
+
+    def __init__(
+        self,
+        similarity: str = "dots",
+        strategy: str = "maximise",
+        steps: int = 5,
+        stopwords: Iterable[str] | str | os.PathLike[str] | None = None,
+        stemmer: Stemmer | None = None,
+        tokenized: bool | None = None,
+        hyphens: bool = False,
+    ) -> None:
+        if similarity not in SIMILARITIES:
+            raise ValueError(f"similarity must be one of {', '.join(SIMILARITIES)}; "
+                             f"got {similarity!r}")
+        if strategy not in STRATEGIES:
+            raise ValueError(f"strategy must be one of {', '.join(STRATEGIES)}; got {strategy!r}")
+        if isinstance(steps, bool) or not isinstance(steps, (int, np.integer)) or steps < 1:
+            raise ValueError(f"steps must be a positive integer, got {steps!r}")
+        self.similarity = similarity
+        self.strategy = strategy
+        self.steps = int(steps)
+        self.stopwords = stopwords
+        self.stemmer = stemmer
+        self.tokenized = tokenized
+        self.hyphens = bool(hyphens)
+        words = (
+            load_stopwords(stopwords) if isinstance(stopwords, (str, os.PathLike)) else stopwords
+        )
+        self._text = TextProcessor(words, stemmer)
+
+    def counts(self, sentences: Sequence[str], tokenized: bool | None = None) -> np.ndarray:
+        """The sentence x stem count matrix f (the plot's words, sentence by sentence)."""
+        sentences = check_sentences(sentences)
+        if tokenized is None:
+            tokenized = self.tokenized if self.tokenized is not None else looks_tokenized(sentences)
+        if not self.hyphens:
+            split = str.split if tokenized else tokenize_raw
+            sentences = [" ".join(t for t in split(s) if "-" not in t) for s in sentences]
+            tokenized = True
+        return self._text.counts(sentences, tokenized)[0]
+
+    def matrix(self, counts: np.ndarray) -> np.ndarray:
+        """The sentence x sentence matrix of the chosen similarity for ``counts``."""
+        if self.similarity == "dots":
+            return dots(counts)
+        if self.similarity == "cosine":
+            return cosine(counts)
+        return spread_activation_dots(counts, self.steps)
+
+    def segment(self, sentences: Sequence[str], n_segments: int | None = None) -> DotPlotResult:
+        """Segment ``sentences`` into ``n_segments`` segments (required).
+
+        A number larger than the number of sentences gives one segment per sentence.
+        """
+        return self._run(sentences, n_segments, self.tokenized)
+
+    def _segment_raw(self, sentences: list[str], n_segments: int | None) -> DotPlotResult:
+        return self._run(sentences, n_segments, False)
+
+    def _run(
+        self, sentences: Sequence[str], n_segments: int | None, tokenized: bool | None
+    ) -> DotPlotResult:
+        sentences = check_sentences(sentences)
+        n_segments = check_n_segments(n_segments)
+        if n_segments is None:
+            raise ValueError(
+                "dot-plotting (R98 and its variants) needs the number of segments: "
+                "give n_segments (on the command line, --segments N)"
+            )
+        f = self.counts(sentences, tokenized)
+        sim, order, objective = self._search(f, n_segments)
+        return DotPlotResult(
+            sentences=sentences,
+            boundaries=sorted(order),
+            n_segments_requested=n_segments,
+            similarity=sim,
+            weights=f.sum(axis=1).astype(np.float64),
+            order=order,
+            objective=objective,
+        )
+
+    def _search(self, f: np.ndarray, n_segments: int):
+        sim = self.matrix(f)
+        if self.strategy == "divisive":
+            clustering = divisive_clustering(sum_of_rank(sim), steps=n_segments - 1)
+            return sim, [int(b) for b in clustering.order], np.asarray(
+                clustering.density[1:], dtype=np.float64)
+        search = (maximise_inside_density if self.strategy == "maximise"
+                  else minimise_outside_density)
+        found = search(sim, f.sum(axis=1), n_segments)
+        return sim, [int(b) for b in found.order], found.objective
+
+
+class R98(DotPlot):
+    """Reynar's dot-plotting, the exact algorithms (the paper's R98 and R98_(min)).
+
+    Word repetition on the dot-plot, boundaries added greedily, each scored against the
+    whole segmentation from the stem-count vectors of the spans of text
+    (:func:`linseg.dotplot.reynar_maximise`, :func:`~linseg.dotplot.reynar_minimise`).
+    :class:`DotPlot` with ``similarity="dots"`` is the modular version (R98_(m,dot)) and
+    gives the same boundaries.
+
+    Parameters
+    ----------
+    strategy:
+        ``"maximise"`` the density inside the diagonal squares (R98) or ``"minimise"``
+        the density outside them (R98_(min)).
+    stopwords, stemmer, tokenized, hyphens:
+        As for :class:`DotPlot`.
+    """
+
+    name = "r98"
+
+    def __init__(
+        self,
+        strategy: str = "maximise",
+        stopwords: Iterable[str] | str | os.PathLike[str] | None = None,
+        stemmer: Stemmer | None = None,
+        tokenized: bool | None = None,
+        hyphens: bool = False,
+    ) -> None:
+        if strategy not in ("maximise", "minimise"):
+            raise ValueError(f"strategy must be maximise or minimise; got {strategy!r}")
+        super().__init__("dots", strategy, 5, stopwords, stemmer, tokenized, hyphens)
+
+    def _search(self, f: np.ndarray, n_segments: int):
+        search = reynar_maximise if self.strategy == "maximise" else reynar_minimise
+        found = search(f, n_segments)
+        return dots(f), [int(b) for b in found.order], found.objective
