@@ -346,7 +346,10 @@ def test_paper_cli_small_corpus(tmp_path, capsys):
     assert main(["corpus", "brown", "--zip", str(z), "--ranges", "3-5:8", "--out",
                  str(tmp_path / "c")]) == 0
     assert main(["paper", "--corpus", str(tmp_path / "c"), "--out", str(tmp_path / "o"),
-                 "--jobs", "1", "--only", "table2,C99"]) == 0
+                 "--jobs", "1", "--only", "table2,C99", "--report", str(tmp_path / "r.html")]) == 0
+    page = (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert "<table" in page and "C99" in page and "http://" not in page.replace(
+        "http://www.w3.org", "")  # self-contained: no external resources
     tables = json.loads((tmp_path / "o" / "tables.json").read_text())
     assert set(tables["table6"]) == {"C99"} and set(tables["table6"]["C99"]) == {"3-5"}
     assert math.isfinite(tables["table2"]["B_n"]["3-5"])

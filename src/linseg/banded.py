@@ -328,13 +328,13 @@ def _band_split(diag, left, right, a, b, pre, suf):
 # moves slowly from step to step; when it nears the window's edge the tree is rebuilt
 # around it (a few dozen times a run, O(n) each).
 _GRID = 16
-_WINDOW = 0.08
+_WINDOW = 0.04
 _BUCKET = 8
 _TINY32 = np.float32(1.401298464324817e-45)  # Float.MIN_VALUE, the reference's floor
 # Banded sums: a region replaces the best so far only if its density is higher by more
 # than this relative margin (the reference's float32 cannot tell such values apart). Many
 # small regions tie exactly; without the margin every one of them would be visited.
-_RHO = 1e-10
+_RHO = 1e-7
 
 
 @njit(cache=True, nogil=True)

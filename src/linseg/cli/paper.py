@@ -40,6 +40,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                        help="word<TAB>stem table to use as the stemmer of methods that take one")
     stems.add_argument("--reference-stems", action="store_true",
                        help="use the author's stems (choi/reference-stems.tsv)")
+    p.add_argument("--report", metavar="PATH",
+                   help="also write a self-contained HTML page: the tables beside the paper's "
+                        "and an openable per-sample list for C99")
     p.set_defaults(func=run)
 
 
@@ -69,8 +72,23 @@ def run(args: argparse.Namespace) -> int:
                        stems=str(Path(stems).resolve()) if stems else None)
     refs = reference_figures(choi) if args.compare_reference else None
     files = write_outputs(result, args.out, refs)
+    if args.report:
+        files = [*files, _write_report(args.report, result, refs, corpus, stems)]
     sys.stderr.write(
         f"{len(result.samples)} samples, {len(result.pk)} rows: {result.computed} runs computed, "
         f"{result.reused} reused from the cache, {result.wall:.1f} s wall; "
         f"wrote {len(files)} files to {args.out}\n")
     return 0
+
+
+def _write_report(path: str, result, refs, corpus: Path, stems: str | None):
+    """The HTML page of the run, with C99's per-sample lists (re-run: the run keeps Pk only)."""
+    from ..corpus.ref import find_ref_files
+    from ..experiments.evaluate import evaluate
+    from ..methods.c99 import C99
+    from ..show.report import paper_run_report, write_report
+    from ..text import table_stemmer
+
+    segmenter = C99(tokenized=True, stemmer=table_stemmer(stems) if stems else None)
+    samples = {"c99": evaluate(segmenter, find_ref_files(corpus))}
+    return write_report(path, paper_run_report(result, refs, samples))
