@@ -44,6 +44,10 @@ __all__ = [
     "banded_cosine_from_ids",
     "banded_rank_transform",
     "banded_clustering",
+    "banded_c99",
+    "resolve_band",
+    "DEFAULT_BAND",
+    "AUTO_FULL_MAX",
 ]
 
 
@@ -614,3 +618,80 @@ def banded_clustering(
     cast = np.zeros(1, dtype=dtype)
     order, gain, density = _cluster(mode, s, diag, left, right, n, steps, rsum, lsum, rtsum, cast)
     return Clustering(order, density, gain)
+
+
+# --- the banded C99 pipeline --------------------------------------------------------------
+DEFAULT_BAND = 64
+"""The band ``auto`` uses, in sentences each side of the diagonal (see the README's
+scale section for how it was chosen)."""
+
+AUTO_FULL_MAX = 5000
+"""``band="auto"`` runs full C99 up to this many sentences, memory permitting."""
+
+_TEXT_CHUNK = 1 << 16
+
+
+def resolve_band(band: int | str | None, n: int) -> int | None:
+    """The band a run on ``n`` sentences uses (None: full C99), after the memory check.
+
+    ``None`` asks for full C99 and ``auto`` for full C99 while its matrices fit
+    comfortably (at most :data:`AUTO_FULL_MAX` sentences and a quarter of the available
+    memory), :data:`DEFAULT_BAND` otherwise. Raises
+    :class:`~linseg.memory.MemoryLimitError` when the run would not fit.
+    """
+    from .memory import available_memory, banded_c99_bytes, check_fits, full_c99_bytes
+
+    if band == "auto":
+        if n <= AUTO_FULL_MAX and 4 * full_c99_bytes(n) <= available_memory():
+            return None
+        band = DEFAULT_BAND
+    if band is None:
+        check_fits(
+            full_c99_bytes(n),
+            f"full C99 on {n:,} sentences",
+            "use banded C99: --band auto, or --band N for a band of N sentences "
+            "(C99(band='auto') in Python)",
+        )
+        return None
+    band = check_band(band)
+    check_fits(
+        banded_c99_bytes(n, band),
+        f"C99 with a band of {band:,} on {n:,} sentences",
+        "use a narrower --band",
+    )
+    return band
+
+
+def _chunked_ids(text, sentences, tokenized: bool) -> tuple[np.ndarray, np.ndarray]:
+    # The text stage's buffers grow with its input; chunks keep them small. Ids are
+    # fixed per processor, so chunking does not change them.
+    if len(sentences) <= _TEXT_CHUNK:
+        return text.ids(sentences, tokenized)
+    id_parts, off_parts, base = [], [np.zeros(1, dtype=np.int64)], 0
+    for start in range(0, len(sentences), _TEXT_CHUNK):
+        ids, offsets = text.ids(sentences[start : start + _TEXT_CHUNK], tokenized)
+        id_parts.append(np.asarray(ids, dtype=np.int64))
+        off_parts.append(np.asarray(offsets[1:], dtype=np.int64) + base)
+        base += len(ids)
+    return np.concatenate(id_parts), np.concatenate(off_parts)
+
+
+def banded_c99(text, sentences, tokenized: bool, band: int, mask_size: int = 11):
+    """Similarity, rank, sum of rank and clustering of banded C99.
+
+    ``text`` is the :class:`~linseg.text.TextProcessor`. Returns ``(similarity, rank,
+    sum_rank, clustering)``: the first two as :class:`BandMatrix`; ``sum_rank`` is the
+    dense float32 matrix when the band covers the document (the result is then
+    identical to full C99) and None otherwise.
+    """
+    from .density import sum_of_rank
+
+    n = len(sentences)
+    ids, offsets = _chunked_ids(text, sentences, tokenized)
+    sim = banded_cosine_from_ids(ids, offsets, band, len(text.vocabulary))
+    del ids, offsets
+    rank = banded_rank_transform(sim, mask_size)
+    if rank.width >= n - 1:
+        srank = sum_of_rank(rank.toarray())
+        return sim, rank, srank, banded_clustering(sum_rank=srank)
+    return sim, rank, None, banded_clustering(rank=rank)

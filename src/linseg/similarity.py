@@ -135,14 +135,17 @@ def dots(counts: np.ndarray | sparse.spmatrix) -> np.ndarray:
     numerator of equation (1): the "dot density" measure of R98 and R98_(m,dot). The
     diagonal counts each word against itself, as the plot's main diagonal does.
     """
-    return gram(counts).astype(np.float64)
+    # Sparse: a sentence holds a few of the document's stems, and a dense product of
+    # this shape is slower than the sparse one, more so when BLAS threads contend.
+    return gram(_sparse_counts(counts)).astype(np.float64)
 
 
-def _dense_counts(counts: np.ndarray | sparse.spmatrix) -> np.ndarray:
-    c = counts.toarray() if sparse.issparse(counts) else np.asarray(counts)
-    if c.ndim != 2:
-        raise ValueError(f"counts must be a sentence x stem matrix, got shape {c.shape}")
-    return c.astype(np.float64)
+def _sparse_counts(counts: np.ndarray | sparse.spmatrix) -> sparse.csr_matrix:
+    if not sparse.issparse(counts):
+        counts = np.asarray(counts)
+        if counts.ndim != 2:
+            raise ValueError(f"counts must be a sentence x stem matrix, got shape {counts.shape}")
+    return sparse.csr_matrix(counts, dtype=np.float64)
 
 
 def _check_steps(steps: int) -> int:
@@ -160,8 +163,8 @@ def cooccurrence_transition(counts: np.ndarray | sparse.spmatrix) -> np.ndarray:
     i.e. ``f = counts^T counts``. A stem that occurs co-occurs with itself, so every row
     of a stem present in the document sums to 1.
     """
-    f = _dense_counts(counts)
-    co = f.T @ f
+    f = _sparse_counts(counts)
+    co = (f.T @ f).toarray()
     total = co.sum(axis=1, keepdims=True)
     return np.divide(co, total, out=np.zeros_like(co), where=total > 0)
 
@@ -197,17 +200,40 @@ def spread_activation_dots(counts: np.ndarray | sparse.spmatrix, steps: int = 5)
     f f^T``: a few n x n products instead of powers of a vocabulary-sized matrix.
     """
     steps = _check_steps(steps)
-    f = _dense_counts(counts)
-    row = f.T @ f.sum(axis=1)  # sum_j f(w_i, w_j) for every stem i
+    f = _sparse_counts(counts)
+    row = f.T @ np.asarray(f.sum(axis=1)).ravel()  # sum_j f(w_i, w_j) for every stem i
     inv = np.divide(1.0, row, out=np.zeros_like(row), where=row > 0)
-    k = (f * inv) @ f.T
-    g = f @ f.T
+    k = (f @ sparse.diags(inv) @ f.T).toarray()
+    g = (f @ f.T).toarray()
+    if k.shape[0] <= 512:
+        # Small matrices: a single-threaded loop beats BLAS, whose threads only contend.
+        return _power_series(k, g, steps) / steps
     acc = np.zeros_like(g)
     power = g
     for _ in range(steps):
         power = k @ power
         acc += power
     return acc / steps
+
+
+@njit(cache=True, nogil=True)
+def _power_series(k: np.ndarray, g: np.ndarray, steps: int) -> np.ndarray:
+    # sum_{i=1..steps} k^i g; k is mostly zeros (sentences sharing no stem).
+    n = g.shape[0]
+    acc = np.zeros((n, n))
+    power = g.copy()
+    nxt = np.empty((n, n))
+    for _ in range(steps):
+        nxt[:, :] = 0.0
+        for i in range(n):
+            for m in range(n):
+                v = k[i, m]
+                if v != 0.0:
+                    for j in range(n):
+                        nxt[i, j] += v * power[m, j]
+        power, nxt = nxt, power
+        acc += power
+    return acc
 
 
 __all__ += [

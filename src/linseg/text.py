@@ -231,12 +231,19 @@ class TextProcessor:
         )
         missing = np.flatnonzero(ids == _UNKNOWN)
         if missing.size:
-            for t in missing:
+            # Judge each new token once, not once per occurrence: a fresh processor meets
+            # every token of a long document as new.
+            _, first, inverse = np.unique(
+                hashes[missing], return_index=True, return_inverse=True
+            )
+            found = np.empty(first.size, dtype=np.int64)
+            for u, t in enumerate(missing[first]):
                 token = buf[starts[t] : ends[t]].decode("ascii")
                 if token not in self._id_of_token:
                     self._learn(token)
-                ids[t] = self._id_of_token[token]
-                self._hash_insert(hashes[t], ids[t])
+                found[u] = self._id_of_token[token]
+                self._hash_insert(hashes[t], found[u])
+            ids[missing] = found[inverse.reshape(-1)]
         return ids, offsets
 
     def _hash_insert(self, h: np.uint64, value: int) -> None:

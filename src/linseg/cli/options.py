@@ -26,6 +26,17 @@ def odd_int(text: str) -> int:
     return value
 
 
+def band_value(text: str) -> int | str:
+    if text.strip().lower() == "auto":
+        return "auto"
+    try:
+        return positive_int(text)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(
+            f"expected a band width (a positive integer) or 'auto', got {text!r}"
+        ) from None
+
+
 def finite_float(text: str) -> float:
     try:
         value = float(text)
@@ -49,6 +60,10 @@ def add_method_options(p: argparse.ArgumentParser, default_method: str = "c99") 
     p.add_argument("--stems", metavar="FILE",
                    help="word<TAB>stem table to use as the stemmer (e.g. the author's "
                         "reference-stems.tsv); words not in it get the Porter stem")
+    p.add_argument("--band", type=band_value, default=None, metavar="N|auto",
+                   help="banded C99 for long documents: keep similarities within N sentences "
+                        "of each other (O(n N) time and memory); 'auto' runs full C99 while it "
+                        "fits comfortably and the default band otherwise (default: full C99)")
 
 
 def make_segmenter(args: argparse.Namespace, method: str | None = None, **extra: Any):
@@ -68,11 +83,14 @@ def make_segmenter(args: argparse.Namespace, method: str | None = None, **extra:
         from ..text import table_stemmer
 
         params["stemmer"] = table_stemmer(args.stems)
+    if getattr(args, "band", None) is not None:
+        params["band"] = args.band
     params.update(extra)
     accepted = inspect.signature(info.factory).parameters
     takes_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in accepted.values())
     unused = [k for k in params if k not in accepted and not takes_any]
-    flags = {"mask_size": "--mask", "c": "--c", "stopwords": "--stopwords", "stemmer": "--stems"}
+    flags = {"mask_size": "--mask", "c": "--c", "stopwords": "--stopwords", "stemmer": "--stems",
+             "band": "--band"}
     explicit = [flags.get(k, k) for k in unused if k in flags]
     if explicit:
         from . import UsageError

@@ -19,6 +19,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
+from ..banded import banded_c99, check_band, resolve_band
 from ..base import Segmentation, Segmenter, check_n_segments, check_sentences
 from ..density import Clustering, divisive_clustering, sum_of_rank
 from ..rank import check_mask_size, rank_transform
@@ -48,6 +49,10 @@ class C99Result(Segmentation):
         ``n_segments`` was given, so both can be compared.
     mask_size, c:
         The parameters used.
+    band:
+        The band used (None: full C99). With a band, ``similarity`` and ``rank`` are
+        :class:`~linseg.banded.BandMatrix` objects and ``sum_rank`` is None unless the
+        band covers the whole document.
     """
 
     similarity: np.ndarray | None = None
@@ -57,6 +62,7 @@ class C99Result(Segmentation):
     termination: Termination | None = None
     mask_size: int = 11
     c: float = 1.2
+    band: int | None = None
 
     @property
     def density(self) -> np.ndarray:
@@ -87,6 +93,13 @@ class C99(Segmenter):
         Whether input sentences are already tokenised (punctuation split off by spaces,
         as in the paper's corpus). None guesses per document; raw prose given to
         :meth:`segment_text` is always tokenised by linseg.
+    band:
+        None for full C99 (n x n matrices; refused up front, with
+        :class:`~linseg.memory.MemoryLimitError`, if they would not fit in memory). An
+        integer w keeps similarity and rank within w sentences of the diagonal: O(n w)
+        time and memory (:mod:`linseg.banded`); identical to full C99 when w >= n - 1.
+        ``"auto"``: full C99 while it fits comfortably, else the default band; the
+        result's ``band`` says which was used.
 
     Examples
     --------
@@ -104,8 +117,12 @@ class C99(Segmenter):
         stopwords: Iterable[str] | str | os.PathLike[str] | None = None,
         stemmer: Stemmer | None = None,
         tokenized: bool | None = None,
+        band: int | str | None = None,
     ) -> None:
         self.mask_size = check_mask_size(mask_size)
+        if band is not None and band != "auto":
+            check_band(band)
+        self.band = band
         if isinstance(c, bool) or not isinstance(c, (int, float, np.floating, np.integer)):
             raise TypeError(f"c must be a number, got {c!r}")
         if not np.isfinite(c):
@@ -156,10 +173,16 @@ class C99(Segmenter):
     ) -> C99Result:
         sentences = check_sentences(sentences)
         n_segments = check_n_segments(n_segments)
-        sim = self.similarity(sentences, tokenized)
-        rank = rank_transform(sim, self.mask_size)
-        srank = sum_of_rank(rank)
-        clustering = divisive_clustering(srank)
+        band = resolve_band(self.band, len(sentences))
+        if band is None:
+            sim = self.similarity(sentences, tokenized)
+            rank = rank_transform(sim, self.mask_size)
+            srank = sum_of_rank(rank)
+            clustering = divisive_clustering(srank)
+        else:
+            sim, rank, srank, clustering = banded_c99(
+                self._text, sentences, self._tokenized(sentences, tokenized), band, self.mask_size
+            )
         term = automatic_termination(clustering.gain, self.c)
         k = term.n_segments if n_segments is None else n_segments
         if n_segments is None and not np.any(clustering.density > 0):
@@ -178,4 +201,5 @@ class C99(Segmenter):
             termination=term,
             mask_size=self.mask_size,
             c=self.c,
+            band=band,
         )

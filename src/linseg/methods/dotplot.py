@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 import numpy as np
+from scipy import sparse
 
 from ..base import Segmentation, Segmenter, check_n_segments, check_sentences
 from ..density import divisive_clustering, sum_of_rank
@@ -140,9 +141,13 @@ class DotPlot(Segmenter):
         if tokenized is None:
             tokenized = self.tokenized if self.tokenized is not None else looks_tokenized(sentences)
         if not self.hyphens:
-            split = str.split if tokenized else tokenize_raw
-            sentences = [" ".join(t for t in split(s) if "-" not in t) for s in sentences]
-            tokenized = True
+            if tokenized:
+                sentences = [s if "-" not in s else " ".join(t for t in s.split() if "-" not in t)
+                             for s in sentences]
+            else:
+                sentences = [" ".join(t for t in tokenize_raw(s) if "-" not in t)
+                             for s in sentences]
+                tokenized = True
         return self._text.counts(sentences, tokenized)[0]
 
     def matrix(self, counts: np.ndarray) -> np.ndarray:
@@ -150,7 +155,7 @@ class DotPlot(Segmenter):
         if self.similarity == "dots":
             return dots(counts)
         if self.similarity == "cosine":
-            return cosine(counts)
+            return cosine(sparse.csr_matrix(counts))
         return spread_activation_dots(counts, self.steps)
 
     def segment(self, sentences: Sequence[str], n_segments: int | None = None) -> DotPlotResult:
