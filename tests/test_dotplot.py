@@ -238,6 +238,17 @@ def test_spread_activation_dots_match_the_word_matrix(words, steps):
     np.testing.assert_allclose(spread_activation_dots(f, steps), f @ s @ f.T, atol=1e-9)
 
 
+def test_spread_activation_dots_on_a_long_document():
+    # Past 512 sentences the power series goes through BLAS instead of the loop.
+    rng = np.random.default_rng(7)
+    f = (rng.random((600, 40)) < 0.08).astype(np.int64)
+    f = f[:, f.sum(axis=0) > 0]
+    s = spread_activation(f, 5)
+    np.testing.assert_allclose(spread_activation_dots(f, 5), f @ s @ f.T, rtol=1e-9)
+    np.testing.assert_allclose(spread_activation_dots(f[:100], 5),
+                               f[:100] @ spread_activation(f[:100], 5) @ f[:100].T, rtol=1e-9)
+
+
 # --- the author's results on his corpus ---------------------------------------------------
 
 TABLE4 = {  # the paper's Table 4, percent

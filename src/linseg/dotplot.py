@@ -205,6 +205,15 @@ def _vdot(cum: np.ndarray, a: int, b: int, c: int, d: int) -> int:
 
 
 @njit(cache=True, nogil=True)
+def _reynar_candidates(cum, a, b, cross):
+    # For every gap c inside segment [a, b): V(a, c) . V(c, b), the dots that splitting
+    # there moves from inside the square of [a, b) to outside it (once on each side of
+    # the diagonal), since |V(a, b)|^2 = |V(a, c)|^2 + |V(c, b)|^2 + 2 V(a, c) . V(c, b).
+    for c in range(a + 1, b):
+        cross[c] = _vdot(cum, a, c, c, b)
+
+
+@njit(cache=True, nogil=True)
 def _reynar(cum: np.ndarray, w: np.ndarray, n_boundaries: int, minimise: bool):
     n = cum.shape[0] - 1
     is_boundary = np.zeros(n + 1, dtype=np.bool_)
@@ -216,6 +225,10 @@ def _reynar(cum: np.ndarray, w: np.ndarray, n_boundaries: int, minimise: bool):
     area_in = w[n] * w[n]
     outside = 0
     area_out = 0
+    # A gap's term depends only on the segment around it: after a split, only the gaps
+    # of the two new segments are recomputed.
+    cross = np.zeros(n + 1, dtype=np.int64)
+    _reynar_candidates(cum, 0, n, cross)
     order = np.empty(n_boundaries, dtype=np.int64)
     objective = np.empty(n_boundaries, dtype=np.float64)
     nxt = np.empty(n + 1, dtype=np.int64)
@@ -236,14 +249,13 @@ def _reynar(cum: np.ndarray, w: np.ndarray, n_boundaries: int, minimise: bool):
             if minimise:
                 # Splitting [a, b) at c adds the block [a, c) x [c, b) to the outside.
                 den = area_out + (w[c] - w[a]) * (w[b] - w[c])
-                num = outside + _vdot(cum, a, c, c, b)
+                num = outside + cross[c]
                 v = num / den if den > 0 else np.inf
                 better = v <= best_v
             else:
                 den = (area_in - (w[b] - w[a]) ** 2 + (w[c] - w[a]) ** 2
                        + (w[b] - w[c]) ** 2)
-                num = (inside - _vdot(cum, a, b, a, b) + _vdot(cum, a, c, a, c)
-                       + _vdot(cum, c, b, c, b))
+                num = inside - 2 * cross[c]
                 v = num / den if den > 0 else 0.0
                 better = v >= best_v
             if better:  # in a left-to-right scan: ties go to the rightmost gap
@@ -255,12 +267,13 @@ def _reynar(cum: np.ndarray, w: np.ndarray, n_boundaries: int, minimise: bool):
         while not is_boundary[a]:
             a -= 1
         b = nxt[best]
-        inside += (_vdot(cum, a, best, a, best) + _vdot(cum, best, b, best, b)
-                   - _vdot(cum, a, b, a, b))
+        inside -= 2 * cross[best]
         area_in += (w[best] - w[a]) ** 2 + (w[b] - w[best]) ** 2 - (w[b] - w[a]) ** 2
-        outside += _vdot(cum, a, best, best, b)
+        outside += cross[best]
         area_out += (w[best] - w[a]) * (w[b] - w[best])
         is_boundary[best] = True
+        _reynar_candidates(cum, a, best, cross)
+        _reynar_candidates(cum, best, b, cross)
         order[step] = best
         objective[step] = best_v
     return order, objective

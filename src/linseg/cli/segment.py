@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 
+from ..corpus.batch import add_batch_options, is_batch, run_batch
 from ..corpus.document import FORMATS, Document, read_document
 from ..corpus.ref import format_ref
 from .options import add_method_options, make_segmenter
@@ -29,8 +30,9 @@ def register(sub: argparse._SubParsersAction) -> None:
             "the segments' text (joined, they give the input back) and the parameters."
         ),
     )
-    p.add_argument("input", nargs="?", default="-", metavar="FILE|-",
-                   help="the document (default: standard input)")
+    p.add_argument("input", nargs="?", default="-", metavar="FILE|DIR|GLOB|-",
+                   help="the document (default: standard input); a directory, a quoted glob "
+                        "or several files segment each document into --out DIR")
     p.add_argument("--format", choices=("auto", *FORMATS), default="auto",
                    help="input format (default: auto)")
     p.add_argument("--output", choices=("text", "choi", "json"), default=None,
@@ -40,6 +42,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--encoding", default="utf-8", help="input encoding (default utf-8)")
     p.add_argument("-o", "--out", metavar="FILE", help="write here instead of standard output")
     add_method_options(p)
+    add_batch_options(p)
     p.set_defaults(func=run)
 
 
@@ -50,6 +53,8 @@ def _segments(text: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    if is_batch(args):  # a directory, a glob or several files: a corpus run
+        return run_batch(args)
     segmenter = make_segmenter(args)
     doc = read_document(args.input, args.format, args.encoding)
     if hasattr(segmenter, "tokenized"):

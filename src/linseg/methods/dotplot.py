@@ -6,16 +6,20 @@ both be chosen::
     sentences --text--> stem counts f --similarity--> sentence x sentence dot mass
               --strategy--> boundaries (the reference number of segments is given)
 
-=============  =================================  ======================================
-paper row      similarity                         strategy
-=============  =================================  ======================================
-R98            ``dots``: word repetition          ``maximise`` inside density (exact)
-R98_(min)      ``dots``                           ``minimise`` outside density (exact)
-R98_(m,dot)    ``dots`` (modular version of R98)  ``maximise``
-R98_(m,sa)     ``spread``: spread activation      ``maximise``
-R98_(s,cos)    ``cosine``, equation (1)           ``divisive``: sum of equation (5) and
-                                                  divisive clustering (section 3.3-3.4)
-=============  =================================  ======================================
+===========  ==========================  ==============================================
+paper row    class, similarity           strategy
+===========  ==========================  ==============================================
+R98          :class:`R98`, word          ``maximise`` inside density, exact: Reynar's
+             repetition                  algorithm on the word-count vectors of spans
+R98_(min)    :class:`R98`, word          ``minimise`` outside density, exact
+             repetition
+R98_(m,dot)  :class:`DotPlot` ``dots``   ``maximise`` on a sentence similarity matrix
+                                         (the modular version; same boundaries as R98)
+R98_(m,sa)   :class:`DotPlot` ``spread``  ``maximise``; a dot weighs the spread-activation
+                                         similarity of its two words
+R98_(s,cos)  :class:`DotPlot` ``cosine``  ``divisive``: the sum of equation (5) and
+                                         divisive clustering (sections 3.3-3.4)
+===========  ==========================  ==============================================
 
 ``maximise`` and ``minimise`` (:mod:`linseg.dotplot`) measure areas in word positions
 (content words), as on Reynar's plot; ``divisive`` is C99's clustering
@@ -23,7 +27,9 @@ R98_(s,cos)    ``cosine``, equation (1)           ``divisive``: sum of equation 
 
 The author's dot-plot program counted a token as a word only when it is made of letters
 alone, so hyphenated tokens (``well-known``) drop out; ``hyphens=False`` does the same
-(his C99 kept them; ``hyphens=True`` follows C99).
+(his C99 kept them; ``hyphens=True`` follows C99). With his stemmer (the corpus's
+``reference-stems.tsv``) R98, R98_(min) and R98_(m,dot) give his boundaries on every
+sample he ran them on.
 """
 
 from __future__ import annotations
@@ -190,7 +196,8 @@ class DotPlot(Segmenter):
             objective=objective,
         )
 
-    def _search(self, f: np.ndarray, n_segments: int):
+    def _search(self, f: np.ndarray, n_segments: int) -> tuple[np.ndarray, list[int], np.ndarray]:
+        # The similarity matrix, the boundaries in the order chosen, the objective.
         sim = self.matrix(f)
         if self.strategy == "divisive":
             clustering = divisive_clustering(sum_of_rank(sim), steps=n_segments - 1)
@@ -234,7 +241,7 @@ class R98(DotPlot):
             raise ValueError(f"strategy must be maximise or minimise; got {strategy!r}")
         super().__init__("dots", strategy, 5, stopwords, stemmer, tokenized, hyphens)
 
-    def _search(self, f: np.ndarray, n_segments: int):
+    def _search(self, f: np.ndarray, n_segments: int) -> tuple[np.ndarray, list[int], np.ndarray]:
         search = reynar_maximise if self.strategy == "maximise" else reynar_minimise
         found = search(f, n_segments)
         return dots(f), [int(b) for b in found.order], found.objective
