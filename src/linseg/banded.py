@@ -639,10 +639,17 @@ def resolve_band(band: int | str | None, n: int) -> int | None:
     memory), :data:`DEFAULT_BAND` otherwise. Raises
     :class:`~linseg.memory.MemoryLimitError` when the run would not fit.
     """
-    from .memory import available_memory, banded_c99_bytes, check_fits, full_c99_bytes
+    from .memory import (
+        ALWAYS_FITS,
+        available_memory,
+        banded_c99_bytes,
+        check_fits,
+        full_c99_bytes,
+    )
 
     if band == "auto":
-        if n <= AUTO_FULL_MAX and 4 * full_c99_bytes(n) <= available_memory():
+        need = 4 * full_c99_bytes(n)
+        if n <= AUTO_FULL_MAX and (need <= ALWAYS_FITS or need <= available_memory()):
             return None
         band = DEFAULT_BAND
     if band is None:
