@@ -36,6 +36,7 @@ import numpy as np
 from numba import njit, prange
 
 from .density import Clustering, _best_split
+from .similarity import sentence_vectors
 from .rank import check_mask_size
 
 __all__ = [
@@ -120,30 +121,12 @@ class BandMatrix:
 @njit(cache=True, nogil=True)
 def _cosine_band(ids: np.ndarray, offsets: np.ndarray, n_vocab: int, w: int) -> np.ndarray:
     n = offsets.shape[0] - 1
-    ntok = ids.shape[0]
-    dense = np.zeros(n_vocab + 1, dtype=np.int64)
-    ustem = np.empty(ntok, dtype=np.int64)
-    ucount = np.empty(ntok, dtype=np.int64)
-    owner = np.empty(ntok, dtype=np.int64)
-    ustart = np.zeros(n + 1, dtype=np.int64)
-    sq = np.zeros(n, dtype=np.int64)
-    m = 0
+    ustem, ucount, ustart, sq, _ = sentence_vectors(ids, offsets, n_vocab)
+    m = ustem.shape[0]
+    owner = np.empty(max(m, 1), dtype=np.int64)
     for i in range(n):
-        ustart[i] = m
-        for t in range(offsets[i], offsets[i + 1]):
-            g = ids[t]
-            if g >= 0:
-                if dense[g] == 0:
-                    ustem[m] = g
-                    m += 1
-                dense[g] += 1
-        for u in range(ustart[i], m):
-            c = dense[ustem[u]]
-            ucount[u] = c
+        for u in range(ustart[i], ustart[i + 1]):
             owner[u] = i
-            sq[i] += c * c
-            dense[ustem[u]] = 0
-    ustart[n] = m
     # Only pairs that share a stem have a non-zero dot product: follow, for each stem of
     # sentence i, the chain of its earlier occurrences back to i - w. The cost is the
     # number of co-occurrences within the band, not n * w.

@@ -68,6 +68,17 @@ class DensitySearch:
 
 
 @njit(cache=True, nogil=True)
+def _next_boundaries(is_boundary: np.ndarray, nxt: np.ndarray) -> None:
+    """``nxt[c]``: the first boundary after gap ``c`` (the document's end if none)."""
+    n = is_boundary.shape[0] - 1
+    following = n
+    for c in range(n, -1, -1):
+        nxt[c] = following
+        if is_boundary[c]:
+            following = c
+
+
+@njit(cache=True, nogil=True)
 def _block(p: np.ndarray, a: int, b: int) -> float:
     return p[b, b] - p[a, b] - p[b, a] + p[a, a]
 
@@ -87,11 +98,7 @@ def _greedy(p: np.ndarray, w: np.ndarray, n_boundaries: int, minimise: bool):
     inside = _block(p, 0, n)
     area = total_area
     for step in range(n_boundaries):
-        following = n
-        for c in range(n, -1, -1):
-            nxt[c] = following
-            if is_boundary[c]:
-                following = c
+        _next_boundaries(is_boundary, nxt)
         best = -1
         best_v = np.inf if minimise else -np.inf
         a = 0
@@ -233,11 +240,7 @@ def _reynar(cum: np.ndarray, w: np.ndarray, n_boundaries: int, minimise: bool):
     objective = np.empty(n_boundaries, dtype=np.float64)
     nxt = np.empty(n + 1, dtype=np.int64)
     for step in range(n_boundaries):
-        following = n
-        for c in range(n, -1, -1):
-            nxt[c] = following
-            if is_boundary[c]:
-                following = c
+        _next_boundaries(is_boundary, nxt)
         best = -1
         best_v = np.inf if minimise else -np.inf
         a = 0

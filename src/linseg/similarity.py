@@ -10,7 +10,7 @@ import numpy as np
 from numba import njit
 from scipy import sparse
 
-__all__ = ["cosine", "cosine_from_ids", "gram"]
+__all__ = ["cosine", "cosine_from_ids", "gram", "sentence_vectors"]
 
 
 def gram(counts: np.ndarray | sparse.spmatrix) -> np.ndarray:
@@ -41,11 +41,17 @@ def cosine(counts: np.ndarray | sparse.spmatrix) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def _cosine_ids(ids: np.ndarray, offsets: np.ndarray, n_vocab: int) -> np.ndarray:
+def sentence_vectors(ids: np.ndarray, offsets: np.ndarray, n_vocab: int):
+    """Each sentence as a sparse stem-count vector, from stem ids (compiled).
+
+    Returns ``(ustem, ucount, ustart, sq, scratch)``: sentence ``i``'s distinct stems are
+    ``ustem[ustart[i]:ustart[i + 1]]`` with counts ``ucount[...]``, ``sq[i]`` is its squared
+    norm ``sum_j f_ij^2``, and ``scratch`` is an all-zero array of ``n_vocab + 1`` ints
+    the caller may reuse.
+    """
     n = offsets.shape[0] - 1
     ntok = ids.shape[0]
-    # Each sentence as a sparse vector: its distinct stems (ustem) with counts (ucount).
-    dense = np.zeros(n_vocab + 1, dtype=np.int64)
+    scratch = np.zeros(n_vocab + 1, dtype=np.int64)
     ustem = np.empty(ntok, dtype=np.int64)
     ucount = np.empty(ntok, dtype=np.int64)
     ustart = np.zeros(n + 1, dtype=np.int64)
@@ -56,16 +62,24 @@ def _cosine_ids(ids: np.ndarray, offsets: np.ndarray, n_vocab: int) -> np.ndarra
         for t in range(offsets[i], offsets[i + 1]):
             g = ids[t]
             if g >= 0:
-                if dense[g] == 0:
+                if scratch[g] == 0:
                     ustem[m] = g
                     m += 1
-                dense[g] += 1
+                scratch[g] += 1
         for u in range(ustart[i], m):
-            c = dense[ustem[u]]
+            c = scratch[ustem[u]]
             ucount[u] = c
             sq[i] += c * c
-            dense[ustem[u]] = 0
+            scratch[ustem[u]] = 0
     ustart[n] = m
+    return ustem[:m], ucount[:m], ustart, sq, scratch
+
+
+@njit(cache=True, nogil=True)
+def _cosine_ids(ids: np.ndarray, offsets: np.ndarray, n_vocab: int) -> np.ndarray:
+    n = offsets.shape[0] - 1
+    ustem, ucount, ustart, sq, dense = sentence_vectors(ids, offsets, n_vocab)
+    m = ustem.shape[0]
     # Postings: for every stem, the sentences that hold it, in sentence order. Most stems
     # occur in one or two sentences, so walking postings touches only the non-zero dots.
     df = dense  # all zero again; reuse as document frequency, then as a fill cursor

@@ -13,46 +13,24 @@ line) with the tags dropped, so they are tokenised like the paper's corpus.
 from __future__ import annotations
 
 import os
-import zipfile
 
 import numpy as np
 
+from ..corpus.brown import read_brown
 from ..corpus.ref import RefDocument
+
+_ALL_GENRES = "abcdefghjklmnpr"
 
 __all__ = ["brown_documents", "long_document", "document_of_length"]
 
 
-def _untag(token: str) -> str:
-    # Tags follow the last slash; words may contain slashes themselves (1/2/cd).
-    word, sep, _tag = token.rpartition("/")
-    return word if sep else token
-
-
 def brown_documents(path: str | os.PathLike[str], genres: str | None = None) -> dict[str, list[str]]:
-    """The sentences of every Brown file (``ca01`` ...), tags removed, in file order.
+    """The sentences of every Brown file (``ca01`` ...), tokenised as the paper's corpus.
 
     ``genres``: letters of the files to keep (``"aj"``: press reportage and learned,
     the paper's choice); None keeps all.
     """
-    out: dict[str, list[str]] = {}
-    with zipfile.ZipFile(path) as zf:
-        for name in sorted(zf.namelist()):
-            base = name.rsplit("/", 1)[-1]
-            if len(base) != 4 or not base.startswith("c") or not base[2:].isdigit():
-                continue
-            if genres is not None and base[1] not in genres:
-                continue
-            text = zf.read(name).decode("latin-1")
-            sentences = []
-            for line in text.splitlines():
-                tokens = line.split()
-                if tokens:
-                    sentences.append(" ".join(_untag(t) for t in tokens))
-            if sentences:
-                out[base] = sentences
-    if not out:
-        raise ValueError(f"no Brown files found in {path}")
-    return out
+    return read_brown(path, genres or _ALL_GENRES)
 
 
 def long_document(

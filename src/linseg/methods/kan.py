@@ -31,7 +31,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from ..base import Segmentation, Segmenter, check_n_segments
+from ..base import Segmentation, Segmenter, check_n_segments, check_sentences
 from ..tagger import TAGS, Tagger, default_tagger
 from ..text import Stemmer, is_word, looks_tokenized, porter_stemmer, tokenize_raw
 
@@ -257,12 +257,7 @@ class KanSegmenter(Segmenter):
     def _run(
         self, sentences: Sequence[str], n_segments: int | None, tokenized: bool | None
     ) -> KanResult:
-        if isinstance(sentences, str):
-            raise TypeError("segment() takes a list of sentences; use segment_text() for a string")
-        sentences = list(sentences)
-        for s in sentences:
-            if not isinstance(s, str):
-                raise TypeError(f"sentences must be strings, got {type(s).__name__}")
+        sentences = check_sentences(sentences)
         n_segments = check_n_segments(n_segments)
         terms = extract_terms(self.tag(sentences, tokenized), self._stem)
         threshold = None

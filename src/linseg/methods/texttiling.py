@@ -25,7 +25,7 @@ from typing import Iterable, Sequence
 import numpy as np
 from numba import njit
 
-from ..base import Segmentation, Segmenter, check_n_segments
+from ..base import Segmentation, Segmenter, check_n_segments, check_sentences
 from ..text import Stemmer, TextProcessor, load_stopwords, looks_tokenized
 
 __all__ = ["TextTiling", "TextTilingResult", "block_scores", "depth_scores", "moving_average"]
@@ -143,12 +143,7 @@ class TextTiling(Segmenter):
     def _run(
         self, sentences: Sequence[str], n_segments: int | None, tokenized: bool | None
     ) -> TextTilingResult:
-        if isinstance(sentences, str):
-            raise TypeError("segment() takes a list of sentences; use segment_text() for a string")
-        sentences = list(sentences)
-        for s in sentences:
-            if not isinstance(s, str):
-                raise TypeError(f"sentences must be strings, got {type(s).__name__}")
+        sentences = check_sentences(sentences)
         n_segments = check_n_segments(n_segments)
         terms, position, sentence_words = self.token_sequences(sentences, tokenized)
         n_words = int(sentence_words[-1]) if len(sentence_words) else 0
