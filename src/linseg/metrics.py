@@ -14,7 +14,7 @@ from typing import Sequence
 
 import numpy as np
 
-__all__ = ["pk", "windowdiff", "default_k", "positions"]
+__all__ = ["pk", "windowdiff", "default_k", "positions", "pk_from_labels", "windowdiff_from_labels"]
 
 
 def _check_boundaries(name: str, boundaries: Sequence[int], n: int) -> np.ndarray:
@@ -91,9 +91,7 @@ def pk(
     The probes are the pairs ``(i, i + k)`` for ``i = 0 .. N - k - 1``.
     """
     ref, hyp, k = _prepare(reference, hypothesis, n, lengths, k)
-    same_ref = ref[:-k] == ref[k:]
-    same_hyp = hyp[:-k] == hyp[k:]
-    return float(np.mean(same_ref != same_hyp))
+    return pk_from_labels(ref, hyp, k)
 
 
 def windowdiff(
@@ -109,7 +107,17 @@ def windowdiff(
     Arguments as for :func:`pk`.
     """
     ref, hyp, k = _prepare(reference, hypothesis, n, lengths, k)
-    return float(np.mean((ref[k:] - ref[:-k]) != (hyp[k:] - hyp[:-k])))
+    return windowdiff_from_labels(ref, hyp, k)
+
+
+def pk_from_labels(ref: np.ndarray, hyp: np.ndarray, k: int) -> float:
+    """Pk from the segment number of every unit (see :func:`positions`); no checks."""
+    return float(np.count_nonzero((ref[:-k] == ref[k:]) != (hyp[:-k] == hyp[k:]))) / (ref.size - k)
+
+
+def windowdiff_from_labels(ref: np.ndarray, hyp: np.ndarray, k: int) -> float:
+    """WindowDiff from the segment number of every unit; no checks."""
+    return float(np.count_nonzero((ref[k:] - ref[:-k]) != (hyp[k:] - hyp[:-k]))) / (ref.size - k)
 
 
 # --- The random baselines, analytically (the paper's section 4.2) -------------------------

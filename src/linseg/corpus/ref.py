@@ -7,7 +7,7 @@ and the last one is followed by one. Every other line is one tokenised sentence.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
 
@@ -23,6 +23,7 @@ class RefDocument:
     sentences: list[str]
     boundaries: list[int]
     path: str | None = None
+    _lengths: list[int] | None = field(default=None, repr=False, compare=False)
 
     @property
     def n_segments(self) -> int:
@@ -30,12 +31,17 @@ class RefDocument:
 
     def word_lengths(self) -> list[int]:
         """Whitespace tokens per sentence: the positions of word-level Pk."""
-        return [len(s.split()) for s in self.sentences]
+        if self._lengths is None or len(self._lengths) != len(self.sentences):
+            self._lengths = [len(s.split()) for s in self.sentences]
+        return self._lengths
 
 
 def is_separator(line: str) -> bool:
+    """A line of three or more ``=`` (and nothing else but surrounding space)."""
+    if "===" not in line:
+        return False
     stripped = line.strip()
-    return len(stripped) >= 3 and set(stripped) == {"="}
+    return len(stripped) >= 3 and not stripped.strip("=")
 
 
 def parse_ref(text: str, path: str | None = None) -> RefDocument:
