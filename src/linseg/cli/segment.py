@@ -40,7 +40,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--segments", type=_segments, default=None, metavar="N",
                    help="number of segments wanted (default: chosen automatically)")
     p.add_argument("--encoding", default="utf-8", help="input encoding (default utf-8)")
-    p.add_argument("-o", "--out", metavar="FILE", help="write here instead of standard output")
+    p.add_argument("-o", "--out", metavar="FILE|DIR", help="write here instead of standard output; for several documents, the "
+                        "output folder (one file per document)")
     add_method_options(p)
     add_batch_options(p)
     p.set_defaults(func=run)
