@@ -96,7 +96,7 @@ def quality(data: str, band: int) -> None:
               f"{vals['band'] - vals['full']:+.2f} |")
 
     refs = [read_ref(p) for p in find_ref_files(os.path.join(data, "choi"))]
-    print(f"\nThe paper's 700 samples, mean Pk % per range (automatic termination):")
+    print("\nThe paper's 700 samples, mean Pk % per range (automatic termination):")
     print("| | 3-11 | 3-5 | 6-8 | 9-11 |")
     print("| --- | --- | --- | --- | --- |")
     for name, seg in (("full C99", C99(tokenized=True)),

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from linseg.cli import main
-from linseg.corpus import find_ref_files, read_ref
+from linseg.corpus import read_ref
 from linseg.corpus.brown import (SampleRange, brown_sentences, make_samples, parse_ranges,
                                  read_brown, write_corpus)
 from linseg.experiments.paper import read_reference_table, run_paper, write_outputs

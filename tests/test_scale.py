@@ -21,7 +21,7 @@ from linseg.banded import (
     banded_rank_transform,
     resolve_band,
 )
-from linseg.density import divisive_clustering, sum_of_rank
+from linseg.density import divisive_clustering
 from linseg.memory import MemoryLimitError, full_c99_bytes, parse_size
 from linseg.rank import rank_transform
 from linseg.similarity import cosine_from_ids

@@ -163,6 +163,17 @@ class TextProcessor:
         self._hvals = np.full(1 << 12, _UNKNOWN, dtype=np.int64)
         self._hcount = 0
 
+    @classmethod
+    def from_options(
+        cls,
+        stopwords: Iterable[str] | str | PathLike[str] | None = None,
+        stemmer: Stemmer | None = None,
+    ) -> "TextProcessor":
+        """A processor from a segmenter's options: ``stopwords`` may also be a word-list file."""
+        if isinstance(stopwords, (str, PathLike)):
+            stopwords = load_stopwords(stopwords)
+        return cls(stopwords, stemmer)
+
     def stem_token(self, token: str) -> str | None:
         """The stem a token contributes, or None if it is not a word or is a stopword."""
         try:

@@ -25,7 +25,7 @@ from ..density import Clustering, divisive_clustering, sum_of_rank
 from ..rank import check_mask_size, rank_transform
 from ..similarity import cosine_from_ids
 from ..termination import Termination, automatic_termination
-from ..text import Stemmer, TextProcessor, load_stopwords, looks_tokenized
+from ..text import Stemmer, TextProcessor, looks_tokenized
 
 __all__ = ["C99", "C99Result"]
 
@@ -131,10 +131,7 @@ class C99(Segmenter):
         self.stopwords = stopwords
         self.stemmer = stemmer
         self.tokenized = tokenized
-        words = (
-            load_stopwords(stopwords) if isinstance(stopwords, (str, os.PathLike)) else stopwords
-        )
-        self._text = TextProcessor(words, stemmer)
+        self._text = TextProcessor.from_options(stopwords, stemmer)
 
     def _tokenized(self, sentences: Sequence[str], tokenized: bool | None) -> bool:
         if tokenized is None:

@@ -50,7 +50,7 @@ from ..dotplot import (
     reynar_minimise,
 )
 from ..similarity import cosine, dots, spread_activation_dots
-from ..text import Stemmer, TextProcessor, load_stopwords, looks_tokenized, tokenize_raw
+from ..text import Stemmer, TextProcessor, looks_tokenized, tokenize_raw
 
 __all__ = ["DotPlot", "R98", "DotPlotResult", "SIMILARITIES", "STRATEGIES"]
 
@@ -136,10 +136,7 @@ class DotPlot(Segmenter):
         self.stemmer = stemmer
         self.tokenized = tokenized
         self.hyphens = bool(hyphens)
-        words = (
-            load_stopwords(stopwords) if isinstance(stopwords, (str, os.PathLike)) else stopwords
-        )
-        self._text = TextProcessor(words, stemmer)
+        self._text = TextProcessor.from_options(stopwords, stemmer)
 
     def counts(self, sentences: Sequence[str], tokenized: bool | None = None) -> np.ndarray:
         """The sentence x stem count matrix f (the plot's words, sentence by sentence)."""

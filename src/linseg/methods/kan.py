@@ -25,9 +25,8 @@ fixed link distances 4 (common), 8 (proper) and 0 (pronoun) units.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Sequence
 
 import numpy as np
 

@@ -26,7 +26,7 @@ import numpy as np
 from numba import njit
 
 from ..base import Segmentation, Segmenter, check_n_segments, check_sentences
-from ..text import Stemmer, TextProcessor, load_stopwords, looks_tokenized
+from ..text import Stemmer, TextProcessor, looks_tokenized
 
 __all__ = ["TextTiling", "TextTilingResult", "block_scores", "depth_scores", "moving_average"]
 
@@ -103,10 +103,7 @@ class TextTiling(Segmenter):
         self.stopwords = stopwords
         self.stemmer = stemmer
         self.tokenized = tokenized
-        words = (
-            load_stopwords(stopwords) if isinstance(stopwords, (str, os.PathLike)) else stopwords
-        )
-        self._text = TextProcessor(words, stemmer)
+        self._text = TextProcessor.from_options(stopwords, stemmer)
         # Same word test, no stop list and no stemming: tells which tokens count towards w.
         self._words = TextProcessor((), str)
 
