@@ -125,14 +125,34 @@ class TextSegmentation:
 class Segmenter:
     """Base class: a similarity measure plus a clustering strategy.
 
-    Subclasses implement :meth:`segment`. Parameters are set in ``__init__`` and read
-    back by :meth:`get_params`, so a segmenter can be described, copied and logged.
+    Subclasses implement :meth:`_run`, which receives checked sentences, a checked
+    ``n_segments`` and whether the sentences are pre-tokenised (None: guess, see
+    :meth:`_resolve_tokenized`); methods that read no tokens may override :meth:`segment`
+    instead. Parameters are set in ``__init__`` and read back by :meth:`get_params`, so a
+    segmenter can be described, copied and logged.
     """
 
     name: str = "segmenter"
+    tokenized: bool | None = None
 
     def segment(self, sentences: Sequence[str], n_segments: int | None = None) -> Segmentation:
-        raise NotImplementedError
+        """Segment a list of sentences (``n_segments``: a known number of segments)."""
+        return self._run(check_sentences(sentences), check_n_segments(n_segments), self.tokenized)
+
+    def _run(
+        self, sentences: list[str], n_segments: int | None, tokenized: bool | None
+    ) -> Segmentation:
+        return self.segment(sentences, n_segments)
+
+    def _resolve_tokenized(self, sentences: Sequence[str], tokenized: bool | None) -> bool:
+        """``tokenized`` if given, else the segmenter's setting, else a guess from the text."""
+        if tokenized is None:
+            tokenized = self.tokenized
+        if tokenized is None:
+            from .text import looks_tokenized
+
+            tokenized = looks_tokenized(sentences)
+        return tokenized
 
     def segment_text(self, text: str, n_segments: int | None = None) -> TextSegmentation:
         """Split raw ``text`` into sentences, segment them, and cut the text to match."""
@@ -142,12 +162,9 @@ class Segmenter:
             raise TypeError(f"text must be str, got {type(text).__name__}")
         spans = split_sentences(text)
         sentences = [text[a:b] for a, b in spans]
-        result = self._segment_raw(sentences, n_segments)
+        # Raw prose: segmenters that tokenise must not expect pre-tokenised input.
+        result = self._run(sentences, check_n_segments(n_segments), False)
         return TextSegmentation(text, spans, result)
-
-    def _segment_raw(self, sentences: list[str], n_segments: int | None) -> Segmentation:
-        # Raw prose: tell segmenters that tokenise not to expect pre-tokenised input.
-        return self.segment(sentences, n_segments)
 
     def get_params(self) -> dict[str, Any]:
         import inspect

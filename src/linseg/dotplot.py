@@ -36,6 +36,8 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from .base import check_n_segments
+
 __all__ = [
     "DensitySearch",
     "maximise_inside_density",
@@ -141,6 +143,13 @@ def _greedy(p: np.ndarray, w: np.ndarray, n_boundaries: int, minimise: bool):
     return order, objective
 
 
+def _check_count(n_segments: int) -> int:
+    count = check_n_segments(n_segments)
+    if count is None:
+        raise TypeError("n_segments must be a positive integer, got None")
+    return count
+
+
 def _prepare(sim: np.ndarray, weights: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
     sim = np.asarray(sim, dtype=np.float64)
     if sim.ndim != 2 or sim.shape[0] != sim.shape[1]:
@@ -164,10 +173,7 @@ def _prepare(sim: np.ndarray, weights: np.ndarray | None) -> tuple[np.ndarray, n
 
 
 def _search(sim, weights, n_segments: int, minimise: bool) -> DensitySearch:
-    if isinstance(n_segments, bool) or not isinstance(n_segments, (int, np.integer)):
-        raise TypeError(f"n_segments must be a positive integer, got {n_segments!r}")
-    if n_segments < 1:
-        raise ValueError(f"n_segments must be >= 1, got {n_segments}")
+    n_segments = _check_count(n_segments)
     p, cw = _prepare(sim, weights)
     n = p.shape[0] - 1
     k = max(0, min(int(n_segments) - 1, n - 1))
@@ -283,10 +289,7 @@ def _reynar(cum: np.ndarray, w: np.ndarray, n_boundaries: int, minimise: bool):
 
 
 def _reynar_search(counts: np.ndarray, n_segments: int, minimise: bool) -> DensitySearch:
-    if isinstance(n_segments, bool) or not isinstance(n_segments, (int, np.integer)):
-        raise TypeError(f"n_segments must be a positive integer, got {n_segments!r}")
-    if n_segments < 1:
-        raise ValueError(f"n_segments must be >= 1, got {n_segments}")
+    n_segments = _check_count(n_segments)
     f = np.asarray(counts)
     if f.ndim != 2:
         raise ValueError(f"counts must be a sentence x stem matrix, got shape {f.shape}")

@@ -43,8 +43,13 @@ _RAW_TOKEN = re.compile(r"[^\W_]+(?:[-'\u2019][^\W_]+)*|[^\w\s]|_")
 _SENTENCE_FINAL = frozenset(".!?")
 
 
-def is_word(token: str) -> bool:
-    """True when every character of ``token`` is a letter or ``-`` (the author's test)."""
+def is_word(token: str, hyphens: bool = True) -> bool:
+    """True when every character of ``token`` is a letter or ``-`` (the author's test).
+
+    With ``hyphens=False`` only letters count, as in the author's dot-plot program.
+    """
+    if not hyphens:
+        return token.isalpha()
     if not token:
         return False
     for ch in token:
@@ -150,7 +155,9 @@ class TextProcessor:
         self,
         stopwords: Iterable[str] | None = None,
         stemmer: Stemmer | None = None,
+        hyphens: bool = True,
     ) -> None:
+        self.hyphens = bool(hyphens)
         self.stopwords = (
             default_stopwords() if stopwords is None else frozenset(w.lower() for w in stopwords)
         )
@@ -168,11 +175,12 @@ class TextProcessor:
         cls,
         stopwords: Iterable[str] | str | PathLike[str] | None = None,
         stemmer: Stemmer | None = None,
+        hyphens: bool = True,
     ) -> "TextProcessor":
         """A processor from a segmenter's options: ``stopwords`` may also be a word-list file."""
         if isinstance(stopwords, (str, PathLike)):
             stopwords = load_stopwords(stopwords)
-        return cls(stopwords, stemmer)
+        return cls(stopwords, stemmer, hyphens)
 
     def stem_token(self, token: str) -> str | None:
         """The stem a token contributes, or None if it is not a word or is a stopword."""
@@ -181,7 +189,7 @@ class TextProcessor:
         except KeyError:
             pass
         stem: str | None = None
-        if is_word(token):
+        if is_word(token, self.hyphens):
             low = token.lower()
             if low not in self.stopwords:
                 stem = self.stemmer(low)

@@ -63,10 +63,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UsageError, DataNotFound) as exc:
         return _fail(str(exc))
     except UnicodeDecodeError as exc:
-        return _fail(
-            f"input is not valid {exc.encoding} (byte 0x{exc.object[exc.start]:02x} at offset "
-            f"{exc.start}); pass --encoding, e.g. --encoding latin-1"
-        )
+        from ..corpus.document import decode_error_message
+
+        return _fail(decode_error_message(exc))
     except (ValueError, TypeError) as exc:
         return _fail(str(exc))
     except MemoryError:

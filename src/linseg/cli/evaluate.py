@@ -54,9 +54,7 @@ def run(args: argparse.Namespace) -> int:
     from ..methods import get
 
     info = get(args.method)
-    segmenter = make_segmenter(args)
-    if hasattr(segmenter, "tokenized"):
-        segmenter.tokenized = True
+    segmenter = make_segmenter(args, tokenized=True)  # .ref sentences are tokenised
     auto = not info.needs_n_segments
     started = time.perf_counter()
     with Progress(len(files), "evaluating") as progress:

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import inspect
 from typing import Any
 
-from ..methods import available, create, get
+from ..methods import accepted_params, create, get
 
 
 def positive_int(text: str) -> int:
@@ -85,19 +84,13 @@ def make_segmenter(args: argparse.Namespace, method: str | None = None, **extra:
         params["stemmer"] = table_stemmer(args.stems)
     if getattr(args, "band", None) is not None:
         params["band"] = args.band
-    params.update(extra)
-    accepted = inspect.signature(info.factory).parameters
-    takes_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in accepted.values())
-    unused = [k for k in params if k not in accepted and not takes_any]
+    accepted = accepted_params(info.name)
     flags = {"mask_size": "--mask", "c": "--c", "stopwords": "--stopwords", "stemmer": "--stems",
              "band": "--band"}
-    explicit = [flags.get(k, k) for k in unused if k in flags]
-    if explicit:
+    refused = [flags[k] for k in params if accepted is not None and k not in accepted]
+    if refused:
         from . import UsageError
 
-        raise UsageError(f"method {info.name!r} does not take {', '.join(explicit)}")
-    return create(info.name, **{k: v for k, v in params.items() if k not in unused})
-
-
-def method_names() -> list[str]:
-    return sorted(available())
+        raise UsageError(f"method {info.name!r} does not take {', '.join(refused)}")
+    # ``extra`` settings (e.g. tokenized) go to the methods that take them.
+    return create(info.name, ignore_unknown=True, **params, **extra)

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from ..corpus.data import DataNotFound, choi_dir
+from ..experiments.reference import reference_stems_path
 from . import UsageError
 from .options import positive_int
 
@@ -64,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
                              "corpus: pass --data or set LINSEG_DATA") from None
     stems = args.stems
     if args.reference_stems:
-        stems = str(choi / "reference-stems.tsv")
+        stems = str(reference_stems_path(choi))
     if stems and not os.path.isfile(stems):
         raise UsageError(f"no such file: {stems}")
     only = [w for w in args.only.split(",") if w.strip()] if args.only else None
@@ -73,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     refs = reference_figures(choi) if args.compare_reference else None
     files = write_outputs(result, args.out, refs)
     if args.report:
-        files = [*files, _write_report(args.report, result, refs, corpus, stems)]
+        files = [*files, _write_report(args.report, result, refs)]
     sys.stderr.write(
         f"{len(result.samples)} samples, {len(result.pk)} rows: {result.computed} runs computed, "
         f"{result.reused} reused from the cache, {result.wall:.1f} s wall; "
@@ -81,14 +82,9 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _write_report(path: str, result, refs, corpus: Path, stems: str | None):
-    """The HTML page of the run, with C99's per-sample lists (re-run: the run keeps Pk only)."""
-    from ..corpus.ref import find_ref_files
-    from ..experiments.evaluate import evaluate
-    from ..methods.c99 import C99
+def _write_report(path: str, result, refs):
+    """The HTML page of the run, with C99's per-sample lists from the run's own results."""
     from ..show.report import paper_run_report, write_report
-    from ..text import table_stemmer
 
-    segmenter = C99(tokenized=True, stemmer=table_stemmer(stems) if stems else None)
-    samples = {"c99": evaluate(segmenter, find_ref_files(corpus))}
-    return write_report(path, paper_run_report(result, refs, samples))
+    samples = result.sample_results("C99", "C99_b")
+    return write_report(path, paper_run_report(result, refs, {"c99": samples} if samples else None))

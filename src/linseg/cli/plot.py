@@ -54,12 +54,10 @@ def segment_document(args: argparse.Namespace):
     """Read ``args.input`` and segment it: ``(document, segmenter, result)``."""
     from ..corpus.document import read_document
 
-    segmenter = make_segmenter(args)
     doc = read_document(args.input, args.format, args.encoding)
     if not doc.sentences:
         raise UsageError(f"no sentences in {args.input}")
-    if hasattr(segmenter, "tokenized"):
-        segmenter.tokenized = doc.tokenized
+    segmenter = make_segmenter(args, tokenized=doc.tokenized)
     return doc, segmenter, segmenter.segment(doc.sentences, args.segments)
 
 

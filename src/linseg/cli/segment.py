@@ -8,10 +8,10 @@ import sys
 
 from ..corpus.batch import add_batch_options, is_batch, run_batch
 from ..corpus.document import FORMATS, Document, read_document
-from ..corpus.ref import format_ref
-from .options import add_method_options, make_segmenter
+from ..corpus.ref import SEPARATOR, format_ref
+from .options import add_method_options, make_segmenter, positive_int
 
-SEPARATOR_LINE = "=========="
+SEPARATOR_LINE = SEPARATOR
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -37,7 +37,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="input format (default: auto)")
     p.add_argument("--output", choices=("text", "choi", "json"), default=None,
                    help="output format (default: choi for choi input, text otherwise)")
-    p.add_argument("--segments", type=_segments, default=None, metavar="N",
+    p.add_argument("--segments", type=positive_int, default=None, metavar="N",
                    help="number of segments wanted (default: chosen automatically)")
     p.add_argument("--encoding", default="utf-8", help="input encoding (default utf-8)")
     p.add_argument("-o", "--out", metavar="FILE|DIR", help="write here instead of standard output; for several documents, the "
@@ -47,22 +47,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def _segments(text: str) -> int:
-    from .options import positive_int
-
-    return positive_int(text)
-
-
 def run(args: argparse.Namespace) -> int:
     if is_batch(args):  # a directory, a glob or several files: a corpus run
         return run_batch(args)
-    segmenter = make_segmenter(args)
     doc = read_document(args.input, args.format, args.encoding)
-    if hasattr(segmenter, "tokenized"):
-        segmenter.tokenized = doc.tokenized
+    segmenter = make_segmenter(args, tokenized=doc.tokenized)
     result = segmenter.segment(doc.sentences, args.segments)
-    output = args.output or ("choi" if doc.format == "choi" else "text")
-    text = render(doc, result.boundaries, output, segmenter, args.segments)
+    text = render(doc, result.boundaries, args.output, segmenter, args.segments)
     if args.out:
         with open(args.out, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
@@ -72,8 +63,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def render(doc: Document, boundaries: list[int], output: str, segmenter, n_segments) -> str:
-    """The segmentation of ``doc`` in an output format."""
+def render(doc: Document, boundaries: list[int], output: str | None, segmenter,
+           n_segments) -> str:
+    """The segmentation of ``doc`` in an output format (None: choi for choi input,
+    text otherwise)."""
+    output = output or ("choi" if doc.format == "choi" else "text")
     pieces = doc.segment_texts(boundaries)
     if output == "choi":
         return format_ref(doc.sentences, boundaries) if doc.sentences else ""

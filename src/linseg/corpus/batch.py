@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
+from ..cli.options import positive_int
+
 __all__ = [
     "add_batch_options",
     "is_batch",
@@ -46,17 +48,11 @@ _JOB_KEYS = ("method", "mask", "c", "stopwords", "stems", "band", "format", "out
 def add_batch_options(p: argparse.ArgumentParser) -> None:
     """Options of corpus runs, added to ``linseg segment``."""
     p.add_argument("more", nargs="*", metavar="FILE", help=argparse.SUPPRESS)
-    p.add_argument("-j", "--jobs", type=_jobs, default=None, metavar="N",
+    p.add_argument("-j", "--jobs", type=positive_int, default=None, metavar="N",
                    help="corpus runs: worker processes (default: one per core)")
     p.add_argument("--dask", metavar="ADDRESS",
                    help="corpus runs: use the Dask scheduler at ADDRESS, or 'local' for a "
                         "local Dask cluster (needs linseg[dask])")
-
-
-def _jobs(text: str) -> int:
-    from ..cli.options import positive_int
-
-    return positive_int(text)
 
 
 _GLOB_CHARS = frozenset("*?[")
@@ -180,29 +176,26 @@ def segment_document(params: dict[str, Any], source: str, data: bytes | None = N
     """
     from ..cli.options import make_segmenter
     from ..cli.segment import render
-    from .document import parse_document
+    from .document import decode_document, decode_error_message
 
     try:
-        key = json.dumps(params, sort_keys=True, default=str)
-        segmenter = _SEGMENTERS.get(key)
-        if segmenter is None:
-            segmenter = _SEGMENTERS[key] = make_segmenter(argparse.Namespace(**params))
         if data is None:
             with open(source, "rb") as fh:
                 data = fh.read()
         try:
-            text = data.decode(params["encoding"] or "utf-8")
+            doc = decode_document(data, params["format"] or "auto",
+                                  params["encoding"] or "utf-8", source)
         except UnicodeDecodeError as exc:
-            return None, (f"not valid {exc.encoding} (byte 0x{exc.object[exc.start]:02x} at "
-                          f"offset {exc.start}); pass --encoding")
-        if text.startswith("\ufeff"):
-            text = text[1:]
-        doc = parse_document(text, params["format"] or "auto", source)
-        if hasattr(segmenter, "tokenized"):
-            segmenter.tokenized = doc.tokenized
+            return None, decode_error_message(exc)
+        # One segmenter per setting, tokenised input or not, kept for the worker's life.
+        key = json.dumps([params, doc.tokenized], sort_keys=True, default=str)
+        segmenter = _SEGMENTERS.get(key)
+        if segmenter is None:
+            segmenter = _SEGMENTERS[key] = make_segmenter(
+                argparse.Namespace(**params), tokenized=doc.tokenized)
         result = segmenter.segment(doc.sentences, params["segments"])
-        output = params["output"] or ("choi" if doc.format == "choi" else "text")
-        return render(doc, result.boundaries, output, segmenter, params["segments"]), None
+        return render(doc, result.boundaries, params["output"], segmenter,
+                      params["segments"]), None
     except (ValueError, TypeError, OSError, MemoryError) as exc:
         return None, " ".join(str(exc).split()) or type(exc).__name__
 

@@ -27,7 +27,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from .ref import SEPARATOR
+from .ref import format_ref
 
 __all__ = ["PAPER_RANGES", "SampleRange", "BrownSample", "parse_ranges", "brown_sentences",
            "read_brown", "make_samples", "write_corpus"]
@@ -142,10 +142,14 @@ def brown_sentences(tagged: str) -> list[str]:
     return out
 
 
+GENRES = "abcdefghjklmnpr"
+"""The letters of the Brown corpus's genres (``a`` press reportage ... ``r`` humour)."""
+
+
 def read_brown(path: str | os.PathLike[str], genres: str = "aj") -> dict[str, list[str]]:
     """The documents of the given genres in ``brown.zip``: ``{"ca01": [sentence, ...]}``."""
     wanted = set(genres)
-    bad = wanted - set("abcdefghjklmnpr")
+    bad = wanted - set(GENRES)
     if bad or not wanted:
         raise ValueError(f"unknown Brown genre(s) {''.join(sorted(bad)) or '(none)'!r}; "
                          "genres are letters among a-h, j-n, p, r")
@@ -206,14 +210,7 @@ def make_samples(
 
 def _format(sample: BrownSample) -> str:
     # The paper's files end every sentence line with a space; kept for the same look.
-    cuts = set(sample.boundaries)
-    lines = [SEPARATOR]
-    for i, s in enumerate(sample.sentences):
-        if i in cuts:
-            lines.append(SEPARATOR)
-        lines.append(s + " ")
-    lines.append(SEPARATOR)
-    return "\n".join(lines) + "\n"
+    return format_ref([s + " " for s in sample.sentences], sample.boundaries)
 
 
 def write_corpus(

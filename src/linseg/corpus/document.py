@@ -17,9 +17,17 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..text import looks_tokenized, split_sentences
-from .ref import is_separator
+from .ref import is_separator, parse_ref
 
-__all__ = ["Document", "read_document", "parse_document", "detect_format", "FORMATS"]
+__all__ = [
+    "Document",
+    "read_document",
+    "decode_document",
+    "decode_error_message",
+    "parse_document",
+    "detect_format",
+    "FORMATS",
+]
 
 Format = Literal["choi", "lines", "text"]
 FORMATS = ("choi", "lines", "text")
@@ -101,8 +109,6 @@ def parse_document(text: str, fmt: str = "auto", path: str | None = None) -> Doc
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}; use one of: auto, {', '.join(FORMATS)}")
     if fmt == "choi":
-        from .ref import parse_ref
-
         ref = parse_ref(text, path)
         body = "\n".join(ref.sentences)
         spans, pos = [], 0
@@ -116,7 +122,6 @@ def parse_document(text: str, fmt: str = "auto", path: str | None = None) -> Doc
         sentences = [text[a:b].strip() for a, b in spans]
         return Document(text, sentences, spans, "lines", looks_tokenized(sentences), None, path)
     spans = split_sentences(text)
-    spans = [sp for sp in spans]
     sentences = [text[a:b] for a, b in spans]
     return Document(text, sentences, spans, "text", False, None, path)
 
@@ -130,13 +135,25 @@ def read_document(
     than guessing: the output must join back to the input.
     """
     if str(source) == "-":
-        data = sys.stdin.buffer.read()
-        path = None
-    else:
-        with open(source, "rb") as fh:
-            data = fh.read()
-        path = str(source)
+        return decode_document(sys.stdin.buffer.read(), fmt, encoding)
+    with open(source, "rb") as fh:
+        return decode_document(fh.read(), fmt, encoding, str(source))
+
+
+def decode_document(
+    data: bytes, fmt: str = "auto", encoding: str = "utf-8", path: str | None = None
+) -> Document:
+    """:func:`parse_document` of raw bytes (a leading byte-order mark is dropped).
+
+    Raises ``UnicodeDecodeError`` (see :func:`decode_error_message`) on invalid bytes.
+    """
     text = data.decode(encoding)
     if text.startswith("\ufeff"):
         text = text[1:]
     return parse_document(text, fmt, path)
+
+
+def decode_error_message(exc: UnicodeDecodeError) -> str:
+    """One line saying where the input stops being valid, and what to do."""
+    return (f"input is not valid {exc.encoding} (byte 0x{exc.object[exc.start]:02x} at offset "
+            f"{exc.start}); pass --encoding, e.g. --encoding latin-1")

@@ -8,7 +8,7 @@ the paper reports it), sentence-level Pk and WindowDiff at both levels.
 from __future__ import annotations
 
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Iterable, Sequence
 
@@ -42,7 +42,6 @@ class SampleResult:
     reference: list[int]
     auto: Scores | None = None
     known: Scores | None = None
-    extra: dict = field(default_factory=dict)
 
     def to_dict(self) -> dict:
         return asdict(self)

@@ -16,10 +16,9 @@ import os
 
 import numpy as np
 
-from ..corpus.brown import read_brown
+from ..corpus.brown import GENRES, read_brown
 from ..corpus.ref import RefDocument
 
-_ALL_GENRES = "abcdefghjklmnpr"
 
 __all__ = ["brown_documents", "long_document", "document_of_length"]
 
@@ -30,7 +29,7 @@ def brown_documents(path: str | os.PathLike[str], genres: str | None = None) -> 
     ``genres``: letters of the files to keep (``"aj"``: press reportage and learned,
     the paper's choice); None keeps all.
     """
-    return read_brown(path, genres or _ALL_GENRES)
+    return read_brown(path, genres or GENRES)
 
 
 def long_document(

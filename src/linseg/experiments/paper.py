@@ -34,8 +34,8 @@ from typing import Any, Iterable, Sequence
 import numpy as np
 
 from ..corpus.ref import find_ref_files, read_ref
-from ..metrics import expected_pk_random, pk, positions
-from .evaluate import range_of, range_order
+from ..metrics import default_k, expected_pk_random, pk, pk_from_labels, positions
+from .evaluate import SampleResult, range_of, range_order, score
 
 __all__ = ["TABLES", "MASKS", "REFERENCE_CODES", "Config", "PaperRun", "configs_for",
            "run_paper", "read_reference_table", "write_outputs"]
@@ -92,8 +92,9 @@ class Config:
 class PaperRun:
     """Everything a run measured.
 
-    ``pk[row][sample]`` and ``seconds[row][sample]`` hold per-sample results; ``ranges``
-    maps a sample to its range; ``extra`` holds the word-gap and sentence-break baselines.
+    ``pk[row][sample]``, ``seconds[row][sample]`` and ``boundaries[row][sample]`` hold
+    per-sample results (a sample is ``<path>#<checksum>``); ``ranges`` maps a sample to its
+    range; ``extra`` holds the word-gap and sentence-break baselines.
     """
 
     corpus: str
@@ -102,6 +103,7 @@ class PaperRun:
     rows: dict[str, str] = field(default_factory=dict)  # row -> table
     pk: dict[str, dict[str, float]] = field(default_factory=dict)
     seconds: dict[str, dict[str, float]] = field(default_factory=dict)
+    boundaries: dict[str, dict[str, list[int]]] = field(default_factory=dict)
     extra: dict[str, dict[str, float]] = field(default_factory=dict)
     wall: float = 0.0
     computed: int = 0
@@ -113,6 +115,24 @@ class PaperRun:
     def mean(self, values: dict[str, float], rng: str) -> float | None:
         v = [x for s, x in values.items() if self.ranges.get(s) == rng]
         return float(np.mean(v)) if v else None
+
+    def sample_results(self, auto: str = "C99", known: str = "C99_b") -> list[SampleResult]:
+        """Per-sample results of two rows (automatic and known count), re-scored from
+        the boundaries the run kept: for reports, without segmenting again."""
+        out = []
+        for sid in self.samples:
+            runs = {kind: self.boundaries.get(row, {}).get(sid) for kind, row in
+                    (("auto", auto), ("known", known))}
+            if all(b is None for b in runs.values()):
+                continue
+            doc = read_ref(sid.rsplit("#", 1)[0])
+            res = SampleResult(str(doc.path), self.ranges[sid], len(doc.sentences),
+                               list(doc.boundaries))
+            for kind, row in (("auto", auto), ("known", known)):
+                if runs[kind] is not None:
+                    setattr(res, kind, score(doc, runs[kind], self.seconds[row][sid]))
+            out.append(res)
+        return out
 
 
 def configs_for(only: Iterable[str] | None = None, stems: str | None = None) -> list[Config]:
@@ -157,20 +177,14 @@ _SEGMENTERS: dict[str, Any] = {}
 def _segmenter(config: Config):
     seg = _SEGMENTERS.get(config.key)
     if seg is None:
-        import inspect
+        from ..methods import create
 
-        from ..methods import create, get
-
-        info = get(config.method)
-        params = dict(config.params)
-        accepted = inspect.signature(info.factory).parameters
-        if "tokenized" in accepted:
-            params["tokenized"] = True  # .ref sentences are tokenised
-        if config.stems and "stemmer" in accepted:
+        params = dict(config.params, tokenized=True)  # .ref sentences are tokenised
+        if config.stems:
             from ..text import table_stemmer
 
             params["stemmer"] = table_stemmer(config.stems)
-        seg = _SEGMENTERS[config.key] = create(config.method, **params)
+        seg = _SEGMENTERS[config.key] = create(config.method, ignore_unknown=True, **params)
     return seg
 
 
@@ -191,12 +205,15 @@ def _run_samples(paths: Sequence[str], configs: Sequence[Config]) -> list[tuple]
         doc = read_ref(path)
         n = len(doc.sentences)
         lengths = doc.word_lengths()
+        # The reference's word labels and probe width, once for all the methods.
+        ref = positions(doc.boundaries, n, lengths)
+        k = default_k(ref)
         for c in configs:
             seg = _segmenter(c)
             t0 = clock()
             res = seg.segment(doc.sentences, doc.n_segments if c.known else None)
             dt = clock() - t0
-            value = pk(doc.boundaries, res.boundaries, n, lengths=lengths)
+            value = pk_from_labels(ref, positions(res.boundaries, n, lengths), k)
             out.append((path, c.key, value, dt, list(map(int, res.boundaries))))
     return out
 
@@ -207,14 +224,15 @@ def _sample_id(path: Path) -> str:
     return f"{path.resolve()}#{zlib.crc32(path.read_bytes()):08x}"
 
 
-def _load_cache(path: Path) -> dict[str, tuple[float, float]]:
-    out: dict[str, tuple[float, float]] = {}
+def _load_cache(path: Path) -> dict[str, tuple[float, float, list[int]]]:
+    out: dict[str, tuple[float, float, list[int]]] = {}
     if path.is_file():
         with open(path, encoding="utf-8") as fh:
             for line in fh:
                 try:
                     rec = json.loads(line)
-                    out[rec["sample"]] = (float(rec["pk"]), float(rec["seconds"]))
+                    out[rec["sample"]] = (float(rec["pk"]), float(rec["seconds"]),
+                                          list(rec["boundaries"]))
                 except (ValueError, KeyError, TypeError):
                     continue  # a line cut short by an interruption
     return out
@@ -288,7 +306,7 @@ def run_paper(
             touched = set()
             for path, key, value, dt, boundaries in results:
                 sid = ids[path]
-                cached[key][sid] = (value, dt)
+                cached[key][sid] = (value, dt, boundaries)
                 handles[key].write(json.dumps({"sample": sid, "pk": value, "seconds": dt,
                                                "boundaries": boundaries}) + "\n")
                 touched.add(key)
@@ -322,6 +340,7 @@ def run_paper(
     for c in configs:
         run.pk[c.row] = {s: v[0] for s, v in cached[c.key].items() if s in ranges}
         run.seconds[c.row] = {s: v[1] for s, v in cached[c.key].items() if s in ranges}
+        run.boundaries[c.row] = {s: v[2] for s, v in cached[c.key].items() if s in ranges}
     if any(r in run.rows for r in TABLES["table2"]) or only is None:
         for p in files:
             for name, value in _word_gap_baselines(read_ref(p)).items():
@@ -385,10 +404,8 @@ def _time_cell(value: float | None) -> str:
 def _table_rows(run: PaperRun, table: str) -> list[str]:
     if table == "table7":
         return [f"{m}x{m}" for m in MASKS if f"{m}x{m}" in run.pk]
-    rows = [r for r in TABLES[table] if r in run.pk]
-    if table == "table2":
-        rows = [r for r in TABLES[table] if r in run.pk or r in run.extra]
-    return rows
+    extra = run.extra if table == "table2" else {}
+    return [r for r in TABLES[table] if r in run.pk or r in extra]
 
 
 def _row_value(run: PaperRun, table: str, row: str, rng: str) -> float | None:
@@ -498,11 +515,12 @@ def write_outputs(run: PaperRun, out: str | os.PathLike[str],
     for table in (*TABLES, "table7"):
         if not _table_rows(run, table):
             continue
-        for latex, suffix in ((False, "md"), (True, "tex")):
+        markdown = _render(run, table, refs, False)
+        for text, suffix in ((markdown, "md"), (_render(run, table, refs, True), "tex")):
             path = out / f"{table}.{suffix}"
-            path.write_text(_render(run, table, refs, latex), encoding="utf-8")
+            path.write_text(text, encoding="utf-8")
             written.append(path)
-        sections.append(_render(run, table, refs, False))
+        sections.append(markdown)
     base_md, base_data = _baselines_section(run)
     if base_data:
         sections.append(base_md)

@@ -23,7 +23,7 @@ def read_test_logs(choi: str | os.PathLike[str]) -> dict[int, dict[str, tuple[fl
     for log in sorted(Path(choi).glob("*/TestLog*.txt")):
         lines = [ln.strip() for ln in log.read_text(encoding="utf-8", errors="replace").splitlines()]
         i = 0
-        while i + 4 < len(lines) + 1 and i < len(lines):
+        while i + 4 < len(lines):
             if lines[i] != "===":
                 i += 1
                 continue
@@ -34,7 +34,7 @@ def read_test_logs(choi: str | os.PathLike[str]) -> dict[int, dict[str, tuple[fl
                 rng_and_file = "/".join(Path(lines[i + 2].replace("\\", "/")).parts[-2:])
                 key = f"{log.parent.name}/{rng_and_file}"
                 out.setdefault(code, {})[key] = (float(lines[i + 3]), float(lines[i + 4]))
-            except (IndexError, ValueError):
+            except ValueError:
                 pass
             i += 5
     return out
@@ -44,4 +44,9 @@ def reference_stemmer(choi: str | os.PathLike[str]):
     """The author's stemmer, as a look-up in ``reference-stems.tsv`` (word -> stem)."""
     from ..text import table_stemmer
 
-    return table_stemmer(Path(choi) / "reference-stems.tsv")
+    return table_stemmer(reference_stems_path(choi))
+
+
+def reference_stems_path(choi: str | os.PathLike[str]) -> Path:
+    """Where the author's stems are: ``<choi>/reference-stems.tsv``."""
+    return Path(choi) / "reference-stems.tsv"

@@ -8,12 +8,21 @@ with :func:`register`; :data:`METHOD_MODULES` lists the modules to import.
 from __future__ import annotations
 
 import importlib
+import inspect
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..base import Segmenter
 
-__all__ = ["register", "get", "create", "available", "MethodInfo", "METHOD_MODULES"]
+__all__ = [
+    "register",
+    "get",
+    "create",
+    "accepted_params",
+    "available",
+    "MethodInfo",
+    "METHOD_MODULES",
+]
 
 # Modules that define methods; each calls register() at import.
 METHOD_MODULES = ["linseg.methods.c99_registry", "linseg.methods.baselines"]
@@ -76,9 +85,25 @@ def get(name: str) -> MethodInfo:
         raise ValueError(f"unknown method {name!r}; known methods: {known}") from None
 
 
-def create(name: str, **params: Any) -> Segmenter:
-    """A new segmenter for method ``name`` with its registered defaults and ``params``."""
+def accepted_params(name: str) -> frozenset[str] | None:
+    """The keyword parameters method ``name`` takes (None: any)."""
+    params = inspect.signature(get(name).factory).parameters
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
+        return None
+    return frozenset(params)
+
+
+def create(name: str, ignore_unknown: bool = False, **params: Any) -> Segmenter:
+    """A new segmenter for method ``name`` with its registered defaults and ``params``.
+
+    With ``ignore_unknown``, parameters the method does not take are dropped, so one set
+    of options (say ``tokenized``, ``stemmer``) can serve every method.
+    """
     info = get(name)
     kwargs = dict(info.defaults)
     kwargs.update(params)
+    if ignore_unknown:
+        accepted = accepted_params(name)
+        if accepted is not None:
+            kwargs = {k: v for k, v in kwargs.items() if k in accepted}
     return info.factory(**kwargs)

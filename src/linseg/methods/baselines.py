@@ -16,21 +16,11 @@ from typing import Sequence
 
 import numpy as np
 
-from ..base import Segmentation, Segmenter, check_n_segments
+from ..base import Segmentation, Segmenter, check_n_segments, check_sentences
 from . import register
 
 __all__ = ["NoBoundary", "AllBoundaries", "EqualSegments", "RandomBoundaries",
            "RandomKnownBoundaries"]
-
-
-def _sentences(sentences: Sequence[str]) -> list[str]:
-    if isinstance(sentences, str):
-        raise TypeError("segment() takes a list of sentences; use segment_text() for a string")
-    out = list(sentences)
-    for s in out:
-        if not isinstance(s, str):
-            raise TypeError(f"sentences must be strings, got {type(s).__name__}")
-    return out
 
 
 def _check_seed(seed: int) -> int:
@@ -60,7 +50,7 @@ class NoBoundary(Segmenter):
     name = "b_n"
 
     def segment(self, sentences: Sequence[str], n_segments: int | None = None) -> Segmentation:
-        sentences = _sentences(sentences)
+        sentences = check_sentences(sentences)
         return Segmentation(sentences, [], check_n_segments(n_segments))
 
 
@@ -70,7 +60,7 @@ class AllBoundaries(Segmenter):
     name = "b_a"
 
     def segment(self, sentences: Sequence[str], n_segments: int | None = None) -> Segmentation:
-        sentences = _sentences(sentences)
+        sentences = check_sentences(sentences)
         return Segmentation(sentences, list(range(1, len(sentences))), check_n_segments(n_segments))
 
 
@@ -87,7 +77,7 @@ class EqualSegments(Segmenter):
     name = "b_e"
 
     def segment(self, sentences: Sequence[str], n_segments: int | None = None) -> Segmentation:
-        sentences = _sentences(sentences)
+        sentences = check_sentences(sentences)
         m = check_n_segments(n_segments)
         if m is None:
             raise ValueError("B_e needs the number of segments (n_segments)")
@@ -102,7 +92,7 @@ class RandomBoundaries(_RandomBaseline):
     name = "b_r"
 
     def segment(self, sentences: Sequence[str], n_segments: int | None = None) -> Segmentation:
-        sentences = _sentences(sentences)
+        sentences = check_sentences(sentences)
         n = len(sentences)
         marks = self._rng(sentences).random(max(n - 1, 0)) < 0.5
         return Segmentation(sentences, [i + 1 for i in np.flatnonzero(marks).tolist()],
@@ -115,7 +105,7 @@ class RandomKnownBoundaries(_RandomBaseline):
     name = "b_rb"
 
     def segment(self, sentences: Sequence[str], n_segments: int | None = None) -> Segmentation:
-        sentences = _sentences(sentences)
+        sentences = check_sentences(sentences)
         m = check_n_segments(n_segments)
         if m is None:
             raise ValueError("B_(r,b) needs the number of segments (n_segments)")

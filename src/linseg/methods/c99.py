@@ -20,12 +20,12 @@ from typing import Iterable, Sequence
 import numpy as np
 
 from ..banded import banded_c99, check_band, resolve_band
-from ..base import Segmentation, Segmenter, check_n_segments, check_sentences
+from ..base import Segmentation, Segmenter
 from ..density import Clustering, divisive_clustering, sum_of_rank
 from ..rank import check_mask_size, rank_transform
 from ..similarity import cosine_from_ids
 from ..termination import Termination, automatic_termination
-from ..text import Stemmer, TextProcessor, looks_tokenized
+from ..text import Stemmer, TextProcessor
 
 __all__ = ["C99", "C99Result"]
 
@@ -133,18 +133,13 @@ class C99(Segmenter):
         self.tokenized = tokenized
         self._text = TextProcessor.from_options(stopwords, stemmer)
 
-    def _tokenized(self, sentences: Sequence[str], tokenized: bool | None) -> bool:
-        if tokenized is None:
-            tokenized = self.tokenized if self.tokenized is not None else looks_tokenized(sentences)
-        return tokenized
-
     def counts(self, sentences: Sequence[str], tokenized: bool | None = None) -> np.ndarray:
         """The sentence x stem count matrix f of equation (1) for ``sentences``."""
-        return self._text.counts(sentences, self._tokenized(sentences, tokenized))[0]
+        return self._text.counts(sentences, self._resolve_tokenized(sentences, tokenized))[0]
 
     def similarity(self, sentences: Sequence[str], tokenized: bool | None = None) -> np.ndarray:
         """The cosine similarity matrix of ``sentences`` (equation 1, float32)."""
-        ids, offsets = self._text.ids(sentences, self._tokenized(sentences, tokenized))
+        ids, offsets = self._text.ids(sentences, self._resolve_tokenized(sentences, tokenized))
         return cosine_from_ids(ids, offsets, len(self._text.vocabulary))
 
     def segment(
@@ -160,16 +155,11 @@ class C99(Segmenter):
             Known number of segments (C99_b). None chooses it automatically. A number
             larger than the number of sentences gives one segment per sentence.
         """
-        return self._run(sentences, n_segments, self.tokenized)
-
-    def _segment_raw(self, sentences: list[str], n_segments: int | None) -> C99Result:
-        return self._run(sentences, n_segments, False)
+        return super().segment(sentences, n_segments)  # type: ignore[return-value]
 
     def _run(
-        self, sentences: Sequence[str], n_segments: int | None, tokenized: bool | None
+        self, sentences: list[str], n_segments: int | None, tokenized: bool | None
     ) -> C99Result:
-        sentences = check_sentences(sentences)
-        n_segments = check_n_segments(n_segments)
         band = resolve_band(self.band, len(sentences))
         if band is None:
             sim = self.similarity(sentences, tokenized)
@@ -178,7 +168,7 @@ class C99(Segmenter):
             clustering = divisive_clustering(srank)
         else:
             sim, rank, srank, clustering = banded_c99(
-                self._text, sentences, self._tokenized(sentences, tokenized), band, self.mask_size
+                self._text, sentences, self._resolve_tokenized(sentences, tokenized), band, self.mask_size
             )
         term = automatic_termination(clustering.gain, self.c)
         k = term.n_segments if n_segments is None else n_segments

@@ -41,7 +41,7 @@ from typing import Iterable, Sequence
 import numpy as np
 from scipy import sparse
 
-from ..base import Segmentation, Segmenter, check_n_segments, check_sentences
+from ..base import Segmentation, Segmenter
 from ..density import divisive_clustering, sum_of_rank
 from ..dotplot import (
     maximise_inside_density,
@@ -50,7 +50,7 @@ from ..dotplot import (
     reynar_minimise,
 )
 from ..similarity import cosine, dots, spread_activation_dots
-from ..text import Stemmer, TextProcessor, looks_tokenized, tokenize_raw
+from ..text import Stemmer, TextProcessor
 
 __all__ = ["DotPlot", "R98", "DotPlotResult", "SIMILARITIES", "STRATEGIES"]
 
@@ -136,22 +136,11 @@ class DotPlot(Segmenter):
         self.stemmer = stemmer
         self.tokenized = tokenized
         self.hyphens = bool(hyphens)
-        self._text = TextProcessor.from_options(stopwords, stemmer)
+        self._text = TextProcessor.from_options(stopwords, stemmer, hyphens)
 
     def counts(self, sentences: Sequence[str], tokenized: bool | None = None) -> np.ndarray:
         """The sentence x stem count matrix f (the plot's words, sentence by sentence)."""
-        sentences = check_sentences(sentences)
-        if tokenized is None:
-            tokenized = self.tokenized if self.tokenized is not None else looks_tokenized(sentences)
-        if not self.hyphens:
-            if tokenized:
-                sentences = [s if "-" not in s else " ".join(t for t in s.split() if "-" not in t)
-                             for s in sentences]
-            else:
-                sentences = [" ".join(t for t in tokenize_raw(s) if "-" not in t)
-                             for s in sentences]
-                tokenized = True
-        return self._text.counts(sentences, tokenized)[0]
+        return self._text.counts(sentences, self._resolve_tokenized(sentences, tokenized))[0]
 
     def matrix(self, counts: np.ndarray) -> np.ndarray:
         """The sentence x sentence matrix of the chosen similarity for ``counts``."""
@@ -166,16 +155,11 @@ class DotPlot(Segmenter):
 
         A number larger than the number of sentences gives one segment per sentence.
         """
-        return self._run(sentences, n_segments, self.tokenized)
-
-    def _segment_raw(self, sentences: list[str], n_segments: int | None) -> DotPlotResult:
-        return self._run(sentences, n_segments, False)
+        return super().segment(sentences, n_segments)  # type: ignore[return-value]
 
     def _run(
-        self, sentences: Sequence[str], n_segments: int | None, tokenized: bool | None
+        self, sentences: list[str], n_segments: int | None, tokenized: bool | None
     ) -> DotPlotResult:
-        sentences = check_sentences(sentences)
-        n_segments = check_n_segments(n_segments)
         if n_segments is None:
             raise ValueError(
                 "dot-plotting (R98 and its variants) needs the number of segments: "

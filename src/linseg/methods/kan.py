@@ -30,9 +30,9 @@ from typing import Sequence
 
 import numpy as np
 
-from ..base import Segmentation, Segmenter, check_n_segments, check_sentences
+from ..base import Segmentation, Segmenter
 from ..tagger import TAGS, Tagger, default_tagger
-from ..text import Stemmer, is_word, looks_tokenized, porter_stemmer, tokenize_raw
+from ..text import Stemmer, is_word, porter_stemmer, tokenize_raw
 
 __all__ = ["KanSegmenter", "KanResult", "Term", "extract_terms", "chains", "unit_scores",
            "TERM_TYPES", "DEFAULT_WEIGHTS", "DEFAULT_DISTANCES"]
@@ -237,15 +237,11 @@ class KanSegmenter(Segmenter):
 
     def segment(self, sentences: Sequence[str], n_segments: int | None = None) -> KanResult:
         """Segment a list of sentences; ``n_segments`` takes the highest-scoring units."""
-        return self._run(sentences, n_segments, self.tokenized)
-
-    def _segment_raw(self, sentences: list[str], n_segments: int | None) -> KanResult:
-        return self._run(sentences, n_segments, False)
+        return super().segment(sentences, n_segments)  # type: ignore[return-value]
 
     def tag(self, sentences: Sequence[str], tokenized: bool | None = None):
         """``[(token, tag), ...]`` for each sentence."""
-        if tokenized is None:
-            tokenized = self.tokenized if self.tokenized is not None else looks_tokenized(sentences)
+        tokenized = self._resolve_tokenized(sentences, tokenized)
         tagger = self.tagger or default_tagger()
         out = []
         for s in sentences:
@@ -254,10 +250,8 @@ class KanSegmenter(Segmenter):
         return out
 
     def _run(
-        self, sentences: Sequence[str], n_segments: int | None, tokenized: bool | None
+        self, sentences: list[str], n_segments: int | None, tokenized: bool | None
     ) -> KanResult:
-        sentences = check_sentences(sentences)
-        n_segments = check_n_segments(n_segments)
         terms = extract_terms(self.tag(sentences, tokenized), self._stem)
         threshold = None
         max_gap: dict[str, float] = dict(self.distances)

@@ -25,8 +25,8 @@ from typing import Iterable, Sequence
 import numpy as np
 from numba import njit
 
-from ..base import Segmentation, Segmenter, check_n_segments, check_sentences
-from ..text import Stemmer, TextProcessor, looks_tokenized
+from ..base import Segmentation, Segmenter
+from ..text import Stemmer, TextProcessor
 
 __all__ = ["TextTiling", "TextTilingResult", "block_scores", "depth_scores", "moving_average"]
 
@@ -112,10 +112,7 @@ class TextTiling(Segmenter):
     ) -> TextTilingResult:
         """Segment a list of sentences; ``n_segments`` takes the deepest gaps instead of
         the cut-off."""
-        return self._run(sentences, n_segments, self.tokenized)
-
-    def _segment_raw(self, sentences: list[str], n_segments: int | None) -> TextTilingResult:
-        return self._run(sentences, n_segments, False)
+        return super().segment(sentences, n_segments)  # type: ignore[return-value]
 
     def token_sequences(
         self, sentences: Sequence[str], tokenized: bool | None = None
@@ -126,8 +123,7 @@ class TextTiling(Segmenter):
         among all words (stopwords included), so word ``j`` is in sequence ``j // w``;
         ``sentence_words[i]`` is the number of words in sentences ``0..i``.
         """
-        if tokenized is None:
-            tokenized = self.tokenized if self.tokenized is not None else looks_tokenized(sentences)
+        tokenized = self._resolve_tokenized(sentences, tokenized)
         ids, offsets = self._text.ids(sentences, tokenized)
         all_ids, _ = self._words.ids(sentences, tokenized)
         is_word = all_ids >= 0
@@ -138,10 +134,8 @@ class TextTiling(Segmenter):
         return ids[content], position[content], sentence_words
 
     def _run(
-        self, sentences: Sequence[str], n_segments: int | None, tokenized: bool | None
+        self, sentences: list[str], n_segments: int | None, tokenized: bool | None
     ) -> TextTilingResult:
-        sentences = check_sentences(sentences)
-        n_segments = check_n_segments(n_segments)
         terms, position, sentence_words = self.token_sequences(sentences, tokenized)
         n_words = int(sentence_words[-1]) if len(sentence_words) else 0
         n_seq = -(-n_words // self.w)

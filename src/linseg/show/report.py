@@ -703,8 +703,8 @@ def paper_run_report(
         'author' column.
     samples:
         ``{label: [SampleResult, ...]}`` for the openable per-sample lists, e.g.
-        ``{"c99": evaluate(C99(tokenized=True), files)}`` (the run keeps Pk per sample
-        but not the boundaries the lists draw).
+        ``{"c99": run.sample_results("C99", "C99_b")}`` (rebuilt from the boundaries the
+        run kept).
     """
     from ..experiments.paper import TITLES, tables_json
 
