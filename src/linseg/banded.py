@@ -35,7 +35,8 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit, prange
 
-from .density import Clustering, _best_split
+from .density import Clustering, _best_split, sum_of_rank
+from .memory import ALWAYS_FITS, available_memory, banded_c99_bytes, check_fits, full_c99_bytes
 from .similarity import sentence_vectors
 from .rank import check_mask_size
 
@@ -121,16 +122,12 @@ class BandMatrix:
 @njit(cache=True, nogil=True)
 def _cosine_band(ids: np.ndarray, offsets: np.ndarray, n_vocab: int, w: int) -> np.ndarray:
     n = offsets.shape[0] - 1
-    ustem, ucount, ustart, sq, _ = sentence_vectors(ids, offsets, n_vocab)
+    ustem, ucount, ustart, sq, owner, v = sentence_vectors(ids, offsets, n_vocab)
     m = ustem.shape[0]
-    owner = np.empty(max(m, 1), dtype=np.int64)
-    for i in range(n):
-        for u in range(ustart[i], ustart[i + 1]):
-            owner[u] = i
     # Only pairs that share a stem have a non-zero dot product: follow, for each stem of
     # sentence i, the chain of its earlier occurrences back to i - w. The cost is the
     # number of co-occurrences within the band, not n * w.
-    last = np.full(n_vocab + 1, -1, dtype=np.int64)
+    last = np.full(v, -1, dtype=np.int64)
     prev = np.empty(max(m, 1), dtype=np.int64)
     dots = np.zeros(w + 1, dtype=np.int64)
     out = np.zeros((n, w + 1), dtype=np.float32)
@@ -622,14 +619,6 @@ def resolve_band(band: int | str | None, n: int) -> int | None:
     memory), :data:`DEFAULT_BAND` otherwise. Raises
     :class:`~linseg.memory.MemoryLimitError` when the run would not fit.
     """
-    from .memory import (
-        ALWAYS_FITS,
-        available_memory,
-        banded_c99_bytes,
-        check_fits,
-        full_c99_bytes,
-    )
-
     if band == "auto":
         need = 4 * full_c99_bytes(n)
         if n <= AUTO_FULL_MAX and (need <= ALWAYS_FITS or need <= available_memory()):
@@ -674,8 +663,6 @@ def banded_c99(text, sentences, tokenized: bool, band: int, mask_size: int = 11)
     dense float32 matrix when the band covers the document (the result is then
     identical to full C99) and None otherwise.
     """
-    from .density import sum_of_rank
-
     n = len(sentences)
     ids, offsets = _chunked_ids(text, sentences, tokenized)
     sim = banded_cosine_from_ids(ids, offsets, band, len(text.vocabulary))

@@ -44,68 +44,74 @@ def cosine(counts: np.ndarray | sparse.spmatrix) -> np.ndarray:
 def sentence_vectors(ids: np.ndarray, offsets: np.ndarray, n_vocab: int):
     """Each sentence as a sparse stem-count vector, from stem ids (compiled).
 
-    Returns ``(ustem, ucount, ustart, sq, scratch)``: sentence ``i``'s distinct stems are
+    Returns ``(ustem, ucount, ustart, sq, owner, v)``: the document's stems are renumbered
+    ``0 .. v - 1`` in order of first appearance; sentence ``i``'s distinct stems are
     ``ustem[ustart[i]:ustart[i + 1]]`` with counts ``ucount[...]``, ``sq[i]`` is its squared
-    norm ``sum_j f_ij^2``, and ``scratch`` is an all-zero array of ``n_vocab + 1`` ints
-    the caller may reuse.
+    norm ``sum_j f_ij^2``, and ``owner[u]`` the sentence of entry ``u``.
     """
     n = offsets.shape[0] - 1
     ntok = ids.shape[0]
-    scratch = np.zeros(n_vocab + 1, dtype=np.int64)
+    local = np.full(n_vocab + 1, -1, dtype=np.int64)
+    count = np.zeros(ntok + 1, dtype=np.int64)  # by local stem, reset after each sentence
     ustem = np.empty(ntok, dtype=np.int64)
     ucount = np.empty(ntok, dtype=np.int64)
+    owner = np.empty(ntok, dtype=np.int64)
     ustart = np.zeros(n + 1, dtype=np.int64)
     sq = np.zeros(n, dtype=np.int64)
     m = 0
+    v = 0
     for i in range(n):
         ustart[i] = m
         for t in range(offsets[i], offsets[i + 1]):
             g = ids[t]
             if g >= 0:
-                if scratch[g] == 0:
-                    ustem[m] = g
+                s = local[g]
+                if s < 0:
+                    s = local[g] = v
+                    v += 1
+                if count[s] == 0:
+                    ustem[m] = s
                     m += 1
-                scratch[g] += 1
+                count[s] += 1
         for u in range(ustart[i], m):
-            c = scratch[ustem[u]]
+            c = count[ustem[u]]
             ucount[u] = c
+            owner[u] = i
             sq[i] += c * c
-            scratch[ustem[u]] = 0
+            count[ustem[u]] = 0
     ustart[n] = m
-    return ustem[:m], ucount[:m], ustart, sq, scratch
+    return ustem[:m], ucount[:m], ustart, sq, owner[:m], v
 
 
 @njit(cache=True, nogil=True)
 def _cosine_ids(ids: np.ndarray, offsets: np.ndarray, n_vocab: int) -> np.ndarray:
     n = offsets.shape[0] - 1
-    ustem, ucount, ustart, sq, dense = sentence_vectors(ids, offsets, n_vocab)
+    ustem, ucount, ustart, sq, owner, v = sentence_vectors(ids, offsets, n_vocab)
     m = ustem.shape[0]
     # Postings: for every stem, the sentences that hold it, in sentence order. Most stems
     # occur in one or two sentences, so walking postings touches only the non-zero dots.
-    df = dense  # all zero again; reuse as document frequency, then as a fill cursor
+    pstart = np.zeros(v + 1, dtype=np.int64)
     for u in range(m):
-        df[ustem[u]] += 1
-    pstart = np.zeros(n_vocab + 2, dtype=np.int64)
-    for g in range(n_vocab + 1):
-        pstart[g + 1] = pstart[g] + df[g]
-        df[g] = pstart[g]
+        pstart[ustem[u] + 1] += 1
+    for s in range(v):
+        pstart[s + 1] += pstart[s]
+    fill = pstart[:v].copy()
     psent = np.empty(m, dtype=np.int64)
     pcount = np.empty(m, dtype=np.int64)
-    for i in range(n):
-        for u in range(ustart[i], ustart[i + 1]):
-            g = ustem[u]
-            psent[df[g]] = i
-            pcount[df[g]] = ucount[u]
-            df[g] += 1
+    for u in range(m):  # entries are in sentence order, so each posting list is too
+        s = ustem[u]
+        psent[fill[s]] = owner[u]
+        pcount[fill[s]] = ucount[u]
+        fill[s] += 1
     out = np.zeros((n, n), dtype=np.float32)
     dot = np.zeros(n, dtype=np.int64)
     touched = np.empty(n, dtype=np.int64)
     for i in range(n):
         nt = 0
         for u in range(ustart[i], ustart[i + 1]):
-            g = ustem[u]
+            s = ustem[u]
             c = ucount[u]
-            for q in range(pstart[g], pstart[g + 1]):
+            for q in range(pstart[s], pstart[s + 1]):
                 j = psent[q]
                 if j > i:
                     break

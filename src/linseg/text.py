@@ -274,6 +274,12 @@ class TextProcessor:
         if _hash_put(self._hkeys, self._hvals, np.uint64(h), int(value)):
             self._hcount += 1
 
+    def id_of(self, token: str) -> int:
+        """The stem id of one token (-1 if it is not a word or is a stopword)."""
+        if token not in self._id_of_token:
+            self._learn(token)
+        return self._id_of_token[token]
+
     def _learn(self, token: str) -> None:
         stem = self.stem_token(token)
         if stem is None:

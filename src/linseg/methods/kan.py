@@ -32,7 +32,7 @@ import numpy as np
 
 from ..base import Segmentation, Segmenter
 from ..tagger import TAGS, Tagger, default_tagger
-from ..text import Stemmer, is_word, porter_stemmer, tokenize_raw
+from ..text import Stemmer, TextProcessor, tokenize_raw
 
 __all__ = ["KanSegmenter", "KanResult", "Term", "extract_terms", "chains", "unit_scores",
            "TERM_TYPES", "DEFAULT_WEIGHTS", "DEFAULT_DISTANCES"]
@@ -90,9 +90,15 @@ class KanResult(Segmentation):
 
 
 def extract_terms(
-    tagged: Sequence[Sequence[tuple[str, str]]], stem: Stemmer
+    tagged: Sequence[Sequence[tuple[str, str]]], stem: Stemmer | TextProcessor
 ) -> list[Term]:
-    """Terms of each unit from its ``(token, tag)`` pairs (tags from :data:`TAGS`)."""
+    """Terms of each unit from its ``(token, tag)`` pairs (tags from :data:`TAGS`).
+
+    ``stem``: a stemmer, or a :class:`~linseg.text.TextProcessor` whose memoised word test
+    and stems carry over from document to document.
+    """
+    text = stem if isinstance(stem, TextProcessor) else TextProcessor((), stem)
+    stem_of = text.stem_token  # None for a token that is not a word
     out: list[Term] = []
     for unit, sent in enumerate(tagged):
         i, n = 0, len(sent)
@@ -104,11 +110,11 @@ def extract_terms(
                     out.append(Term(unit, key, "pronoun"))
                 i += 1
                 continue
-            if _T[tag] not in _NP_BODY or not is_word(word):
+            if _T[tag] not in _NP_BODY or stem_of(word) is None:
                 i += 1
                 continue
             j = i
-            while j < n and _T[sent[j][1]] in _NP_BODY and is_word(sent[j][0]):
+            while j < n and _T[sent[j][1]] in _NP_BODY and stem_of(sent[j][0]) is not None:
                 j += 1
             # The phrase ends at its last noun; words after it start the next look.
             last = max((m for m in range(i, j) if _T[sent[m][1]] in _NOUNS), default=-1)
@@ -122,7 +128,7 @@ def extract_terms(
                 key = " ".join(w.lower() for w, _ in sent[first : last + 1])
                 out.append(Term(unit, key, "proper"))
             else:
-                out.append(Term(unit, stem(sent[last][0].lower()), "common"))
+                out.append(Term(unit, stem_of(sent[last][0]), "common"))
             i = last + 1
     return out
 
@@ -233,7 +239,8 @@ class KanSegmenter(Segmenter):
         self.stemmer = stemmer
         self.tagger = tagger
         self.tokenized = tokenized
-        self._stem = porter_stemmer() if stemmer is None else stemmer
+        # No stop list: the tagger, not a word list, decides what is a noun.
+        self._text = TextProcessor((), stemmer)
 
     def segment(self, sentences: Sequence[str], n_segments: int | None = None) -> KanResult:
         """Segment a list of sentences; ``n_segments`` takes the highest-scoring units."""
@@ -252,7 +259,7 @@ class KanSegmenter(Segmenter):
     def _run(
         self, sentences: list[str], n_segments: int | None, tokenized: bool | None
     ) -> KanResult:
-        terms = extract_terms(self.tag(sentences, tokenized), self._stem)
+        terms = extract_terms(self.tag(sentences, tokenized), self._text)
         threshold = None
         max_gap: dict[str, float] = dict(self.distances)
         if self.adaptive:

@@ -26,6 +26,7 @@ import numpy as np
 from numba import njit
 
 from ..base import Segmentation, Segmenter
+from ..termination import smooth
 from ..text import Stemmer, TextProcessor
 
 __all__ = ["TextTiling", "TextTilingResult", "block_scores", "depth_scores", "moving_average"]
@@ -104,8 +105,11 @@ class TextTiling(Segmenter):
         self.stemmer = stemmer
         self.tokenized = tokenized
         self._text = TextProcessor.from_options(stopwords, stemmer)
-        # Same word test, no stop list and no stemming: tells which tokens count towards w.
+        # Same word test, no stop list and no stemming: every word counts towards w. The
+        # text is read once, through this processor; a word's stem id (-1 for a stopword)
+        # comes from ``_text``, learnt once per distinct word.
         self._words = TextProcessor((), str)
+        self._stem_of_word = np.zeros(0, dtype=np.int64)
 
     def segment(
         self, sentences: Sequence[str], n_segments: int | None = None
@@ -124,9 +128,14 @@ class TextTiling(Segmenter):
         ``sentence_words[i]`` is the number of words in sentences ``0..i``.
         """
         tokenized = self._resolve_tokenized(sentences, tokenized)
-        ids, offsets = self._text.ids(sentences, tokenized)
-        all_ids, _ = self._words.ids(sentences, tokenized)
+        all_ids, offsets = self._words.ids(sentences, tokenized)
+        words = self._words.vocabulary
+        if len(words) > self._stem_of_word.size:
+            learnt = [self._text.id_of(w) for w in words[self._stem_of_word.size:]]
+            self._stem_of_word = np.concatenate((self._stem_of_word, learnt)).astype(np.int64)
         is_word = all_ids >= 0
+        ids = np.full(all_ids.shape, -1, dtype=np.int64)
+        ids[is_word] = self._stem_of_word[all_ids[is_word]]
         position = np.cumsum(is_word) - 1
         content = ids >= 0
         words_before = np.concatenate(([0], np.cumsum(is_word)))
@@ -245,15 +254,8 @@ def _block_scores(terms, starts, n_seq, k, n_terms):
 
 def moving_average(x: np.ndarray, window: int) -> np.ndarray:
     """Centred mean over ``window`` values; at the ends, over the values that exist."""
-    x = np.asarray(x, dtype=np.float64)
-    if window <= 1 or x.size == 0:
-        return x.copy()
-    h = window // 2
-    c = np.concatenate(([0.0], np.cumsum(x)))
-    i = np.arange(x.size)
-    lo = np.maximum(i - h, 0)
-    hi = np.minimum(i + h + 1, x.size)
-    return (c[hi] - c[lo]) / (hi - lo)
+    # C99's gradient smoothing with a flat mask: cut and renormalised at the ends.
+    return smooth(x, np.ones(max(int(window), 1)))
 
 
 def depth_scores(s: np.ndarray) -> np.ndarray:

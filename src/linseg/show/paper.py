@@ -225,7 +225,7 @@ def figure_divisive_clustering(rank: np.ndarray = CLUSTERING_EXAMPLE, steps: int
         im.set_gid("matrix")
         _numbers(ax, rank, "{:g}", 8)
         _grid(ax, n, n)
-        segs = _segments_of(clustering.order[: m - 1], n)
+        segs = _segments_of(clustering.boundaries(m), n)
         sums, areas = [], []
         for a, b in segs:
             _box(ax, a - 0.5, a - 0.5, b - a, b - a, "#E69F00", 2.2, gid="segment")

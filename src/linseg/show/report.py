@@ -680,10 +680,6 @@ def write_evaluation_report(
 
 # -- linseg paper -------------------------------------------------------------------------
 
-# Row names of :mod:`linseg.experiments.paper` that are spelt differently in the paper.
-_ROW_ALIASES = {"H94": "H94_(c,d)", "H94_r": "H94_(c,r)", "K98": "K98_(j)", "K98_a": "K98_(j,a)"}
-
-
 def paper_run_report(
     run: Any,
     refs: Mapping[str, Mapping[str, float]] | None = None,
@@ -712,7 +708,7 @@ def paper_run_report(
     columns = run.range_names()
 
     def row(name: str, values: Mapping[str, float | None], paper_table: Mapping) -> TableRow:
-        printed = paper_row(_ROW_ALIASES.get(name, name))
+        printed = paper_row(name)
         # refs are the author's error rates; he published no per-range times beside them.
         author = ([refs[name].get(c) for c in columns]
                   if refs and name in refs and paper_table is PAPER_PK else None)
