@@ -363,6 +363,35 @@ def test_evaluation_report_beside_the_authors_logs(choi_root, tmp_path):
         assert [int(x) for x in m.group(3).split()] == r.known.boundaries
 
 
+def test_author_codes_follow_the_reference_codes():
+    from linseg.show.report import author_codes
+
+    assert author_codes("C99") == {"auto": 26, "known": 25}
+    assert author_codes("C99_b") == {"known": 25}
+    assert author_codes("H94") == {"auto": 27}
+    assert author_codes("K98") == {"auto": 39}  # Kan's own program, K98_(p)
+    assert author_codes("R98", known_only=True) == {"known": 21}
+    assert author_codes("H97") == {} and author_codes(None) == {}
+
+
+def test_dotplot_report_beside_the_authors_logs(choi_root):
+    """R98 is exact with the author's stems: his column equals ours in the report."""
+    from linseg.corpus.ref import find_ref_files
+    from linseg.experiments.evaluate import evaluate
+    from linseg.experiments.reference import read_test_logs, reference_stemmer, sample_key
+    from linseg.methods import create
+    from linseg.show.report import evaluation_report
+
+    files = find_ref_files(choi_root / "1" / "6-8")[:4]
+    seg = create("r98", tokenized=True, stemmer=reference_stemmer(choi_root))
+    results = evaluate(seg, files, auto=False)
+    page = evaluation_report(results, method="r98", corpus=choi_root / "1" / "6-8")
+    logs = read_test_logs(choi_root)
+    author = np.mean([logs[21][sample_key(f)][0] for f in files])
+    assert np.mean([r.known.pk_word for r in results]) == pytest.approx(author, abs=1e-4)
+    assert page.count(f"{100 * author:.1f}%") >= 2
+
+
 def test_evaluate_cli_writes_a_report(choi_root, tmp_path, capsys):
     sample = tmp_path / "set" / "3-5"
     sample.mkdir(parents=True)

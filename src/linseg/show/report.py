@@ -510,7 +510,20 @@ def paper_report(
 
 # -- evaluation ---------------------------------------------------------------------------
 
-_AUTHOR_CODES = {"C99": {"auto": 26, "known": 25}, "C99_b": {"known": 25}}
+def author_codes(row: str | None, known_only: bool = False) -> dict[str, int]:
+    """The author's experiment codes behind a registry row (``experiments.paper.REFERENCE_CODES``):
+    ``{"auto": code, "known": code}``. A known-count row's own code is its ``known`` run;
+    otherwise the row's code is its ``auto`` run and its ``_b`` row (if any) the ``known``."""
+    from ..experiments.paper import REFERENCE_CODES
+
+    if not row:
+        return {}
+    codes = {}
+    if row in REFERENCE_CODES:
+        codes["known" if known_only or row.endswith("_b") else "auto"] = REFERENCE_CODES[row]
+    if f"{row}_b" in REFERENCE_CODES:
+        codes["known"] = REFERENCE_CODES[f"{row}_b"]
+    return codes
 
 
 def _find_logs(root: str | os.PathLike[str] | None) -> Path | None:
@@ -525,11 +538,13 @@ def _find_logs(root: str | os.PathLike[str] | None) -> Path | None:
 
 
 def author_results(
-    results: Sequence[Any], corpus: str | os.PathLike[str] | None, paper_name: str | None
+    results: Sequence[Any], corpus: str | os.PathLike[str] | None, row: str | None,
+    known_only: bool = False,
 ) -> dict[str, dict[str, float]] | None:
     """The author's per-sample Pk for the runs of ``results``: ``{"auto"|"known": {key: pk}}``,
-    from the TestLogs of the corpus at or above ``corpus`` (None where there are none)."""
-    codes = _AUTHOR_CODES.get(paper_name or "")
+    from the TestLogs of the corpus at or above ``corpus`` (None where there are none).
+    ``row`` is the registry's row name (``C99``, ``H94``, ``R98``; see :func:`author_codes`)."""
+    codes = author_codes(row, known_only)
     logs_dir = _find_logs(corpus)
     if not codes or logs_dir is None:
         return None
@@ -637,14 +652,17 @@ def evaluation_report(
     texts:
         Include each sample's sentences (first words) in its openable entry.
     """
-    if paper_name is None:
-        try:
-            from ..methods import get
+    known_only = False
+    try:
+        from ..methods import get
 
-            paper_name = get(method).paper_row
-        except ValueError:
-            paper_name = None
-    author = author_results(results, corpus, paper_row(paper_name))
+        info = get(method)
+        known_only = info.needs_n_segments
+        if paper_name is None:
+            paper_name = info.paper_row
+    except ValueError:
+        pass
+    author = author_results(results, corpus, paper_name, known_only)
     tables = evaluation_tables(results, label=method, paper_name=paper_name, author=author)
     rows: list[tuple[str, Any]] = [("method", method)]
     rows += list((params or {}).items())
