@@ -86,7 +86,15 @@ def _block(p: np.ndarray, a: int, b: int) -> float:
 
 
 @njit(cache=True, nogil=True)
-def _greedy(p: np.ndarray, w: np.ndarray, n_boundaries: int, minimise: bool):
+def _mass(p: np.ndarray, a: int, b: int, whole: bool) -> float:
+    # The author's dot-plot program kept each region's dot mass in an int; the margin
+    # keeps a whole number that the prefix sums round just below it whole.
+    v = _block(p, a, b)
+    return np.floor(v + 1e-9) if whole else v
+
+
+@njit(cache=True, nogil=True)
+def _greedy(p: np.ndarray, w: np.ndarray, n_boundaries: int, minimise: bool, whole: bool):
     n = p.shape[0] - 1
     is_boundary = np.zeros(n + 1, dtype=np.bool_)
     is_boundary[0] = True
@@ -97,7 +105,7 @@ def _greedy(p: np.ndarray, w: np.ndarray, n_boundaries: int, minimise: bool):
     objective = np.empty(n_boundaries, dtype=np.float64)
     nxt = np.empty(n + 1, dtype=np.int64)
     # Inside dots and area of the current segmentation, kept up to date.
-    inside = _block(p, 0, n)
+    inside = _mass(p, 0, n, whole)
     area = total_area
     for step in range(n_boundaries):
         _next_boundaries(is_boundary, nxt)
@@ -109,11 +117,11 @@ def _greedy(p: np.ndarray, w: np.ndarray, n_boundaries: int, minimise: bool):
                 a = c
                 continue
             b = nxt[c]
-            s_ab = _block(p, a, b)
+            s_ab = _mass(p, a, b, whole)
             wab = w[b] - w[a]
             wac = w[c] - w[a]
             wcb = w[b] - w[c]
-            new_in = inside - s_ab + _block(p, a, c) + _block(p, c, b)
+            new_in = inside - s_ab + _mass(p, a, c, whole) + _mass(p, c, b, whole)
             new_area = area - wab * wab + wac * wac + wcb * wcb
             if minimise:
                 den = total_area - new_area
@@ -135,7 +143,8 @@ def _greedy(p: np.ndarray, w: np.ndarray, n_boundaries: int, minimise: bool):
         wab = w[b] - w[a]
         wac = w[best] - w[a]
         wcb = w[b] - w[best]
-        inside = inside - _block(p, a, b) + _block(p, a, best) + _block(p, best, b)
+        inside = (inside - _mass(p, a, b, whole) + _mass(p, a, best, whole)
+                  + _mass(p, best, b, whole))
         area = area - wab * wab + wac * wac + wcb * wcb
         is_boundary[best] = True
         order[step] = best
@@ -172,17 +181,17 @@ def _prepare(sim: np.ndarray, weights: np.ndarray | None) -> tuple[np.ndarray, n
     return p, cw
 
 
-def _search(sim, weights, n_segments: int, minimise: bool) -> DensitySearch:
+def _search(sim, weights, n_segments: int, minimise: bool, whole: bool = False) -> DensitySearch:
     n_segments = _check_count(n_segments)
     p, cw = _prepare(sim, weights)
     n = p.shape[0] - 1
     k = max(0, min(int(n_segments) - 1, n - 1))
-    order, objective = _greedy(p, cw, k, minimise)
+    order, objective = _greedy(p, cw, k, minimise, bool(whole))
     return DensitySearch(order.copy(), objective.copy())
 
 
 def maximise_inside_density(
-    sim: np.ndarray, weights: np.ndarray | None, n_segments: int
+    sim: np.ndarray, weights: np.ndarray | None, n_segments: int, whole_dots: bool = False
 ) -> DensitySearch:
     """Reynar's maximisation algorithm: greedily add the boundary that maximises D.
 
@@ -195,8 +204,11 @@ def maximise_inside_density(
         dot-plot); None gives every sentence one position.
     n_segments:
         The number of segments wanted; the search stops early when no gap is left.
+    whole_dots:
+        Round each diagonal square's dot mass down to a whole number before summing, as
+        the author's program did (it matters only for real-valued dots, R98_(m,sa)).
     """
-    return _search(sim, weights, n_segments, minimise=False)
+    return _search(sim, weights, n_segments, minimise=False, whole=whole_dots)
 
 
 def minimise_outside_density(

@@ -177,25 +177,33 @@ def _check_steps(steps: int) -> int:
 def cooccurrence_transition(counts: np.ndarray | sparse.spmatrix) -> np.ndarray:
     """The word transition matrix t of equation (trans), stem x stem.
 
-    ``t_ij = p(w_j | w_i) = f(w_i, w_j) / sum_j f(w_i, w_j)``, where the co-occurrence
-    frequency ``f(w_i, w_j)`` counts the pairs of tokens of w_i and w_j that share a
-    sentence ("words that belong to the same sentence are considered to be related"),
-    i.e. ``f = counts^T counts``. A stem that occurs co-occurs with itself, so every row
-    of a stem present in the document sums to 1.
+    ``t_ij = p(w_j | w_i) = f(w_i, w_j) / sum_j f(w_i, w_j)``. The co-occurrence frequency
+    ``f(w_i, w_j)`` counts the pairs of distinct token positions, one holding w_i and the
+    other w_j, that share a sentence ("words that belong to the same sentence are
+    considered to be related"): ``f = counts^T counts - diag(column sums)``, so a token is
+    not paired with itself, though two tokens of one stem in a sentence are. A stem never
+    sharing a sentence with another token has an empty row: no transition is defined
+    for it, and its row of t is zero.
     """
     f = _sparse_counts(counts)
     co = (f.T @ f).toarray()
-    total = co.sum(axis=1, keepdims=True)
-    return np.divide(co, total, out=np.zeros_like(co), where=total > 0)
+    co -= np.diag(np.asarray(f.sum(axis=0)).ravel())
+    return _stochastic(co)
+
+
+def _stochastic(m: np.ndarray) -> np.ndarray:
+    # norm(y) of equation (spread): each row divided by its sum; an empty row stays zero.
+    total = m.sum(axis=1, keepdims=True)
+    return np.divide(m, total, out=np.zeros_like(m), where=total > 0)
 
 
 def spread_activation(counts: np.ndarray | sparse.spmatrix, steps: int = 5) -> np.ndarray:
     """The word similarity matrix s of equation (spread), stem x stem.
 
     ``s = norm(sum_{i=1..x} t^i)`` with t from :func:`cooccurrence_transition`, x =
-    ``steps`` activation steps (5 in the paper) and ``norm`` rescaling every row to sum
-    to 1. Cubic in the vocabulary: for segmentation use :func:`spread_activation_dots`,
-    which never forms it.
+    ``steps`` activation steps and ``norm`` rescaling every row to sum to 1. Quadratic in
+    the vocabulary; :func:`spread_activation_dots` gives the sentence matrix without
+    forming it.
     """
     steps = _check_steps(steps)
     t = cooccurrence_transition(counts)
@@ -204,56 +212,38 @@ def spread_activation(counts: np.ndarray | sparse.spmatrix, steps: int = 5) -> n
     for _ in range(steps):
         power = power @ t
         acc += power
-    total = acc.sum(axis=1, keepdims=True)
-    return np.divide(acc, total, out=np.zeros_like(acc), where=total > 0)
+    return _stochastic(acc)
 
 
 def spread_activation_dots(counts: np.ndarray | sparse.spmatrix, steps: int = 5) -> np.ndarray:
-    """Dots between sentences when a pair of words scores its similarity s (R98_(m,sa)).
+    """Dots between sentences when a pair of words scores its similarity (R98_(m,sa)).
 
-    The dot-plot of :func:`dots` with the dot at (p, q) weighted by ``s(w_p, w_q)`` of
-    :func:`spread_activation` instead of 1 for a repetition: ``f s f^T`` (n x n, float64).
+    The dot-plot of :func:`dots` with the dot of word positions p and q weighted by
+    ``s(w_p, w_q) + s(w_q, w_p)`` (s of :func:`spread_activation`, which is not
+    symmetric) instead of 1 for a repetition: ``f (s + s^T) f^T`` (n x n, float64).
 
-    Computed in sentence space. With ``R = diag(row sums of f^T f)`` and the sentence
-    matrix ``K = f R^-1 f^T``, ``f t^i f^T = K^i f f^T``; and since each ``t^i`` is a
-    transition matrix, ``norm`` divides the sum by x. So ``f s f^T = (1/x) sum_i K^i
-    f f^T``: a few n x n products instead of powers of a vocabulary-sized matrix.
+    Computed from the right without forming t: ``t x = D^-1 (f^T (f x) - c * x)`` (c the
+    stems' counts, D the row sums of the co-occurrence matrix), so each of the ``steps``
+    products costs two passes over the document's tokens per column of ``Y = sum_i t^i
+    f^T``, with the row sums of ``sum_i t^i`` (the ``norm``) as one more column.
     """
     steps = _check_steps(steps)
     f = _sparse_counts(counts)
-    row = f.T @ np.asarray(f.sum(axis=1)).ravel()  # sum_j f(w_i, w_j) for every stem i
-    inv = np.divide(1.0, row, out=np.zeros_like(row), where=row > 0)
-    k = (f @ sparse.diags(inv) @ f.T).toarray()
-    g = (f @ f.T).toarray()
-    if k.shape[0] <= 512:
-        # Small matrices: a single-threaded loop beats BLAS, whose threads only contend.
-        return _power_series(k, g, steps) / steps
-    acc = np.zeros_like(g)
-    power = g
+    c = np.asarray(f.sum(axis=0)).ravel()
+    ft = f.T.tocsr()
+    d = ft @ np.asarray(f.sum(axis=1)).ravel() - c
+    dinv = np.divide(1.0, d, out=np.zeros_like(d), where=d > 0)[:, None]
+    # The last column carries sum_i t^i 1: the row sums that norm divides by.
+    x = np.hstack((ft.toarray(), np.ones((c.size, 1))))
+    y = np.zeros_like(x)
     for _ in range(steps):
-        power = k @ power
-        acc += power
-    return acc / steps
-
-
-@njit(cache=True, nogil=True)
-def _power_series(k: np.ndarray, g: np.ndarray, steps: int) -> np.ndarray:
-    # sum_{i=1..steps} k^i g; k is mostly zeros (sentences sharing no stem).
-    n = g.shape[0]
-    acc = np.zeros((n, n))
-    power = g.copy()
-    nxt = np.empty((n, n))
-    for _ in range(steps):
-        nxt[:, :] = 0.0
-        for i in range(n):
-            for m in range(n):
-                v = k[i, m]
-                if v != 0.0:
-                    for j in range(n):
-                        nxt[i, j] += v * power[m, j]
-        power, nxt = nxt, power
-        acc += power
-    return acc
+        x = dinv * (ft @ (f @ x) - c[:, None] * x)
+        y += x
+    rows = y[:, -1]
+    inv = np.divide(1.0, rows, out=np.zeros_like(rows), where=rows > 0)
+    y = y[:, :-1]
+    m = f @ (inv[:, None] * y)  # f s f^T
+    return m + m.T
 
 
 __all__ += [

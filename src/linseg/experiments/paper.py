@@ -62,6 +62,9 @@ NOTES = {
               "deeper than the cut-off is a boundary. H97 and H97_r add Hearst's (1997) rule "
               "that boundaries be at least three token-sequences apart; linseg's `texttiling` "
               "and `texttiling_r` are these, and have no figure in the paper.",
+    "table4": "R98_m_sa is the author's program as his per-sample logs show it (t^1..t^6, "
+              "repeated stems, and three quirks kept; see `DotPlot(reference=True)`). "
+              "Without the quirks the same measure is more accurate still.",
     "table5": "K98 is Kan's algorithm with fixed link distances, beside the paper's run of "
               "Kan's own program, K98_(p). K98_a adds the paper's adaptive link threshold, "
               "which the paper ran only in its re-implementation K98_(j,a); it blames that "

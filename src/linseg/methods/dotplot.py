@@ -97,7 +97,22 @@ class DotPlot(Segmenter):
         ``"maximise"`` the density inside the diagonal squares, ``"minimise"`` the
         density outside them, or C99's ``"divisive"`` clustering on the unranked matrix.
     steps:
-        Activation steps x of spread activation (5 in the paper).
+        Activation steps x of spread activation: the powers t^1..t^x summed in equation
+        (spread). The paper says x = 5; the author's program summed t^1..t^6 (five
+        steps after the first transition), and ``r98_m_sa`` does the same.
+    min_count:
+        Spread activation only: stems seen fewer times than this in the document are
+        left out of the measure and off the plot (2: the author's "informative" stems; a
+        word seen once links no two sentences by repetition).
+    reference:
+        Spread activation only: reproduce the author's program (experiment code 20)
+        where it departs from the equations, as the paper's Table 4 measured it. (1) A
+        stopword token counts when its stem is a kept stem (his program matched every
+        token's stem against the kept ones). (2) If a kept stem never shares a sentence
+        with another token, his normalisation divides 0 by 0; the NaN spreads through
+        the whole matrix, every dot reads as 0, and the boundaries fall on the last
+        gaps. (3) Each diagonal square's dot mass is rounded down to a whole number.
+        With the author's stems this gives his Pk on 302 of his 350 samples.
     stopwords, stemmer, tokenized:
         As for :class:`~linseg.methods.c99.C99`.
     hyphens:
@@ -121,6 +136,8 @@ class DotPlot(Segmenter):
         stemmer: Stemmer | None = None,
         tokenized: bool | None = None,
         hyphens: bool = False,
+        min_count: int = 2,
+        reference: bool = False,
     ) -> None:
         if similarity not in SIMILARITIES:
             raise ValueError(f"similarity must be one of {', '.join(SIMILARITIES)}; "
@@ -136,11 +153,37 @@ class DotPlot(Segmenter):
         self.stemmer = stemmer
         self.tokenized = tokenized
         self.hyphens = bool(hyphens)
+        if isinstance(min_count, bool) or not isinstance(min_count, (int, np.integer)) \
+                or min_count < 1:
+            raise ValueError(f"min_count must be a positive integer, got {min_count!r}")
+        self.min_count = int(min_count)
+        self.reference = bool(reference)
         self._text = TextProcessor.from_options(stopwords, stemmer, hyphens)
+        # Every token's stem, stopwords included: the reference spread activation's counts.
+        self._every_token = TextProcessor((), self._text.stemmer, True)
 
     def counts(self, sentences: Sequence[str], tokenized: bool | None = None) -> np.ndarray:
-        """The sentence x stem count matrix f (the plot's words, sentence by sentence)."""
-        return self._text.counts(sentences, self._resolve_tokenized(sentences, tokenized))[0]
+        """The sentence x stem count matrix f (the plot's words, sentence by sentence).
+
+        For spread activation, only the stems seen at least ``min_count`` times."""
+        tokenized = self._resolve_tokenized(sentences, tokenized)
+        f, labels = self._text.counts(sentences, tokenized)
+        if self.similarity != "spread":
+            return f
+        keep = f.sum(axis=0) >= self.min_count
+        if not self.reference:
+            return f[:, keep]
+        column = {stem: j for j, stem in enumerate(np.asarray(labels, dtype=object)[keep])}
+        ids, offsets = self._every_token.ids(sentences, tokenized)
+        rows = np.repeat(np.arange(len(sentences)), np.diff(offsets))
+        words = self._every_token.vocabulary
+        present = np.unique(ids[ids >= 0])
+        lookup = np.full(int(present.max()) + 1 if present.size else 1, -1, dtype=np.int64)
+        lookup[present] = [column.get(words[i], -1) for i in present]
+        cols = np.where(ids >= 0, lookup[np.maximum(ids, 0)], -1)
+        out = np.zeros((len(sentences), len(column)), dtype=np.int32)
+        np.add.at(out, (rows[cols >= 0], cols[cols >= 0]), 1)
+        return out
 
     def matrix(self, counts: np.ndarray) -> np.ndarray:
         """The sentence x sentence matrix of the chosen similarity for ``counts``."""
@@ -148,6 +191,13 @@ class DotPlot(Segmenter):
             return dots(counts)
         if self.similarity == "cosine":
             return cosine(sparse.csr_matrix(counts))
+        if self.reference and counts.size:
+            # A stem's co-occurrences, sum_i f_ia (tokens in sentence i), less its own
+            # tokens: zero when it never shares a sentence with another token.
+            per_sentence = counts.sum(axis=1)
+            if np.any(counts.T @ per_sentence == counts.sum(axis=0)):
+                # An undefined transition row: the author's whole matrix was NaN, read as 0.
+                return np.zeros((counts.shape[0],) * 2)
         return spread_activation_dots(counts, self.steps)
 
     def segment(self, sentences: Sequence[str], n_segments: int | None = None) -> DotPlotResult:
@@ -184,9 +234,11 @@ class DotPlot(Segmenter):
             clustering = divisive_clustering(sum_of_rank(sim), steps=n_segments - 1)
             return sim, [int(b) for b in clustering.order], np.asarray(
                 clustering.density[1:], dtype=np.float64)
-        search = (maximise_inside_density if self.strategy == "maximise"
-                  else minimise_outside_density)
-        found = search(sim, f.sum(axis=1), n_segments)
+        if self.strategy == "maximise":
+            found = maximise_inside_density(sim, f.sum(axis=1), n_segments,
+                                            whole_dots=self.reference)
+        else:
+            found = minimise_outside_density(sim, f.sum(axis=1), n_segments)
         return sim, [int(b) for b in found.order], found.objective
 
 

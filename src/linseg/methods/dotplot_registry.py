@@ -18,5 +18,6 @@ register("r98_m_dot", DotPlot, "modular dot-plotting (pluggable similarity), dot
          needs_n_segments=True, paper_row="R98_m_dot", similarity="dots",
          strategy="maximise")
 register("r98_m_sa", DotPlot, "modular dot-plotting with spread-activation word "
-         "similarity, x = 5", needs_n_segments=True, paper_row="R98_m_sa",
-         similarity="spread", strategy="maximise", steps=5)
+         "similarity, as the author's program ran it (t^1..t^6, repeated stems)",
+         needs_n_segments=True, paper_row="R98_m_sa", similarity="spread",
+         strategy="maximise", steps=6, min_count=2, reference=True)
