@@ -47,3 +47,16 @@ def choi_docs(choi_root: Path):
     from linseg.corpus import find_ref_files, read_ref
 
     return [read_ref(p) for p in find_ref_files(choi_root)]
+
+
+@pytest.fixture(scope="session")
+def mean_pk():
+    """``mean_pk(segmenter, docs)``: word-level Pk (percent, automatic termination) per
+    range, through the library's own evaluation (``evaluate_sample`` and ``summarize``)."""
+    from linseg.experiments.evaluate import evaluate_sample, summarize
+
+    def run(seg, docs) -> dict[str, float]:
+        table = summarize([evaluate_sample(seg, d, known=False) for d in docs])
+        return {r: 100 * row["auto_pk_word"] for r, row in table.items() if r != "all"}
+
+    return run

@@ -27,6 +27,7 @@ from linseg.dotplot import (
 from linseg.methods import create, get
 from linseg.methods.dotplot import R98, DotPlot
 from linseg.similarity import (
+    cooccurrence_totals,
     cooccurrence_transition,
     dots,
     spread_activation,
@@ -270,6 +271,8 @@ def test_spread_activation_dots_match_the_word_matrix(words, steps):
     f = _counts(words, 8)
     f = f[:, f.sum(axis=0) > 0]
     s = spread_activation(f, steps)
+    co = f.T @ f - np.diag(f.sum(axis=0))
+    np.testing.assert_allclose(cooccurrence_totals(f), co.sum(axis=1))
     sums = s.sum(axis=1)
     assert np.all(np.isclose(sums, 1.0) | (sums == 0))
     np.testing.assert_allclose(spread_activation_dots(f, steps), f @ (s + s.T) @ f.T, atol=1e-9)

@@ -176,18 +176,9 @@ def test_band_covering_the_document_is_full_c99_bit_for_bit(choi_docs):
     assert same == len(choi_docs) == 700
 
 
-def _mean_pk_by_range(docs, seg):
-    by: dict[str, list[float]] = {}
-    for d in docs:
-        r = seg.segment(d.sentences)
-        rng = d.path.replace("\\", "/").split("/")[-2]
-        by.setdefault(rng, []).append(100 * pk(d.boundaries, r.boundaries, lengths=d.word_lengths()))
-    return {k: float(np.mean(v)) for k, v in by.items()}
-
-
-def test_default_band_matches_full_pk_per_range(choi_docs):
-    full = _mean_pk_by_range(choi_docs, C99(tokenized=True))
-    banded = _mean_pk_by_range(choi_docs, C99(tokenized=True, band=DEFAULT_BAND))
+def test_default_band_matches_full_pk_per_range(choi_docs, mean_pk):
+    full = mean_pk(C99(tokenized=True), choi_docs)
+    banded = mean_pk(C99(tokenized=True, band=DEFAULT_BAND), choi_docs)
     assert set(full) == {"3-11", "3-5", "6-8", "9-11"}
     for rng in full:
         assert abs(full[rng] - banded[rng]) <= 0.2, (rng, full[rng], banded[rng])

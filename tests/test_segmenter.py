@@ -108,17 +108,7 @@ PAPER_K98 = {"p": {"3-11": 36, "3-5": 23, "6-8": 33, "9-11": 43},
              "j,a": {"3-5": 41, "6-8": 46, "9-11": 50}}
 
 
-def _mean_pk(seg, docs):
-    from linseg.experiments.evaluate import range_of, score
-
-    by: dict[str, list[float]] = {}
-    for d in docs:
-        by.setdefault(range_of(d.path), []).append(
-            score(d, seg.segment(d.sentences).boundaries).pk_word)
-    return {k: 100 * float(np.mean(v)) for k, v in by.items()}
-
-
-def test_paper_corpus_segmenter(choi_docs):
+def test_paper_corpus_segmenter(choi_docs, mean_pk):
     """Word-level Pk on set 1 (regression values), against Table 5.
 
     linseg's Segmenter lands within 3 points of Kan's own program, K98_(p) (36/23/33/43%),
@@ -127,10 +117,10 @@ def test_paper_corpus_segmenter(choi_docs):
     """
     docs = [d for d in choi_docs if str(d.path).replace("\\", "/").split("/")[-3] == "1"]
     assert len(docs) == 200
-    pk = _mean_pk(create("segmenter", tokenized=True), docs)
+    pk = mean_pk(create("segmenter", tokenized=True), docs)
     assert pk == pytest.approx({"3-11": 36.4, "3-5": 21.0, "6-8": 34.5, "9-11": 43.4}, abs=0.1)
     assert all(abs(pk[r] - PAPER_K98["p"][r]) <= 3 for r in pk)
-    pk_a = _mean_pk(create("segmenter_a", tokenized=True), docs)
+    pk_a = mean_pk(create("segmenter_a", tokenized=True), docs)
     assert pk_a == pytest.approx({"3-11": 33.8, "3-5": 24.5, "6-8": 32.2, "9-11": 38.6}, abs=0.1)
     # Both are better than the paper's K98_(j) and K98_(j,a) in every range it reports.
     for r in PAPER_K98["j"]:

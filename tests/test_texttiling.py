@@ -204,17 +204,7 @@ PAPER_H94 = {"c,d": {"3-11": 46, "3-5": 44, "6-8": 43, "9-11": 48},
              "c,r": {"3-11": 46, "3-5": 44, "6-8": 44, "9-11": 49}}
 
 
-def _mean_pk(seg, docs):
-    from linseg.experiments.evaluate import range_of, score
-
-    by: dict[str, list[float]] = {}
-    for d in docs:
-        by.setdefault(range_of(d.path), []).append(
-            score(d, seg.segment(d.sentences).boundaries).pk_word)
-    return {k: 100 * float(np.mean(v)) for k, v in by.items()}
-
-
-def test_paper_corpus_texttiling(choi_docs):
+def test_paper_corpus_texttiling(choi_docs, mean_pk):
     """Measured word-level Pk on all 700 samples, against the paper's Table 3.
 
     The rows as the paper ran them (``texttiling_94*``: every gap deeper than the cut-off
@@ -222,17 +212,17 @@ def test_paper_corpus_texttiling(choi_docs):
     range. Hearst's 1997 separation rule (``texttiling*``, linseg's recommendation) is
     11-16 points better than those runs in every range.
     """
-    pk94 = _mean_pk(create("texttiling_94", tokenized=True), choi_docs)
+    pk94 = mean_pk(create("texttiling_94", tokenized=True), choi_docs)
     assert pk94 == pytest.approx({"3-11": 45.2, "3-5": 40.3, "6-8": 43.6, "9-11": 48.3}, abs=0.1)
-    pk94_r = _mean_pk(create("texttiling_94_r", tokenized=True), choi_docs)
+    pk94_r = mean_pk(create("texttiling_94_r", tokenized=True), choi_docs)
     assert pk94_r == pytest.approx({"3-11": 46.6, "3-5": 39.4, "6-8": 45.1, "9-11": 49.2},
                                    abs=0.1)
     for name, got in (("c,d", pk94), ("c,r", pk94_r)):
         assert all(abs(got[r] - PAPER_H94[name][r]) <= 5 for r in got)
 
-    pk = _mean_pk(create("texttiling", tokenized=True), choi_docs)
+    pk = mean_pk(create("texttiling", tokenized=True), choi_docs)
     assert pk == pytest.approx({"3-11": 33.0, "3-5": 32.9, "6-8": 30.0, "9-11": 36.0}, abs=0.1)
-    pk_r = _mean_pk(create("texttiling_r", tokenized=True), choi_docs)
+    pk_r = mean_pk(create("texttiling_r", tokenized=True), choi_docs)
     assert pk_r == pytest.approx({"3-11": 32.0, "3-5": 31.3, "6-8": 27.7, "9-11": 36.2}, abs=0.1)
     for name, got in (("c,d", pk), ("c,r", pk_r)):
         assert all(PAPER_H94[name][r] - got[r] >= 11 for r in got)

@@ -191,6 +191,15 @@ def cooccurrence_transition(counts: np.ndarray | sparse.spmatrix) -> np.ndarray:
     return _stochastic(co)
 
 
+def cooccurrence_totals(counts: np.ndarray | sparse.spmatrix) -> np.ndarray:
+    """``sum_j f(w_i, w_j)`` for every stem: the row sums of the co-occurrence counts of
+    :func:`cooccurrence_transition`, without forming them. Each token of w_i pairs with
+    the other tokens of its sentence: ``f^T (tokens per sentence) - (tokens of w_i)``.
+    Zero for a stem that never shares a sentence with another token."""
+    f = _sparse_counts(counts)
+    return f.T @ np.asarray(f.sum(axis=1)).ravel() - np.asarray(f.sum(axis=0)).ravel()
+
+
 def _stochastic(m: np.ndarray) -> np.ndarray:
     # norm(y) of equation (spread): each row divided by its sum; an empty row stays zero.
     total = m.sum(axis=1, keepdims=True)
@@ -231,7 +240,7 @@ def spread_activation_dots(counts: np.ndarray | sparse.spmatrix, steps: int = 5)
     f = _sparse_counts(counts)
     c = np.asarray(f.sum(axis=0)).ravel()
     ft = f.T.tocsr()
-    d = ft @ np.asarray(f.sum(axis=1)).ravel() - c
+    d = cooccurrence_totals(f)
     dinv = np.divide(1.0, d, out=np.zeros_like(d), where=d > 0)[:, None]
     # The last column carries sum_i t^i 1: the row sums that norm divides by.
     x = np.hstack((ft.toarray(), np.ones((c.size, 1))))
@@ -249,6 +258,7 @@ def spread_activation_dots(counts: np.ndarray | sparse.spmatrix, steps: int = 5)
 __all__ += [
     "dots",
     "cooccurrence_transition",
+    "cooccurrence_totals",
     "spread_activation",
     "spread_activation_dots",
 ]

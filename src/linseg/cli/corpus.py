@@ -9,19 +9,9 @@ from pathlib import Path
 from ..corpus.brown import PAPER_RANGES, parse_ranges, write_corpus
 from ..corpus.data import DataNotFound, data_dir
 from . import UsageError
-from .options import positive_int
+from .options import non_negative_int, positive_int
 
 _DEFAULT_RANGES = ",".join(f"{lo}-{hi}:{n}" for lo, hi, n in PAPER_RANGES)
-
-
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {value}")
-    return value
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -52,7 +42,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "texts, the ca** and cj** files, as the paper)")
     b.add_argument("--segments", type=positive_int, default=10, metavar="N",
                    help="segments per sample (default 10)")
-    b.add_argument("--seed", type=_seed, default=0, metavar="N", help="random seed (default 0)")
+    b.add_argument("--seed", type=non_negative_int, default=0, metavar="N", help="random seed (default 0)")
     b.add_argument("--force", action="store_true",
                    help="replace .ref files already in the range folders")
     b.set_defaults(func=run)

@@ -8,14 +8,22 @@ from typing import Any
 from ..methods import accepted_params, create, get
 
 
-def positive_int(text: str) -> int:
+def _integer(text: str, minimum: int, what: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value}")
+        raise argparse.ArgumentTypeError(f"expected {what}, got {text!r}") from None
+    if value < minimum:
+        raise argparse.ArgumentTypeError(f"expected {what}, got {value}")
     return value
+
+
+def positive_int(text: str) -> int:
+    return _integer(text, 1, "a positive integer")
+
+
+def non_negative_int(text: str) -> int:
+    return _integer(text, 0, "a non-negative integer")
 
 
 def odd_int(text: str) -> int:

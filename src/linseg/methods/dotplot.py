@@ -49,7 +49,7 @@ from ..dotplot import (
     reynar_maximise,
     reynar_minimise,
 )
-from ..similarity import cosine, dots, spread_activation_dots
+from ..similarity import cooccurrence_totals, cosine, dots, spread_activation_dots
 from ..text import Stemmer, TextProcessor
 
 __all__ = ["DotPlot", "R98", "DotPlotResult", "SIMILARITIES", "STRATEGIES"]
@@ -191,13 +191,10 @@ class DotPlot(Segmenter):
             return dots(counts)
         if self.similarity == "cosine":
             return cosine(sparse.csr_matrix(counts))
-        if self.reference and counts.size:
-            # A stem's co-occurrences, sum_i f_ia (tokens in sentence i), less its own
-            # tokens: zero when it never shares a sentence with another token.
-            per_sentence = counts.sum(axis=1)
-            if np.any(counts.T @ per_sentence == counts.sum(axis=0)):
-                # An undefined transition row: the author's whole matrix was NaN, read as 0.
-                return np.zeros((counts.shape[0],) * 2)
+        if self.reference and counts.size and not cooccurrence_totals(counts).all():
+            # A stem with no neighbour has no transition row: the author's program divided
+            # 0 by 0, the NaN filled his matrix, and every dot read as 0.
+            return np.zeros((counts.shape[0],) * 2)
         return spread_activation_dots(counts, self.steps)
 
     def segment(self, sentences: Sequence[str], n_segments: int | None = None) -> DotPlotResult:
