@@ -15,22 +15,27 @@ __all__ = [
     "Segmentation",
     "TextSegmentation",
     "Segmenter",
+    "check_int",
     "check_n_segments",
     "check_sentences",
     "segments_from_boundaries",
 ]
 
 
+def check_int(name: str, value: Any, minimum: int = 1) -> int:
+    """An integer parameter: TypeError if ``value`` is not an integer (bools are not),
+    ValueError if it is below ``minimum``."""
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise TypeError(f"{name} must be an integer >= {minimum}, got {value!r}")
+    value = int(value)
+    if value < minimum:
+        raise ValueError(f"{name} must be >= {minimum}, got {value}")
+    return value
+
+
 def check_n_segments(n_segments: int | None) -> int | None:
     """Validate a requested number of segments (None means: decide automatically)."""
-    if n_segments is None:
-        return None
-    if isinstance(n_segments, bool) or not hasattr(n_segments, "__index__"):
-        raise TypeError(f"n_segments must be a positive integer or None, got {n_segments!r}")
-    n_segments = int(n_segments)
-    if n_segments < 1:
-        raise ValueError(f"n_segments must be >= 1, got {n_segments}")
-    return n_segments
+    return None if n_segments is None else check_int("n_segments", n_segments)
 
 
 def check_sentences(sentences: Sequence[str]) -> list[str]:

@@ -10,6 +10,8 @@ import numpy as np
 from numba import njit
 from scipy import sparse
 
+from .base import check_int
+
 __all__ = ["cosine", "cosine_from_ids", "gram", "sentence_vectors"]
 
 
@@ -168,12 +170,6 @@ def _sparse_counts(counts: np.ndarray | sparse.spmatrix) -> sparse.csr_matrix:
     return sparse.csr_matrix(counts, dtype=np.float64)
 
 
-def _check_steps(steps: int) -> int:
-    if isinstance(steps, bool) or not isinstance(steps, (int, np.integer)) or steps < 1:
-        raise ValueError(f"steps must be a positive integer, got {steps!r}")
-    return int(steps)
-
-
 def cooccurrence_transition(counts: np.ndarray | sparse.spmatrix) -> np.ndarray:
     """The word transition matrix t of equation (trans), stem x stem.
 
@@ -214,7 +210,7 @@ def spread_activation(counts: np.ndarray | sparse.spmatrix, steps: int = 5) -> n
     the vocabulary; :func:`spread_activation_dots` gives the sentence matrix without
     forming it.
     """
-    steps = _check_steps(steps)
+    steps = check_int("steps", steps)
     t = cooccurrence_transition(counts)
     acc = np.zeros_like(t)
     power = np.eye(t.shape[0])
@@ -236,7 +232,7 @@ def spread_activation_dots(counts: np.ndarray | sparse.spmatrix, steps: int = 5)
     products costs two passes over the document's tokens per column of ``Y = sum_i t^i
     f^T``, with the row sums of ``sum_i t^i`` (the ``norm``) as one more column.
     """
-    steps = _check_steps(steps)
+    steps = check_int("steps", steps)
     f = _sparse_counts(counts)
     c = np.asarray(f.sum(axis=0)).ravel()
     ft = f.T.tocsr()

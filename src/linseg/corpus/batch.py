@@ -227,9 +227,18 @@ def _run_local(tasks: list[Task], params: dict, work: Work, report: Report, jobs
             broken = False
             while (queue or running) and not broken:
                 while queue and len(running) < 2 * jobs:
+                    try:
+                        fut = pool.submit(work, params, str(queue[-1].source), None)
+                    except BrokenProcessPool:
+                        # The pool broke before a future could say so; the document was
+                        # never sent, so it stays on the queue without costing an attempt.
+                        broken = True
+                        break
                     t = queue.pop()
                     attempts[t] += 1
-                    running[pool.submit(work, params, str(t.source), None)] = t
+                    running[fut] = t
+                if broken:
+                    break
                 done, _ = wait(running, return_when=FIRST_COMPLETED)
                 for fut in done:
                     t = running.pop(fut)

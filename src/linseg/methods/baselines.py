@@ -16,17 +16,11 @@ from typing import Sequence
 
 import numpy as np
 
-from ..base import Segmentation, Segmenter, check_n_segments, check_sentences
+from ..base import Segmentation, Segmenter, check_int, check_n_segments, check_sentences
 from . import register
 
 __all__ = ["NoBoundary", "AllBoundaries", "EqualSegments", "RandomBoundaries",
            "RandomKnownBoundaries"]
-
-
-def _check_seed(seed: int) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
-    return int(seed)
 
 
 class _RandomBaseline(Segmenter):
@@ -37,7 +31,7 @@ class _RandomBaseline(Segmenter):
     """
 
     def __init__(self, seed: int = 0) -> None:
-        self.seed = _check_seed(seed)
+        self.seed = check_int("seed", seed, minimum=0)
 
     def _rng(self, sentences: list[str]) -> np.random.Generator:
         digest = zlib.crc32("\n".join(sentences).encode("utf-8", "surrogatepass"))

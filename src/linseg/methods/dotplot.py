@@ -41,7 +41,7 @@ from typing import Iterable, Sequence
 import numpy as np
 from scipy import sparse
 
-from ..base import Segmentation, Segmenter
+from ..base import Segmentation, Segmenter, check_int
 from ..density import divisive_clustering, sum_of_rank
 from ..dotplot import (
     maximise_inside_density,
@@ -144,19 +144,14 @@ class DotPlot(Segmenter):
                              f"got {similarity!r}")
         if strategy not in STRATEGIES:
             raise ValueError(f"strategy must be one of {', '.join(STRATEGIES)}; got {strategy!r}")
-        if isinstance(steps, bool) or not isinstance(steps, (int, np.integer)) or steps < 1:
-            raise ValueError(f"steps must be a positive integer, got {steps!r}")
         self.similarity = similarity
         self.strategy = strategy
-        self.steps = int(steps)
+        self.steps = check_int("steps", steps)
         self.stopwords = stopwords
         self.stemmer = stemmer
         self.tokenized = tokenized
         self.hyphens = bool(hyphens)
-        if isinstance(min_count, bool) or not isinstance(min_count, (int, np.integer)) \
-                or min_count < 1:
-            raise ValueError(f"min_count must be a positive integer, got {min_count!r}")
-        self.min_count = int(min_count)
+        self.min_count = check_int("min_count", min_count)
         self.reference = bool(reference)
         self._text = TextProcessor.from_options(stopwords, stemmer, hyphens)
         # Every token's stem, stopwords included: the reference spread activation's counts.

@@ -38,7 +38,7 @@ from typing import Iterable, Sequence
 import numpy as np
 from numba import njit
 
-from ..base import Segmentation, Segmenter
+from ..base import Segmentation, Segmenter, check_int
 from ..termination import smooth
 from ..text import Stemmer, TextProcessor
 
@@ -108,13 +108,13 @@ class TextTiling(Segmenter):
         stemmer: Stemmer | None = None,
         tokenized: bool | None = None,
     ) -> None:
-        self.w = _positive("w", w)
-        self.k = _positive("k", k)
-        self.smoothing_window = _positive("smoothing_window", smoothing_window)
+        self.w = check_int("w", w)
+        self.k = check_int("k", k)
+        self.smoothing_window = check_int("smoothing_window", smoothing_window)
         if self.smoothing_window % 2 == 0:
             raise ValueError(f"smoothing_window must be odd, got {smoothing_window}")
-        self.smoothing_rounds = _positive("smoothing_rounds", smoothing_rounds, allow_zero=True)
-        self.min_separation = _positive("min_separation", min_separation)
+        self.smoothing_rounds = check_int("smoothing_rounds", smoothing_rounds, minimum=0)
+        self.min_separation = check_int("min_separation", min_separation)
         self.stopwords = stopwords
         self.stemmer = stemmer
         self.tokenized = tokenized
@@ -184,15 +184,6 @@ class TextTiling(Segmenter):
             chosen_gaps=chosen,
             gap_words=gap_words,
         )
-
-
-def _positive(name: str, value: int, allow_zero: bool = False) -> int:
-    if isinstance(value, bool) or not hasattr(value, "__index__"):
-        raise TypeError(f"{name} must be an integer, got {value!r}")
-    value = int(value)
-    if value < (0 if allow_zero else 1):
-        raise ValueError(f"{name} must be {'>= 0' if allow_zero else '>= 1'}, got {value}")
-    return value
 
 
 def _dense_ids(ids: np.ndarray) -> np.ndarray:
