@@ -11,7 +11,7 @@ import pytest
 
 from linseg.cli import main
 from linseg.corpus import parse_ref
-from linseg.corpus.document import detect_format
+from linseg.corpus.document import check_text, detect_format, ref_problem
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "three-topics.txt"
 
@@ -46,6 +46,37 @@ def test_format_detection():
     assert detect_format("The cat sat. It ran away!\nA dog barked.\n") == "text"
 
 
+@pytest.mark.parametrize("text,problem", [
+    ("==========\na b .\n==========\nc d .\n==========\n", None),
+    ("Title\n=====\n\nSome text here. More text.\n", "its first line is not a separator"),
+    ("==========\nBanner\n==========\nThen prose.\n", "its last line is not a separator"),
+    ("==========\n==========\n", "it has no sentences"),
+    ("===\na .\n===\n===\nb .\n===\n", "it has an empty segment (two separators in a row)"),
+])
+def test_only_a_whole_ref_sample_is_read_as_choi(text, problem):
+    assert ref_problem(text) == problem
+    assert (detect_format(text) == "choi") == (problem is None)
+
+
+def test_markdown_with_rules_and_underlines_loses_nothing(tmp_path):
+    text = ("Install\n=======\n\nRun the installer. It asks two questions.\n\n"
+            "==========\n\n```\n$ make install\n```\n\nUsage\n-----\n\nCall it. Done.\n")
+    rec = segment_json(tmp_path, text)
+    assert rec["format"] == "text" and rec["format_detected"] is True
+    assert "".join(rec["segments"]) == text
+
+
+def test_binary_input_is_refused_in_any_encoding(tmp_path, capsys):
+    f = tmp_path / "image.png"
+    f.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)))
+    assert main(["segment", str(f), "--encoding", "latin-1"]) == 2
+    err = capsys.readouterr().err
+    assert err == "linseg: error: input is binary, not text (a NUL character at offset 8)\n"
+    with pytest.raises(ValueError, match="control characters"):
+        check_text("\x01\x02\x03 text" * 10)
+    check_text("Bell \x07 and escape \x1b[1m in a long enough line of ordinary text.")
+
+
 def test_lines_format_keeps_blank_lines(tmp_path):
     text = "Bees make honey .\n\nBees guard the hive .\nTrains run on rails .\n\n\nRails join towns .\n"
     rec = segment_json(tmp_path, text, "--format", "lines", "--segments", "2")
@@ -67,7 +98,6 @@ def test_choi_input_and_output_roundtrip(tmp_path):
 
 
 @pytest.mark.parametrize("text,n_sentences", [
-    ("", 0),
     ("Only one sentence here.", 1),
     ("... !!! ??? 123 456.", None),
     ("Same words here. " * 8, 8),
@@ -80,10 +110,23 @@ def test_degenerate_inputs_give_one_segment(tmp_path, text, n_sentences):
     assert "".join(rec["segments"]) == text
 
 
+@pytest.mark.parametrize("command", ["segment", "plot", "report"])
+@pytest.mark.parametrize("text", ["", " \n\t\r\n"])
+def test_a_document_without_sentences_is_an_input_error(tmp_path, capsys, command, text):
+    f = tmp_path / "in.txt"
+    f.write_text(text, encoding="utf-8")
+    out = ["--out", str(tmp_path / ("o.png" if command == "plot" else "o.html"))]
+    assert main([command, str(f), *(out if command != "segment" else [])]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no sentences in" in err
+
+
 def test_mask_larger_than_document_and_too_many_segments(tmp_path):
     rec = segment_json(tmp_path, "Bees make honey. Trains run. Bread rises.", "--mask", "51",
                        "--segments", "10")
     assert rec["boundaries"] == [1, 2]
+    assert rec["n_segments"] == 3 and rec["n_segments_requested"] == 10
+    assert rec["notes"] == ["10 segments asked for, but the document has 3 sentences: 3 segments"]
 
 
 def test_text_output_separates_segments(tmp_path, capsys):

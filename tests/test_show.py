@@ -434,3 +434,31 @@ def test_long_documents_are_drawn_max_pooled(result, monkeypatch):
     np.testing.assert_array_equal(img.get_array(), F.pool_max(result.rank, 3))
     assert "max over 3\u00d73 blocks" in ax.get_title()
     assert ax.get_xlim() == (0.5, 18.5)
+
+
+def test_banded_runs_are_drawn_from_the_band(result, monkeypatch, lines_doc, tmp_path):
+    from linseg.show import figures as F
+
+    sentences = result.sentences
+    banded = C99(band=4).segment(sentences)
+    dense_band = banded.rank.toarray()
+    ax = F.plot_rank(banded)
+    np.testing.assert_array_equal(_gid(ax.images, "matrix").get_array(), dense_band)
+    monkeypatch.setattr(F, "MAX_PIXELS", 8)  # 18 sentences -> blocks of 3, pooled from the band
+    ax = F.plot_similarity(banded)
+    np.testing.assert_array_equal(_gid(ax.images, "matrix").get_array(),
+                                  F.pool_max(banded.similarity.toarray(), 3))
+    monkeypatch.undo()
+    for argv in (["plot", str(lines_doc), "--band", "3", "--out", str(tmp_path / "b.png")],
+                 ["report", str(lines_doc), "--band", "3", "--out", str(tmp_path / "b.html")]):
+        assert main(argv) == 0
+
+
+def test_methods_without_matrices_draw_what_they_have(result):
+    from linseg.show import available_kinds, plot_all
+
+    bare = Segmentation(result.sentences, [9])
+    assert available_kinds(bare) == ["boundaries"]
+    assert available_kinds(result) == ["similarity", "rank", "density", "gradient", "boundaries"]
+    fig = plot_all(bare, [9])
+    assert [ax.get_title().split(",")[0] for ax in fig.axes] == ["2 segments found"]

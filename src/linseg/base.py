@@ -175,10 +175,13 @@ class Segmenter:
         import inspect
 
         sig = inspect.signature(type(self).__init__)
+        # A segmenter without an __init__ of its own (a baseline) has object's
+        # ``*args, **kwargs``, which are not parameters.
+        variadic = (inspect.Parameter.VAR_KEYWORD, inspect.Parameter.VAR_POSITIONAL)
         return {
-            p: getattr(self, p)
-            for p in sig.parameters
-            if p != "self" and sig.parameters[p].kind is not inspect.Parameter.VAR_KEYWORD
+            name: getattr(self, name)
+            for name, p in sig.parameters.items()
+            if name != "self" and p.kind not in variadic
         }
 
     def __repr__(self) -> str:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+import sys
+from typing import Any, Iterable
 
-from ..methods import accepted_params, create, get
+from ..methods import from_options
 
 
 def _integer(text: str, minimum: int, what: str) -> int:
@@ -74,31 +75,14 @@ def add_method_options(p: argparse.ArgumentParser, default_method: str = "c99") 
 
 
 def make_segmenter(args: argparse.Namespace, method: str | None = None, **extra: Any):
-    """A segmenter for ``--method`` with the options that method accepts."""
-    name = method or args.method
-    info = get(name)
-    params: dict[str, Any] = {}
-    if getattr(args, "mask", None) is not None:
-        params["mask_size"] = args.mask
-    if getattr(args, "c", None) is not None:
-        params["c"] = args.c
-    if getattr(args, "stopwords", None):
-        from ..text import load_stopwords
+    """A segmenter for ``--method`` with the options that method accepts
+    (:func:`linseg.methods.from_options`)."""
+    return from_options(method or args.method, vars(args), **extra)
 
-        params["stopwords"] = load_stopwords(args.stopwords)
-    if getattr(args, "stems", None):
-        from ..text import table_stemmer
 
-        params["stemmer"] = table_stemmer(args.stems)
-    if getattr(args, "band", None) is not None:
-        params["band"] = args.band
-    accepted = accepted_params(info.name)
-    flags = {"mask_size": "--mask", "c": "--c", "stopwords": "--stopwords", "stemmer": "--stems",
-             "band": "--band"}
-    refused = [flags[k] for k in params if accepted is not None and k not in accepted]
-    if refused:
-        from . import UsageError
-
-        raise UsageError(f"method {info.name!r} does not take {', '.join(refused)}")
-    # ``extra`` settings (e.g. tokenized) go to the methods that take them.
-    return create(info.name, ignore_unknown=True, **params, **extra)
+def tell(notes: Iterable[str]) -> None:
+    """Show the automatic choices of a run on stderr, when a person is watching: output
+    piped into another program stays quiet, and the JSON output carries them anyway."""
+    if sys.stderr.isatty():
+        for note in notes:
+            print(f"linseg: note: {note}", file=sys.stderr)

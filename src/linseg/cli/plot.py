@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 from . import UsageError
-from .options import add_method_options, make_segmenter, positive_int
+from .options import add_method_options, positive_int, tell
 
 KIND_CHOICES = ("similarity", "rank", "density", "gradient", "boundaries", "all")
 
@@ -53,12 +53,12 @@ def require_matplotlib() -> None:
 def segment_document(args: argparse.Namespace):
     """Read ``args.input`` and segment it: ``(document, segmenter, result)``."""
     from ..corpus.document import read_document
+    from ..corpus.run import run_document
 
     doc = read_document(args.input, args.format, args.encoding)
-    if not doc.sentences:
-        raise UsageError(f"no sentences in {args.input}")
-    segmenter = make_segmenter(args, tokenized=doc.tokenized)
-    return doc, segmenter, segmenter.segment(doc.sentences, args.segments)
+    done = run_document(doc, args.method, args.segments, vars(args))
+    tell(done.notes)
+    return doc, done.segmenter, done.result
 
 
 def output_format(path: str, allowed: tuple[str, ...]) -> str:
@@ -78,9 +78,9 @@ def run(args: argparse.Namespace) -> int:
     from ..show import figures as F
     from ..show._mpl import figure_bytes
 
-    if args.kind != "boundaries" and getattr(result, "rank", None) is None:
-        raise UsageError(f"method {args.method!r} keeps no similarity/rank matrices; "
-                         "use --kind boundaries")
+    if args.kind != "all" and args.kind not in F.available_kinds(result):
+        raise UsageError(f"method {args.method!r} keeps no data for --kind {args.kind}; "
+                         f"it can draw: {', '.join(F.available_kinds(result))}")
     lengths = [len(s.split()) for s in doc.sentences]
     if args.kind == "all":
         fig = F.plot_all(result, doc.reference, lengths)

@@ -6,10 +6,12 @@ import argparse
 import json
 import sys
 
-from ..corpus.batch import add_batch_options, is_batch, run_batch
-from ..corpus.document import FORMATS, Document, read_document
-from ..corpus.ref import SEPARATOR, format_ref
-from .options import add_method_options, make_segmenter, positive_int
+from ..corpus.batch import is_batch, run_batch
+from ..corpus.document import FORMATS, read_document
+from ..corpus.output import OUTPUTS, render
+from ..corpus.ref import SEPARATOR
+from ..corpus.run import run_document
+from .options import add_method_options, positive_int, tell
 
 SEPARATOR_LINE = SEPARATOR
 
@@ -35,7 +37,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "or several files segment each document into --out DIR")
     p.add_argument("--format", choices=("auto", *FORMATS), default="auto",
                    help="input format (default: auto)")
-    p.add_argument("--output", choices=("text", "choi", "json"), default=None,
+    p.add_argument("--output", choices=OUTPUTS, default=None,
                    help="output format (default: choi for choi input, text otherwise)")
     p.add_argument("--segments", type=positive_int, default=None, metavar="N",
                    help="number of segments wanted (default: chosen automatically)")
@@ -51,9 +53,9 @@ def run(args: argparse.Namespace) -> int:
     if is_batch(args):  # a directory, a glob or several files: a corpus run
         return run_batch(args)
     doc = read_document(args.input, args.format, args.encoding)
-    segmenter = make_segmenter(args, tokenized=doc.tokenized)
-    result = segmenter.segment(doc.sentences, args.segments)
-    text = render(doc, result.boundaries, args.output, segmenter, args.segments)
+    done = run_document(doc, args.method, args.segments, vars(args))
+    text = render(done, args.output)
+    tell(done.notes)
     if args.out:
         with open(args.out, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
@@ -63,33 +65,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def render(doc: Document, boundaries: list[int], output: str | None, segmenter,
-           n_segments) -> str:
-    """The segmentation of ``doc`` in an output format (None: choi for choi input,
-    text otherwise)."""
-    output = output or ("choi" if doc.format == "choi" else "text")
-    pieces = doc.segment_texts(boundaries)
-    if output == "choi":
-        return format_ref(doc.sentences, boundaries) if doc.sentences else ""
-    if output == "json":
-        params = {k: v for k, v in segmenter.get_params().items()
-                  if isinstance(v, (int, float, str, bool, type(None)))}
-        record = {
-            "method": segmenter.name,
-            "params": params,
-            "format": doc.format,
-            "n_sentences": len(doc.sentences),
-            "n_segments": len(pieces),
-            "n_segments_requested": n_segments,
-            "boundaries": list(boundaries),
-            "segments": pieces,
-        }
-        if doc.reference is not None:
-            record["reference"] = doc.reference
-        return json.dumps(record, ensure_ascii=False) + "\n"
-    out = []
-    for i, piece in enumerate(pieces):
-        if i:
-            out.append(SEPARATOR_LINE + "\n")
-        out.append(piece if piece.endswith("\n") else piece + "\n")
-    return "".join(out)
+def add_batch_options(p: argparse.ArgumentParser) -> None:
+    """Options of corpus runs."""
+    p.add_argument("more", nargs="*", metavar="FILE", help=argparse.SUPPRESS)
+    p.add_argument("-j", "--jobs", type=positive_int, default=None, metavar="N",
+                   help="corpus runs: worker processes (default: one per core)")
+    p.add_argument("--dask", metavar="ADDRESS",
+                   help="corpus runs: use the Dask scheduler at ADDRESS, or 'local' for a "
+                        "local Dask cluster (needs linseg[dask])")

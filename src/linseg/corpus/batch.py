@@ -24,10 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
-from ..cli.options import positive_int
-
 __all__ = [
-    "add_batch_options",
     "is_batch",
     "run_batch",
     "find_documents",
@@ -43,16 +40,6 @@ MAX_ATTEMPTS = 3
 # The parameters that decide a document's output; a resumed job must agree on them.
 _JOB_KEYS = ("method", "mask", "c", "stopwords", "stems", "band", "format", "output",
              "segments", "encoding")
-
-
-def add_batch_options(p: argparse.ArgumentParser) -> None:
-    """Options of corpus runs, added to ``linseg segment``."""
-    p.add_argument("more", nargs="*", metavar="FILE", help=argparse.SUPPRESS)
-    p.add_argument("-j", "--jobs", type=positive_int, default=None, metavar="N",
-                   help="corpus runs: worker processes (default: one per core)")
-    p.add_argument("--dask", metavar="ADDRESS",
-                   help="corpus runs: use the Dask scheduler at ADDRESS, or 'local' for a "
-                        "local Dask cluster (needs linseg[dask])")
 
 
 _GLOB_CHARS = frozenset("*?[")
@@ -174,9 +161,10 @@ def segment_document(params: dict[str, Any], source: str, data: bytes | None = N
     document (bad encoding, too large for memory) come back as a message; a crash of
     the worker itself is left to the driver, which retries the document.
     """
-    from ..cli.options import make_segmenter
-    from ..cli.segment import render
+    from ..methods import from_options
     from .document import decode_document, decode_error_message
+    from .output import render
+    from .run import run_document
 
     try:
         if data is None:
@@ -191,11 +179,10 @@ def segment_document(params: dict[str, Any], source: str, data: bytes | None = N
         key = json.dumps([params, doc.tokenized], sort_keys=True, default=str)
         segmenter = _SEGMENTERS.get(key)
         if segmenter is None:
-            segmenter = _SEGMENTERS[key] = make_segmenter(
-                argparse.Namespace(**params), tokenized=doc.tokenized)
-        result = segmenter.segment(doc.sentences, params["segments"])
-        return render(doc, result.boundaries, params["output"], segmenter,
-                      params["segments"]), None
+            segmenter = _SEGMENTERS[key] = from_options(
+                params["method"], params, tokenized=doc.tokenized)
+        done = run_document(doc, params["method"], params["segments"], segmenter=segmenter)
+        return render(done, params["output"]), None
     except (ValueError, TypeError, OSError, MemoryError) as exc:
         return None, " ".join(str(exc).split()) or type(exc).__name__
 
@@ -361,9 +348,12 @@ def run_batch(args: argparse.Namespace, work: Work | None = None) -> int:
     if not tasks:
         raise ValueError(f"no documents found in {' '.join(inputs)}")
     params = job_params(args)
-    from ..cli.options import make_segmenter
+    from ..methods import from_options
+    from .run import check_request
 
-    make_segmenter(argparse.Namespace(**params))  # bad options fail here, once
+    # Bad options fail here, once, rather than once per document.
+    check_request(params["method"], params["segments"])
+    from_options(params["method"], params)
     out_dir.mkdir(parents=True, exist_ok=True)
     _check_job(out_dir, params)
     _clean_temporaries(out_dir)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from ..text import looks_tokenized, split_sentences
@@ -26,6 +26,8 @@ __all__ = [
     "decode_error_message",
     "parse_document",
     "detect_format",
+    "ref_problem",
+    "check_text",
     "FORMATS",
 ]
 
@@ -53,6 +55,11 @@ class Document:
         Reference boundaries (``choi`` input only), else None.
     path:
         Where it was read from (None for standard input or a string).
+    format_detected:
+        Whether :attr:`format` was detected (``auto``) rather than given.
+    notes:
+        What the reader chose where the input left it unsure (one sentence each), for the
+        user to see.
     """
 
     text: str
@@ -62,6 +69,8 @@ class Document:
     tokenized: bool
     reference: list[int] | None = None
     path: str | None = None
+    format_detected: bool = False
+    notes: list[str] = field(default_factory=list)
 
     def segment_texts(self, boundaries: list[int]) -> list[str]:
         """The text of each segment; joined, they give :attr:`text` back."""
@@ -72,14 +81,46 @@ class Document:
 
 
 def detect_format(text: str) -> Format:
-    """``choi`` if the text has separator lines; ``lines`` if its lines look like
-    tokenised sentences; otherwise ``text``."""
+    """The format of ``text``: ``choi`` only for a whole valid ``.ref`` sample (see
+    :func:`ref_problem`); ``lines`` if its lines look like tokenised sentences; otherwise
+    ``text``, from which nothing is dropped."""
+    return _detect(text)[0]
+
+
+def ref_problem(text: str) -> str | None:
+    """Why ``text`` is not a valid ``.ref`` sample, or None if it is one.
+
+    A sample opens and closes with a separator line, and every segment between two
+    separators has a sentence. Anything less (a Markdown or reST title underline, a
+    horizontal rule, a banner) is prose that happens to hold a line of ``=``.
+    """
     lines = [ln for ln in text.splitlines() if ln.strip()]
-    if any(is_separator(ln) for ln in lines):
-        return "choi"
+    if not lines or not is_separator(lines[0]):
+        return "its first line is not a separator"
+    if not is_separator(lines[-1]):
+        return "its last line is not a separator"
+    if len(lines) < 3:
+        return "it has no sentences"
+    for a, b in zip(lines, lines[1:]):
+        if is_separator(a) and is_separator(b):
+            return "it has an empty segment (two separators in a row)"
+    return None
+
+
+def _detect(text: str) -> tuple[Format, str | None]:
+    """The detected format and, where the choice was a close one, a note saying so."""
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    seps = sum(1 for ln in lines if is_separator(ln))
+    problem = ref_problem(text) if seps else "no separator"
+    if problem is None:
+        return "choi", None
     if len(lines) > 1 and looks_tokenized(lines) and _ends_with_mark(lines) * 2 > len(lines):
-        return "lines"
-    return "text"
+        return "lines", ("read one sentence a line, as the lines look tokenised "
+                         "(--format text reads prose)")
+    if seps >= 2 and is_separator(lines[0]):
+        return "text", (f"read as text: lines of '=' but not a .ref sample ({problem}); "
+                        "--format choi reads it as one")
+    return "text", None
 
 
 def _ends_with_mark(lines: list[str]) -> int:
@@ -104,8 +145,10 @@ def _line_spans(text: str) -> list[tuple[int, int]]:
 
 def parse_document(text: str, fmt: str = "auto", path: str | None = None) -> Document:
     """Build a :class:`Document` from text in format ``fmt`` (``auto`` to detect)."""
-    if fmt == "auto":
-        fmt = detect_format(text)
+    detected, notes = fmt == "auto", []
+    if detected:
+        fmt, note = _detect(text)
+        notes = [note] if note else []
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}; use one of: auto, {', '.join(FORMATS)}")
     if fmt == "choi":
@@ -116,14 +159,16 @@ def parse_document(text: str, fmt: str = "auto", path: str | None = None) -> Doc
             spans.append((pos, pos + len(s)))
             pos += len(s) + 1
         spans = [(a, b + 1 if i < len(spans) - 1 else b) for i, (a, b) in enumerate(spans)]
-        return Document(body, ref.sentences, spans, "choi", True, ref.boundaries, path)
+        return Document(body, ref.sentences, spans, "choi", True, ref.boundaries, path,
+                        detected, notes)
     if fmt == "lines":
         spans = _line_spans(text)
         sentences = [text[a:b].strip() for a, b in spans]
-        return Document(text, sentences, spans, "lines", looks_tokenized(sentences), None, path)
+        return Document(text, sentences, spans, "lines", looks_tokenized(sentences), None, path,
+                        detected, notes)
     spans = split_sentences(text)
     sentences = [text[a:b] for a, b in spans]
-    return Document(text, sentences, spans, "text", False, None, path)
+    return Document(text, sentences, spans, "text", False, None, path, detected, notes)
 
 
 def read_document(
@@ -150,7 +195,33 @@ def decode_document(
     text = data.decode(encoding)
     if text.startswith("\ufeff"):
         text = text[1:]
+    check_text(text)
     return parse_document(text, fmt, path)
+
+
+# Control characters that ordinary text holds: tab, line feed, vertical tab, form feed,
+# carriage return, escape (terminal colours), and the ones Unicode counts as breaks.
+_TEXT_CONTROLS = frozenset("\t\n\v\f\r\x1b\x1c\x1d\x1e\x85")
+
+
+def check_text(text: str) -> None:
+    """Refuse decoded bytes that are not text, with a ValueError that says why.
+
+    Any single-byte encoding (``--encoding latin-1``) decodes every file, so a binary
+    file would otherwise be "segmented". A NUL character never occurs in text; in a
+    file where more than a tenth of the first 64 KB are other control characters, the
+    bytes are not text either.
+    """
+    nul = text.find("\x00")
+    if nul >= 0:
+        raise ValueError(f"input is binary, not text (a NUL character at offset {nul})")
+    head = text[:65536]
+    if len(head) >= 32:
+        controls = sum(1 for ch in head if ch < " " and ch not in _TEXT_CONTROLS
+                       or "\x7f" <= ch <= "\x9f" and ch != "\x85")
+        if controls * 10 > len(head):
+            raise ValueError(f"input is binary, not text ({controls} control characters "
+                             f"in its first {len(head)})")
 
 
 def decode_error_message(exc: UnicodeDecodeError) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 import inspect
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from ..base import Segmenter
 
@@ -19,6 +19,8 @@ __all__ = [
     "get",
     "create",
     "accepted_params",
+    "from_options",
+    "OPTION_FLAGS",
     "available",
     "MethodInfo",
     "METHOD_MODULES",
@@ -107,3 +109,41 @@ def create(name: str, ignore_unknown: bool = False, **params: Any) -> Segmenter:
         if accepted is not None:
             kwargs = {k: v for k, v in kwargs.items() if k in accepted}
     return info.factory(**kwargs)
+
+
+#: Segmenter parameters that the command line sets, by option name, with their flags.
+OPTION_FLAGS = {"mask": ("mask_size", "--mask"), "c": ("c", "--c"),
+                "stopwords": ("stopwords", "--stopwords"), "stems": ("stemmer", "--stems"),
+                "band": ("band", "--band")}
+
+
+def from_options(name: str, options: Mapping[str, Any], **extra: Any) -> Segmenter:
+    """A segmenter for method ``name`` from command-line style options.
+
+    ``options`` may hold ``mask``, ``c``, ``stopwords`` (a word-list file), ``stems`` (a
+    ``word<TAB>stem`` file) and ``band``; None or a missing key leaves the method's
+    default. A set option that the method does not take is refused with a ValueError
+    naming its flag, so that it is never silently ignored. ``extra`` settings (say
+    ``tokenized``) go only to the methods that take them.
+    """
+    info = get(name)
+    params: dict[str, Any] = {}
+    for key, (param, _) in OPTION_FLAGS.items():
+        value = options.get(key)
+        if value is None or value == "":
+            continue
+        if key == "stopwords":
+            from ..text import load_stopwords
+
+            value = load_stopwords(value)
+        elif key == "stems":
+            from ..text import table_stemmer
+
+            value = table_stemmer(value)
+        params[param] = value
+    accepted = accepted_params(info.name)
+    flags = {param: flag for param, flag in OPTION_FLAGS.values()}
+    refused = [flags[k] for k in params if accepted is not None and k not in accepted]
+    if refused:
+        raise ValueError(f"method {info.name!r} does not take {', '.join(refused)}")
+    return create(info.name, ignore_unknown=True, **params, **extra)

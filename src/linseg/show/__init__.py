@@ -15,6 +15,7 @@ from __future__ import annotations
 from ._mpl import INSTALL_HINT, MissingMatplotlib, have_matplotlib
 from .figures import (
     KINDS,
+    available_kinds,
     plot,
     plot_all,
     plot_boundaries,
@@ -31,6 +32,7 @@ __all__ = [
     "MissingMatplotlib",
     "have_matplotlib",
     "KINDS",
+    "available_kinds",
     "plot",
     "plot_all",
     "plot_boundaries",

@@ -22,6 +22,7 @@ from ._mpl import new_figure
 
 __all__ = [
     "KINDS",
+    "available_kinds",
     "plot",
     "plot_similarity",
     "plot_rank",
@@ -34,6 +35,15 @@ __all__ = [
 ]
 
 KINDS = ("similarity", "rank", "density", "gradient", "boundaries")
+# What each figure draws from the result; a method that keeps none of these (a baseline,
+# TextTiling) still has its boundaries drawn.
+_NEEDS = {"similarity": "similarity", "rank": "rank", "density": "clustering",
+          "gradient": "termination"}
+
+
+def available_kinds(result: Any) -> list[str]:
+    """The figures of :data:`KINDS` that ``result`` has the data for."""
+    return [k for k in KINDS if k not in _NEEDS or getattr(result, _NEEDS[k], None) is not None]
 
 # Colours that stay apart for colour-blind readers (Okabe-Ito).
 _BLUE, _ORANGE, _GREEN, _RED, _GREY = "#0072B2", "#E69F00", "#009E73", "#D55E00", "#777777"
@@ -70,17 +80,54 @@ def pool_max(m: np.ndarray, k: int) -> np.ndarray:
     return padded.reshape(p0 // k, k, p1 // k, k).max(axis=(1, 3))
 
 
-def _matrix(ax: Any, m: np.ndarray, title: str, vmax: float | None, cmap: str) -> Any:
+def _is_banded(m: Any) -> bool:
+    return hasattr(m, "toarray") and hasattr(m, "width")
+
+
+def _pool_band(m: Any, k: int) -> np.ndarray:
+    """:func:`pool_max` of a :class:`~linseg.banded.BandMatrix` without forming it densely.
+
+    A banded run is used precisely where the dense matrix would not fit, so the blocks
+    are filled from the band's diagonals; cells outside the band are zero.
+    """
+    n, w = m.n, m.width
+    p = -(-n // k)
+    out = np.zeros((p, p), dtype=np.float64)
+    for d in range(min(w, n - 1) + 1):
+        rows = np.arange(d, n)
+        vals = m.data[d:, d]
+        np.maximum.at(out, (rows // k, (rows - d) // k), vals)
+        np.maximum.at(out, ((rows - d) // k, rows // k), vals)
+    return out
+
+
+def _image(m: Any) -> tuple[np.ndarray, int]:
+    """The pixels of a square matrix, dense or banded, and the sentences per pixel."""
     n = m.shape[0]
-    size = n
-    if n > MAX_PIXELS:
-        k = -(-n // MAX_PIXELS)
-        m = pool_max(m, k)
-        size = m.shape[0] * k  # the padded extent, so every block is k sentences wide
+    k = -(-n // MAX_PIXELS) if n > MAX_PIXELS else 1
+    if _is_banded(m):
+        return (m.toarray() if k == 1 else _pool_band(m, k)), k
+    m = np.asarray(m)
+    return (m if k == 1 else pool_max(m, k)), k
+
+
+def _off_diagonal(m: Any) -> np.ndarray:
+    """The values off the main diagonal (each pair once for a banded matrix)."""
+    if _is_banded(m):
+        return np.asarray(m.data[:, 1:]).ravel()
+    m = np.asarray(m)
+    return m[~np.eye(m.shape[0], dtype=bool)]
+
+
+def _matrix(ax: Any, m: Any, title: str, vmax: float | None, cmap: str) -> Any:
+    n = m.shape[0]
+    img_data, k = _image(m)
+    size = img_data.shape[0] * k  # the padded extent, so every block is k sentences wide
+    if k > 1:
         title += f"\n(max over {k}\u00d7{k} blocks)"
     # Pixel centres sit on 1-based sentence numbers; origin="lower" puts sentence 1's
     # self-similarity at the bottom left, as the paper draws it.
-    img = ax.imshow(m, origin="lower", cmap=cmap, vmin=0.0, vmax=vmax,
+    img = ax.imshow(img_data, origin="lower", cmap=cmap, vmin=0.0, vmax=vmax,
                     extent=(0.5, size + 0.5, 0.5, size + 0.5), interpolation="nearest")
     img.set_gid("matrix")
     ax.set_xlim(0.5, n + 0.5)
@@ -110,11 +157,11 @@ def plot_similarity(result: Any, ax: Any = None, contrast: float | None = 0.99) 
     (the paper's figure is contrast-enhanced too); None maps 1.0 to white. Only the
     colour scale changes: the image data is the matrix itself.
     """
-    sim = np.asarray(_needs(result, "similarity", "similarity matrix"))
+    sim = _needs(result, "similarity", "similarity matrix")
     ax = _axes(ax, (4.2, 4.2))
     vmax = None
     if contrast is not None and sim.shape[0] > 1:
-        off = sim[~np.eye(sim.shape[0], dtype=bool)]
+        off = _off_diagonal(sim)
         off = off[off > 0]
         if off.size:
             vmax = float(max(np.quantile(off, contrast), 1e-6))
@@ -128,7 +175,7 @@ def plot_rank(result: Any, ax: Any = None, segments: bool = True) -> Any:
     With ``segments`` the segments found are outlined as squares on the diagonal: the
     regions whose inside density divisive clustering maximised.
     """
-    rank = np.asarray(_needs(result, "rank", "rank matrix"))
+    rank = _needs(result, "rank", "rank matrix")
     m = getattr(result, "mask_size", None)
     ax = _axes(ax, (4.2, 4.2))
     mask = f"{m}\u00d7{m} mask" if m else "rank"
@@ -260,13 +307,16 @@ def plot_all(
     lengths: Sequence[int] | None = None,
     fig: Any = None,
 ) -> Any:
-    """Every figure on one sheet: the two matrices, density and gradient, and the
-    boundaries along the bottom. Returns the ``Figure``."""
-    fig = fig if fig is not None else new_figure(figsize=(10.5, 11.0), layout="constrained")
-    grid = fig.add_gridspec(3, 2, height_ratios=[4.2, 3.0, 1.5])
-    plot_similarity(result, fig.add_subplot(grid[0, 0]))
-    plot_rank(result, fig.add_subplot(grid[0, 1]))
-    plot_density(result, fig.add_subplot(grid[1, 0]))
-    plot_gradient(result, fig.add_subplot(grid[1, 1]))
-    plot_boundaries(result, reference, fig.add_subplot(grid[2, :]), lengths)
+    """Every figure the result has data for on one sheet: the two matrices, density and
+    gradient, and the boundaries along the bottom. Returns the ``Figure``."""
+    kinds = available_kinds(result)
+    grid_kinds = [k for k in kinds if k != "boundaries"]
+    rows = -(-len(grid_kinds) // 2)
+    height = 1.9 + (4.2 if "rank" in kinds else 3.0) * rows
+    fig = fig if fig is not None else new_figure(figsize=(10.5, height), layout="constrained")
+    ratios = [4.2 if k in ("similarity", "rank") else 3.0 for k in grid_kinds[::2]] + [1.5]
+    grid = fig.add_gridspec(rows + 1, 2, height_ratios=ratios)
+    for i, kind in enumerate(grid_kinds):
+        plot(result, kind, fig.add_subplot(grid[i // 2, i % 2]))
+    plot_boundaries(result, reference, fig.add_subplot(grid[rows, :]), lengths)
     return fig

@@ -157,9 +157,7 @@ def _figures_html(result: Any, reference: Sequence[int] | None, lengths: Sequenc
                   fmt: str) -> str:
     from . import figures as F
 
-    needs = {"similarity": "similarity", "rank": "rank", "density": "clustering",
-             "gradient": "termination"}
-    kinds = [k for k in F.KINDS if k not in needs or getattr(result, needs[k], None) is not None]
+    kinds = F.available_kinds(result)
     out = ['<div class="figures">']
     for kind in kinds:
         ax = F.plot(result, kind, reference=reference, lengths=lengths)

@@ -1,0 +1,107 @@
+"""Segmenting one document as ``linseg segment`` does, with every choice on record.
+
+:func:`run_document` is the one path from a :class:`~linseg.corpus.document.Document` to
+its segmentation for the command line, the batch workers, the figures and the reports.
+It refuses what cannot be honoured (no sentences; a method that needs a known number of
+segments without one) and records every automatic choice as a note: the format detected
+where the guess was a close one, a requested number of segments capped at the number of
+sentences, the band that ``band="auto"`` picked. Nothing is chosen silently.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Mapping
+
+from ..base import Segmentation, Segmenter
+from .document import Document
+
+if TYPE_CHECKING:
+    from ..methods import MethodInfo
+
+__all__ = ["DocumentRun", "run_document", "check_request"]
+
+
+@dataclass
+class DocumentRun:
+    """A document, the method run on it, its segmentation and the choices made.
+
+    Attributes
+    ----------
+    document:
+        The document segmented.
+    method:
+        The registered method name asked for (``c99_b``, not the class's ``c99``).
+    segmenter:
+        The segmenter that ran.
+    result:
+        Its segmentation.
+    n_segments_requested:
+        The number of segments asked for, before any cap (None: chosen automatically).
+    notes:
+        The automatic choices, one sentence each, in the order they were made.
+    """
+
+    document: Document
+    method: str
+    segmenter: Segmenter
+    result: Segmentation
+    n_segments_requested: int | None = None
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def boundaries(self) -> list[int]:
+        return list(self.result.boundaries)
+
+    @property
+    def band(self) -> int | None:
+        """The band of a banded run (None: full matrices, or a method without bands)."""
+        band = getattr(self.result, "band", None)
+        return None if band is None else int(band)
+
+
+def check_request(method: str, n_segments: int | None) -> "MethodInfo":
+    """The method's registration; a ValueError if it needs ``n_segments`` and has none."""
+    from ..methods import get
+
+    info = get(method)
+    if info.needs_n_segments and n_segments is None:
+        raise ValueError(f"method {info.name!r} needs the number of segments (--segments N)")
+    return info
+
+
+def run_document(
+    document: Document,
+    method: str = "c99",
+    n_segments: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    segmenter: Segmenter | None = None,
+) -> DocumentRun:
+    """Segment ``document`` with ``method``.
+
+    ``options`` are command-line style settings (:func:`linseg.methods.from_options`);
+    a ready ``segmenter`` may be passed instead, for instance one kept across documents.
+    Raises ValueError, with one sentence that says what to do, for a document with no
+    sentences or a method that needs ``n_segments`` without it.
+    """
+    from ..methods import from_options
+
+    info = check_request(method, n_segments)
+    if not any(s.strip() for s in document.sentences):
+        where = f" in {document.path}" if document.path else ""
+        raise ValueError(f"no sentences{where}: the input is empty or only white space")
+    if segmenter is None:
+        segmenter = from_options(info.name, options or {}, tokenized=document.tokenized)
+    notes = list(document.notes)
+    n = len(document.sentences)
+    run_with = n_segments
+    if n_segments is not None and n_segments > n:
+        run_with = n
+        notes.append(f"{n_segments} segments asked for, but the document has {n} "
+                     f"sentence{'s' if n != 1 else ''}: {n} segment{'s' if n != 1 else ''}")
+    result = segmenter.segment(document.sentences, run_with)
+    run = DocumentRun(document, info.name, segmenter, result, n_segments, notes)
+    if getattr(segmenter, "band", None) == "auto":
+        used = f"band {run.band}" if run.band is not None else "full C99 (no band)"
+        notes.append(f"--band auto chose {used} for {n} sentences")
+    return run
