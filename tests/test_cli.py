@@ -199,3 +199,39 @@ def test_evaluate_paper_corpus_subset(choi_root, capsys):
 def test_methods_lists_c99(capsys):
     assert main(["methods"]) == 0
     assert "c99" in capsys.readouterr().out
+
+
+def test_band_auto_reports_the_band_it_used(tmp_path, monkeypatch):
+    import linseg.banded as banded
+
+    text = EXAMPLE.read_text(encoding="utf-8")
+    rec = segment_json(tmp_path, text, "--band", "auto")
+    assert rec["band"] is None
+    assert rec["notes"] == ["--band auto chose full C99 (no band) for 20 sentences"]
+    monkeypatch.setattr(banded, "AUTO_FULL_MAX", 10)  # as if the 20 sentences were 20,000
+    rec = segment_json(tmp_path, text, "--band", "auto")
+    assert rec["band"] == banded.DEFAULT_BAND
+    assert rec["notes"] == [f"--band auto chose band {banded.DEFAULT_BAND} for 20 sentences"]
+    assert segment_json(tmp_path, text, "--band", "3")["band"] == 3
+
+
+def test_needs_count_methods_refuse_to_guess(tmp_path, capsys):
+    f = tmp_path / "in.txt"
+    f.write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    assert main(["segment", str(f), "--method", "c99_b"]) == 2
+    assert capsys.readouterr().err == (
+        "linseg: error: method 'c99_b' needs the number of segments (--segments N)\n")
+    rec = segment_json(tmp_path, f.read_text(encoding="utf-8"), "--method", "c99_b",
+                       "--segments", "3")
+    assert rec["method"] == "c99_b" and rec["n_segments"] == 3
+
+
+def test_notes_go_to_a_terminal_only(tmp_path, capsys, monkeypatch):
+    f = tmp_path / "in.txt"
+    f.write_text("One bee. Two bees.", encoding="utf-8")
+    assert main(["segment", str(f), "--segments", "5"]) == 0
+    assert capsys.readouterr().err == ""
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main(["segment", str(f), "--segments", "5"]) == 0
+    assert capsys.readouterr().err == (
+        "linseg: note: 5 segments asked for, but the document has 2 sentences: 2 segments\n")
