@@ -26,9 +26,18 @@ def register(sub: argparse._SubParsersAction) -> None:
             "(the sample's folder name, e.g. 3-5) as the paper reports it, with sentence-level "
             "Pk, WindowDiff and CPU seconds per sample beside it."
         ),
+        epilog=(
+            "Natural documents: NAME.txt holds the raw text, NAME.words the word offsets "
+            "(0-based index of the whitespace-separated word) at which each section after "
+            "the first starts. The method decides the number of sections itself; scores "
+            "are word-level Pk, WindowDiff and Boundary Similarity B, per document in "
+            "--jsonl and as means, beside the no-boundary and even-split baselines."
+        ),
     )
-    p.add_argument("dir", nargs="?", metavar="DIR",
-                   help="folder of .ref files (default: <data>/choi, the paper's corpus)")
+    p.add_argument("dir", nargs="?", metavar="DIR|FILE",
+                   help="folder of .ref files (default: <data>/choi, the paper's corpus), or "
+                        "natural documents: a folder of NAME.txt + NAME.words pairs, or one "
+                        "NAME.txt (see 'Natural documents' below)")
     p.add_argument("--data", metavar="DIR", help="data root (default: $LINSEG_DATA)")
     p.add_argument("--jsonl", metavar="FILE",
                    help="write one JSON line per sample: path, reference and hypothesis "
@@ -48,6 +57,8 @@ def run(args: argparse.Namespace) -> int:
     root = Path(args.dir) if args.dir else choi_dir(args.data)
     if not root.exists():
         raise UsageError(f"no such file or directory: {root}")
+    if _is_natural(root):
+        return run_natural(args, root)
     files = find_ref_files(root)
     if not files:
         raise UsageError(f"no .ref files under {root}")
@@ -90,4 +101,43 @@ def run(args: argparse.Namespace) -> int:
         from ..show.report import write_evaluation_report
 
         write_evaluation_report(args.report, results, info.name, segmenter, root)
+    return 0
+
+
+def _is_natural(root: Path) -> bool:
+    from ..experiments.natural import find_natural_documents
+
+    if root.is_file():
+        return root.suffix in (".txt", ".words")
+    return bool(find_natural_documents(root))
+
+
+def run_natural(args: argparse.Namespace, root: Path) -> int:
+    """``linseg evaluate`` on natural documents: text with its true section starts."""
+    from ..experiments.natural import evaluate_natural, format_summary, load_documents, summarize
+    from ..methods import get
+
+    info = get(args.method)
+    if info.needs_n_segments:
+        raise UsageError(f"method {info.name!r} needs the number of segments; natural "
+                         "documents are scored with the number found by the method")
+    if args.report:
+        raise UsageError("--report is for .ref corpora; use --jsonl for natural documents")
+    docs = load_documents(root)
+    segmenter = make_segmenter(args, tokenized=False)
+    started = time.perf_counter()
+    with Progress(len(docs), "evaluating") as progress:
+        results = evaluate_natural(segmenter, docs, progress=progress)
+    wall = time.perf_counter() - started
+    if args.jsonl:
+        with open(args.jsonl, "w", encoding="utf-8") as fh:
+            for r in results:
+                fh.write(json.dumps(r.to_dict()) + "\n")
+    summary = summarize(results)
+    out = sys.stdout
+    out.write(f"{info.name} on {root} ({len(docs)} documents, {summary['words']:.0f} words "
+              f"each on average, {wall:.1f} s wall)\n")
+    out.write("word-level scores, means over documents; found/true: sections found over "
+              "true sections\n\n")
+    out.write(format_summary({info.name: summary}) + "\n")
     return 0

@@ -1,0 +1,63 @@
+"""Every method that needs no segment count, on natural documents (Python documentation).
+
+Usage: python benchmarks/bench_natural.py [--data DIR] [--methods a,b] [--half tuning|test|all|both]
+
+Runs each registered method with ``needs_n_segments`` False through its default
+``segment_text`` on the fixed tuning and test halves of ``natural/python-docs`` (see
+:mod:`linseg.experiments.natural`), and prints one Markdown table per half: word-level
+Pk, WindowDiff and Boundary Similarity B (means over pages, in percent), sections found
+over true sections (mean per page), and wall-clock milliseconds per page (the first page
+is segmented once untimed to compile kernels). The no-boundary and even-split baselines
+(the latter given the true number of sections) close each table. ``--half all`` scores
+the 110 pages together, which should reproduce the data README's figures (C99 41.0%, no
+boundary 37.8% word-level Pk).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from linseg.experiments.natural import (
+    evaluate_natural,
+    format_summary,
+    python_docs_halves,
+    summarize,
+)
+from linseg.methods import available
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--data", help="data root (default: $LINSEG_DATA)")
+    ap.add_argument("--methods", help="comma-separated method names (default: all that need no count)")
+    ap.add_argument("--half", default="both", choices=["tuning", "test", "all", "both"])
+    args = ap.parse_args()
+    root = args.data or os.environ.get("LINSEG_DATA")
+    if not root:
+        sys.exit("give --data or set LINSEG_DATA")
+    halves = python_docs_halves(root)
+    if args.half == "both":
+        chosen = {"tuning": halves["tuning"], "test": halves["test"]}
+    elif args.half == "all":
+        chosen = {"all": halves["tuning"] + halves["test"]}
+    else:
+        chosen = {args.half: halves[args.half]}
+    if args.methods:
+        names = [m.strip() for m in args.methods.split(",") if m.strip()]
+    else:
+        names = [name for name, info in available().items() if not info.needs_n_segments]
+    for half, paths in chosen.items():
+        rows = {}
+        for name in names:
+            rows[name] = summarize(evaluate_natural(name, paths))
+            print(f"  {half}: {name} done", file=sys.stderr)
+        first = next(iter(rows.values()))
+        print(f"\n### {half if half == 'all' else half + ' half'}: {int(first['n'])} pages, {first['words']:.0f} words a page on average\n")
+        print(format_summary(rows))
+    print()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,247 @@
+"""Natural-document evaluation: word-offset mapping, metrics on words, B against segeval,
+the tuning/test split, and the no-boundary figure of the data README."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from linseg.base import Segmentation, Segmenter
+from linseg.experiments.natural import (
+    NaturalDocument,
+    char_to_word_offsets,
+    evaluate_natural,
+    even_split,
+    find_natural_documents,
+    hypothesis_words,
+    load_document,
+    load_documents,
+    python_docs_halves,
+    score_words,
+    split_pages,
+    summarize,
+    word_starts,
+)
+from linseg.metrics import boundary_edits, boundary_similarity, pk, windowdiff
+
+DATA = os.environ.get("LINSEG_DATA")
+needs_data = pytest.mark.skipif(
+    not DATA or not (Path(DATA) / "natural" / "python-docs").is_dir(),
+    reason="LINSEG_DATA is unset or has no natural/python-docs",
+)
+
+
+# --- Metrics on tiny inputs, checked by hand ------------------------------------------
+
+
+def test_pk_windowdiff_words_by_hand():
+    # 6 words, sections [0,3) [3,6): k = round(3 / 2) = 2; probes (0,2) (1,3) (2,4) (3,5).
+    # No boundary misses the two probes that straddle word 3.
+    s = score_words([3], [], 6)
+    assert s.pk == pytest.approx(0.5) and s.windowdiff == pytest.approx(0.5)
+    assert s.b == 0.0 and s.found_true == 0.5
+    # A boundary one word late: probes (1,3) wrong (hyp same), (3,5) wrong (hyp differs).
+    s = score_words([3], [4], 6)
+    assert s.pk == pytest.approx(0.5)
+    assert s.pk == pk([3], [4], 6) and s.windowdiff == windowdiff([3], [4], 6)
+    assert score_words([3], [3], 6).pk == 0.0
+
+
+def test_boundary_similarity_by_hand():
+    # One match (5) and a near miss (2 vs 3): a transposition weighing 1/2 -> 1 - 0.5/2.
+    assert boundary_similarity([2, 5], [3, 5], 8) == pytest.approx(0.75)
+    # Two positions apart: two full misses with n_t = 2 ...
+    assert boundary_similarity([2], [4], 8) == 0.0
+    # ... but a transposition of weight 2/3 with n_t = 3.
+    assert boundary_similarity([2], [4], 8, n_t=3) == pytest.approx(1 / 3)
+    # One match, one extra boundary.
+    assert boundary_similarity([2], [2, 6], 8) == pytest.approx(0.5)
+    # Greedy from the left: 2~3 transposed, 4 left as a miss: 1 - (1 + 0.5) / 2.
+    assert boundary_edits([2, 4], [3], 8) == (0, 1, [(2, 3)])
+    assert boundary_similarity([2, 4], [3], 8) == pytest.approx(0.25)
+    assert boundary_similarity([], [], 8) == 1.0
+    assert boundary_similarity([1, 7], [1, 7], 8) == 1.0
+
+
+def test_even_split():
+    assert even_split(10, 1) == []
+    assert even_split(10, 2) == [5]
+    assert even_split(10, 3) == [3, 7]  # 3.33 -> 3, 6.67 -> 7
+    assert even_split(9, 2) == [5]  # 4.5 rounds up
+    assert even_split(3, 3) == [1, 2]
+    assert even_split(2, 5) == [1]  # never more sections than words
+
+
+# --- Boundary Similarity against segeval ----------------------------------------------
+
+
+def _masses(boundaries, n):
+    cuts = [0, *boundaries, n]
+    return tuple(b - a for a, b in zip(cuts, cuts[1:]))
+
+
+@st.composite
+def _pair(draw):
+    n = draw(st.integers(2, 60))
+    inner = st.integers(1, n - 1)
+    ref = sorted(draw(st.sets(inner, max_size=n - 1)))
+    hyp = sorted(draw(st.sets(inner, max_size=n - 1)))
+    return n, ref, hyp
+
+
+@settings(max_examples=400, deadline=None)
+@given(_pair(), st.integers(2, 5))
+def test_boundary_similarity_matches_segeval(pair, n_t):
+    segeval = pytest.importorskip("segeval")
+    n, ref, hyp = pair
+    mine = boundary_similarity(ref, hyp, n, n_t=n_t)
+    if not ref and not hyp:
+        assert mine == 1.0  # segeval raises on two empty segmentations
+        return
+    theirs = float(segeval.boundary_similarity(_masses(hyp, n), _masses(ref, n), n_t=n_t))
+    assert abs(mine - theirs) <= 1e-9
+    assert abs(boundary_similarity(hyp, ref, n, n_t=n_t) - mine) <= 1e-9  # symmetric
+
+
+def test_boundary_similarity_segeval_default():
+    segeval = pytest.importorskip("segeval")
+    rng = np.random.default_rng(7)
+    for _ in range(50):
+        n = int(rng.integers(20, 300))
+        ref = sorted(set(rng.integers(1, n, size=int(rng.integers(1, 10))).tolist()))
+        hyp = sorted(set(rng.integers(1, n, size=int(rng.integers(1, 10))).tolist()))
+        theirs = float(segeval.boundary_similarity(_masses(hyp, n), _masses(ref, n)))
+        assert abs(boundary_similarity(ref, hyp, n) - theirs) <= 1e-9
+
+
+# --- Character offsets to word offsets ------------------------------------------------
+
+
+def test_char_to_word_offsets_edge_cases():
+    text = "ab cd  ef"  # words start at 0, 3, 7
+    assert word_starts(text).tolist() == [0, 3, 7]
+    assert char_to_word_offsets(text, [0]) == []  # word 0 cuts nothing
+    assert char_to_word_offsets(text, [1]) == [1]  # inside a word: the next word
+    assert char_to_word_offsets(text, [2, 3]) == [1]  # whitespace, start: merged
+    assert char_to_word_offsets(text, [5, 6]) == [2]
+    assert char_to_word_offsets(text, [8, 9, 100]) == []  # past the last word start
+    assert char_to_word_offsets(text, [7, 3]) == [1, 2]  # sorted
+    assert char_to_word_offsets("  a b", [0, 1, 2, 3]) == [1]  # leading whitespace
+    assert char_to_word_offsets("", [0, 1]) == []
+    assert char_to_word_offsets("a\n\nb c", [1, 2, 3]) == [1]
+
+
+class _EverySentence(Segmenter):
+    """A boundary before every sentence after the first."""
+
+    def segment(self, sentences, n_segments=None):
+        return Segmentation(list(sentences), list(range(1, len(sentences))))
+
+
+def test_hypothesis_words_through_segment_text():
+    doc = NaturalDocument("t", "One two three. Four five.\n\nSix seven eight. Nine.", [2, 5])
+    hyp = hypothesis_words(_EverySentence(), doc)
+    assert hyp == [3, 5, 8]
+    res = evaluate_natural(_EverySentence(), [doc], warm_up=False)[0]
+    assert res.method.boundaries == [3, 5, 8]
+    assert res.no_boundary.boundaries == [] and res.even.boundaries == even_split(9, 3)
+    assert res.method.found_true == pytest.approx(4 / 3)
+    s = summarize([res])
+    assert s["n"] == 1 and s["pk"] == res.method.pk and s["even_b"] == res.even.b
+
+
+# --- Reading documents ----------------------------------------------------------------
+
+
+def test_load_txt_words_and_ref(tmp_path):
+    (tmp_path / "a.txt").write_text("Intro here.\n\nSecond part starts.\n\nThird.", encoding="utf-8")
+    (tmp_path / "a.words").write_text("2 5\n", encoding="utf-8")
+    (tmp_path / "lonely.txt").write_text("no words file", encoding="utf-8")
+    pairs = find_natural_documents(tmp_path)
+    assert [(t.name, w.name) for t, w in pairs] == [("a.txt", "a.words")]
+    doc = load_document(tmp_path / "a.txt")
+    assert doc.reference == [2, 5] and doc.n_words == 6 and doc.n_sections == 3
+    ref = tmp_path / "b.ref"
+    ref.write_text("==========\nA b c.\nD e.\n==========\nF g h i.\n==========\n", encoding="utf-8")
+    docs = load_documents([tmp_path, ref])
+    assert [d.name for d in docs] == ["a", "b"]
+    assert docs[1].reference == [5] and docs[1].n_words == 9
+    res = evaluate_natural(_EverySentence(), [ref], warm_up=False)[0]
+    assert res.method.boundaries == [3, 5]  # sentence starts as given, in words
+    (tmp_path / "bad.txt").write_text("x y", encoding="utf-8")
+    (tmp_path / "bad.words").write_text("2", encoding="utf-8")
+    with pytest.raises(ValueError):
+        load_document(tmp_path / "bad.txt")
+    (tmp_path / "bad.words").write_text("1 1", encoding="utf-8")
+    with pytest.raises(ValueError):
+        load_document(tmp_path / "bad.txt")
+
+
+# --- The split ------------------------------------------------------------------------
+
+
+def test_split_pages_rule():
+    names = [f"fam{i % 3}--page{i}" for i in range(31)]
+    tuning, test = split_pages(names)
+    assert len(tuning) == 16 and len(test) == 15
+    assert set(tuning) | set(test) == set(names) and not set(tuning) & set(test)
+    assert split_pages(reversed([n + ".txt" for n in names])) == (tuning, test)
+    order = sorted(names, key=lambda n: (n.split("--")[0], hashlib.sha256(n.encode()).hexdigest()))
+    assert tuning == sorted(order[0::2])
+
+
+@needs_data
+def test_python_docs_split_is_fixed():
+    halves = python_docs_halves(DATA)
+    tuning = [p.stem for p in halves["tuning"]]
+    test = [p.stem for p in halves["test"]]
+    assert len(tuning) == 55 and len(test) == 55 and not set(tuning) & set(test)
+    for name in ("c-api--init_config", "c-api--memory", "distutils--apiref", "whatsnew--3.7"):
+        assert name in tuning
+    for name in ("c-api--init", "c-api--intro", "distutils--examples", "whatsnew--3.9"):
+        assert name in test
+    digest = hashlib.sha256("\n".join(tuning).encode()).hexdigest()
+    assert digest == "3ce45e6e71e0c980a67a3b234aa92a51d4fc744b98b53a4de8dab6e99ee34429"
+
+
+@needs_data
+def test_no_boundary_on_python_docs_matches_readme():
+    halves = python_docs_halves(DATA)
+    results = evaluate_natural("b_n", halves["tuning"] + halves["test"])
+    s = summarize(results)
+    assert s["n"] == 110
+    assert abs(100 * s["pk"] - 37.8) <= 0.1
+    assert s["no_boundary_pk"] == s["pk"] and s["b"] == 0.0
+    assert s["even_found_true"] == 1.0
+
+
+def test_evaluate_cli_on_natural_documents(tmp_path, capsys):
+    import json
+
+    from linseg.cli import main
+
+    # 18 words; the true sections start at words 6 and 12; b_a cuts at every sentence.
+    (tmp_path / "doc.txt").write_text(
+        "Bees make honey. Bees guard hives.\n\nTrains run fast. Rails join towns.\n\n"
+        "Bread needs flour. Ovens bake bread.\n", encoding="utf-8")
+    (tmp_path / "doc.words").write_text("6 12\n", encoding="utf-8")
+    jsonl = tmp_path / "r.jsonl"
+    assert main(["evaluate", str(tmp_path), "--method", "b_n", "--jsonl", str(jsonl)]) == 0
+    out = capsys.readouterr().out
+    assert "| b_n |" in out and "| *no boundary* |" in out and "| *even split (true count)* |" in out
+    rec = json.loads(jsonl.read_text(encoding="utf-8"))
+    assert rec["reference"] == [6, 12] and rec["method"]["boundaries"] == []
+    assert rec["method"]["pk"] == rec["no_boundary"]["pk"]
+    assert main(["evaluate", str(tmp_path / "doc.txt"), "--method", "b_a", "--jsonl",
+                 str(jsonl)]) == 0
+    rec = json.loads(jsonl.read_text(encoding="utf-8"))
+    assert rec["method"]["boundaries"] == [3, 6, 9, 12, 15]
+    capsys.readouterr()
+    assert main(["evaluate", str(tmp_path), "--method", "c99_b"]) == 2
+    assert "needs the number of segments" in capsys.readouterr().err
