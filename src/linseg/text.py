@@ -318,44 +318,11 @@ class TextProcessor:
 
 
 def split_sentences(text: str, language: str = "en") -> list[tuple[int, int]]:
-    """Sentence spans ``(start, end)`` of raw ``text`` that tile it exactly.
+    """Sentence spans ``(start, end)`` of raw ``text`` that tile it exactly
+    (:func:`linseg.sentences.split_sentences`)."""
+    from .sentences import split_sentences as _split
 
-    Uses the rule-based ``sentencex`` splitter (no model, no download). Every character
-    of ``text`` belongs to exactly one span, so the spans joined give ``text`` back;
-    pure-whitespace pieces are merged into the sentence before them.
-    """
-    import sentencex
-
-    spans: list[tuple[int, int]] = []
-    pos = 0
-    for piece in sentencex.segment(language, text):
-        if not piece:
-            continue
-        start = text.find(piece, pos)
-        if start < 0:  # the splitter altered the piece; resynchronise on its stripped form
-            core = piece.strip()
-            start = text.find(core, pos) if core else -1
-            if start < 0:
-                continue
-            piece = core
-        end = start + len(piece)
-        if start > pos and spans:
-            spans[-1] = (spans[-1][0], start)
-        elif start > pos:
-            start = pos
-        if not text[start:end].strip() and spans:
-            spans[-1] = (spans[-1][0], end)
-        else:
-            spans.append((start, end))
-        pos = end
-    if not spans:
-        return [(0, len(text))] if text else []
-    spans[0] = (0, spans[0][1])
-    spans[-1] = (spans[-1][0], len(text))
-    if len(spans) > 1 and not text[spans[0][0] : spans[0][1]].strip():
-        spans[1] = (0, spans[1][1])
-        del spans[0]
-    return spans
+    return _split(text, language)
 
 
 # --- compiled token look-up -------------------------------------------------------------

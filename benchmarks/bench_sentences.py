@@ -1,0 +1,152 @@
+"""Sentence-boundary accuracy and speed of linseg's splitter, beside raw sentencex.
+
+Usage: python benchmarks/bench_sentences.py [--data DIR] [--files N]
+
+Text with known sentences: the paper's corpus (``$LINSEG_DATA/choi``), whose sentences
+are one a line, detokenised back into prose (``do n't`` -> ``don't``, ```` `` `` and
+``''`` -> ``"``, no space before closing punctuation). Three layouts of each sample:
+
+- ``paragraphs``: each segment one paragraph, a blank line between paragraphs;
+- ``one line``: the whole sample on one line (the long-line case);
+- ``one line, stray (``: the same with an unmatched ``(`` put into one sentence in
+  five, as real documents have (a list item ``a)``, a smiley, a code fragment).
+
+Scores are boundary precision, recall and F1 over the sentence starts inside each
+sample (the start of the text is not counted), summed over samples. Speed: ms per 100
+sentences on the paragraphs layout, and seconds for a single line of about 5 MB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import sys
+import time
+from pathlib import Path
+
+from linseg.corpus.ref import find_ref_files, read_ref
+from linseg.sentences import split_sentences
+
+_NO_SPACE_BEFORE = {",", ".", ";", ":", "!", "?", ")", "]", "}", "%", "'s", "n't", "'re",
+                    "'ve", "'ll", "'d", "'m", "''", "'"}
+_NO_SPACE_AFTER = {"(", "[", "{", "$", "``", "`"}
+
+
+def detokenize(sentence: str) -> str:
+    """Join a tokenised sentence back into prose."""
+    out = ""
+    prev = None
+    for tok in sentence.split():
+        word = {"``": '"', "''": '"'}.get(tok, tok)
+        glue = prev is None or tok in _NO_SPACE_BEFORE or prev in _NO_SPACE_AFTER
+        out += word if glue else " " + word
+        prev = tok
+    return out
+
+
+def samples(root: Path, limit: int | None) -> list[list[list[str]]]:
+    """Each sample as its segments' detokenised sentences."""
+    out = []
+    for path in find_ref_files(root)[:limit]:
+        doc = read_ref(path)
+        cuts = [0, *doc.boundaries, len(doc.sentences)]
+        out.append([[detokenize(s) for s in doc.sentences[a:b]] for a, b in zip(cuts, cuts[1:])])
+    return out
+
+
+def layout(sample: list[list[str]], kind: str, rng: random.Random) -> tuple[str, set[int]]:
+    """The text of a sample and the character offsets where its sentences start."""
+    text, starts = "", set()
+    for p, para in enumerate(sample):
+        for i, s in enumerate(para):
+            if kind == "stray" and rng.random() < 0.2:
+                words = s.split(" ")
+                k = rng.randrange(len(words))
+                s = " ".join(words[:k] + ["("] + words[k:])
+            if text:
+                text += "\n\n" if kind == "paragraphs" and i == 0 else " "
+                starts.add(len(text))
+            text += s
+    return text, starts
+
+
+def sentencex_spans(text: str) -> list[tuple[int, int]]:
+    """Raw sentencex, its pieces located in the text (white-space pieces dropped)."""
+    import sentencex
+
+    spans, pos = [], 0
+    for piece in sentencex.segment("en", text):
+        at = text.find(piece, pos)
+        if at < 0 or not piece.strip():
+            continue
+        spans.append((at + len(piece) - len(piece.lstrip()), at + len(piece)))
+        pos = at + len(piece)
+    return spans
+
+
+def score(splitter, texts: list[tuple[str, set[int]]]) -> tuple[float, float, float, int]:
+    tp = fp = fn = 0
+    longest = 0
+    for text, truth in texts:
+        spans = splitter(text)
+        found = set()
+        for a, b in spans:
+            a = next((i for i in range(a, b) if not text[i].isspace()), a)
+            if a:
+                found.add(a)
+            longest = max(longest, b - a)
+        tp += len(found & truth)
+        fp += len(found - truth)
+        fn += len(truth - found)
+    p = tp / (tp + fp) if tp + fp else 0.0
+    r = tp / (tp + fn) if tp + fn else 0.0
+    return p, r, 2 * p * r / (p + r) if p + r else 0.0, longest
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--data", default=os.environ.get("LINSEG_DATA"), help="data root")
+    ap.add_argument("--files", type=int, default=None, help="use only the first N samples")
+    args = ap.parse_args()
+    if not args.data:
+        sys.exit("give --data or set LINSEG_DATA")
+    corpus = samples(Path(args.data) / "choi", args.files)
+    n_sent = sum(len(p) for s in corpus for p in s)
+    print(f"{len(corpus)} samples, {n_sent} sentences\n")
+    print("| layout | splitter | precision | recall | F1 | longest piece (chars) |")
+    print("| --- | --- | ---: | ---: | ---: | ---: |")
+    for kind, label in (("paragraphs", "paragraphs"), ("line", "one line"),
+                        ("stray", "one line, stray (")):
+        rng = random.Random(1)
+        texts = [layout(s, kind, rng) for s in corpus]
+        for name, fn in (("sentencex", sentencex_spans), ("linseg", split_sentences)):
+            p, r, f, longest = score(fn, texts)
+            print(f"| {label} | {name} | {100 * p:.1f}% | {100 * r:.1f}% | {100 * f:.1f}% | "
+                  f"{longest:,} |")
+    texts = [layout(s, "paragraphs", random.Random(1))[0] for s in corpus]
+    for name, fn in (("sentencex", sentencex_spans), ("linseg", split_sentences)):
+        t0 = time.perf_counter()
+        for t in texts:
+            fn(t)
+        ms = 1e3 * (time.perf_counter() - t0) / n_sent * 100
+        print(f"\n{name}: {ms:.2f} ms per 100 sentences", end="")
+    rng = random.Random(2)
+    big = " ".join(layout(s, "stray", rng)[0] for s in corpus)
+    while len(big) < 5_000_000:
+        big += " " + big
+    big = big[:5_000_000]
+    big = big[: big.rfind(" ")]
+    for name, fn in (("sentencex", sentencex_spans), ("linseg", split_sentences)):
+        t0 = time.perf_counter()
+        spans = fn(big)
+        secs = time.perf_counter() - t0
+        longest = max(b - a for a, b in spans)
+        print(f"\n{name}: {len(big) / 1e6:.1f} MB on one line (stray brackets): {secs:.2f} s, "
+              f"{len(spans):,} sentences, longest {longest:,} chars", end="")
+    print()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,132 @@
+"""The sentence splitter: hand-checked pieces, tiling, long lines, layout, accuracy."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from linseg.sentences import LONG_PIECE, split_sentences
+
+
+def pieces(text: str, language: str = "en") -> list[str]:
+    spans = split_sentences(text, language)
+    assert "".join(text[a:b] for a, b in spans) == text
+    return [text[a:b] for a, b in spans]
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("", []),
+    (" \n\t", [" \n\t"]),
+    ("  Lead space. Then more.  ", ["  Lead space. ", "Then more.  "]),
+    ("Dr. Smith arrived, e.g. at noon. Version 1.5.2 is out. Pi is 3.14. Done.",
+     ["Dr. Smith arrived, e.g. at noon. ", "Version 1.5.2 is out. ", "Pi is 3.14. ", "Done."]),
+    ("Run it (see `make install`). Then stop.", ["Run it (see `make install`). ", "Then stop."]),
+    ("See https://example.com/a.b?c=1. It works.", ["See https://example.com/a.b?c=1. ", "It works."]),
+    ('He said "Stop." Then he left.', ['He said "Stop." ', "Then he left."]),
+    ("First paragraph\n\nSecond paragraph", ["First paragraph\n\n", "Second paragraph"]),
+    ("CRLF line.\r\nNext line.\r\n", ["CRLF line.\r\n", "Next line.\r\n"]),
+])
+def test_pieces_by_hand(text, expected):
+    assert pieces(text) == expected
+
+
+def test_headings_and_rules_stay_with_the_section_they_open():
+    text = ("Intro.\n\nInstall\n=======\n\nRun it. Done.\n\n## Usage\n\n### Basics\n\n"
+            "Call it.\n\n----\n\nLast part.")
+    assert pieces(text) == [
+        "Intro.\n\n",
+        "Install\n=======\n\nRun it. ",
+        "Done.\n\n",
+        "## Usage\n\n### Basics\n\nCall it.\n\n",
+        "----\n\nLast part.",
+    ]
+    assert pieces("=====\nTitle\n=====\n\nBody.") == ["=====\nTitle\n=====\n\nBody."]
+    assert pieces("Body.\n\n# Trailing heading") == ["Body.\n\n", "# Trailing heading"]
+
+
+def test_a_fenced_code_block_is_one_unit():
+    text = "Example:\n```\nx = 1. Y = 2.\n\nZ = 3.\n```\nAfter it. Done."
+    assert pieces(text) == ["Example:\n", "```\nx = 1. Y = 2.\n\nZ = 3.\n```\n", "After it. ",
+                            "Done."]
+    unclosed = "Text. More.\n~~~\nA. B.\n\nC."
+    assert pieces(unclosed)[-1] == "~~~\nA. B.\n\nC."
+
+
+def test_an_unmatched_bracket_does_not_silence_the_rest():
+    # sentencex keeps everything between "(" and a ")" 30 sentences later together.
+    sents = [f"The kernel developers review patch number {i}." for i in range(40)]
+    sents[5] = "Review (the commit."
+    sents[35] = "Review the commit )."
+    assert len(" ".join(sents[5:36])) > LONG_PIECE
+    assert len(pieces(" ".join(sents))) == 40
+
+
+@pytest.mark.parametrize("stray", ["(", "`foo", '"', "\u201c"])
+def test_a_long_line_splits_into_its_sentences(stray):
+    rng = random.Random(3)
+    words = "kernel patch tree driver module build config review release branch".split()
+    sents = []
+    for i in range(200):
+        w = [rng.choice(words) for _ in range(rng.randint(4, 12))]
+        if i % 7 == 3:
+            w.insert(1, stray)
+        sents.append(" ".join(w).capitalize() + ".")
+    found = pieces(" ".join(sents))
+    assert 195 <= len(found) <= 200
+
+
+def test_abbreviations_and_initials_do_not_end_sentences_in_the_rule():
+    long_sentence = ("Prof. Ada Byron and J. R. Smith wrote about this, cf. Fig. 3 and Eq. 7, "
+                     "with many words after them. ") * 8
+    assert len(long_sentence) > LONG_PIECE
+    assert len(pieces(long_sentence.strip())) == 8
+
+
+def test_cjk_full_stops():
+    text = "\u4eca\u65e5\u306f\u6674\u308c\u3067\u3059\u3002" * 120  # 120 sentences, no spaces
+    assert len(pieces(text, "ja")) == 120
+
+
+_ALPHABET = st.sampled_from(list("ab .!?\n\r\t()\"'`#=-~") + ["\u3002", "\u4e2d", "\U0001f600",
+                                                               "\u05d0", "\x07", "Word", "Dr."])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_ALPHABET, max_size=80).map("".join))
+def test_spans_tile_the_text(text):
+    spans = split_sentences(text)
+    assert (spans == []) == (text == "")
+    pos = 0
+    for a, b in spans:
+        assert a == pos and b > a
+        pos = b
+    assert pos == len(text)
+    assert split_sentences(text) == spans
+
+
+def _data() -> Path:
+    root = os.environ.get("LINSEG_DATA")
+    if not root or not (Path(root) / "choi").is_dir():
+        pytest.skip("LINSEG_DATA not set (or has no choi/): the accuracy test needs the "
+                    "paper's corpus")
+    return Path(root)
+
+
+def test_boundary_accuracy_on_the_papers_corpus():
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    from bench_sentences import layout, samples, score
+
+    corpus = samples(_data() / "choi", 150)
+    rng = random.Random(1)
+    for kind, floor in (("paragraphs", 0.965), ("line", 0.955), ("stray", 0.94)):
+        texts = [layout(s, kind, rng) for s in corpus]
+        precision, recall, f1, longest = score(split_sentences, texts)
+        assert f1 > floor, (kind, precision, recall)
+        assert longest < 1000  # the longest sentence of the corpus is 616 characters
