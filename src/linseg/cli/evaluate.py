@@ -7,6 +7,7 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 from ..corpus.data import choi_dir
 from ..corpus.ref import find_ref_files
@@ -67,15 +68,9 @@ def run(args: argparse.Namespace) -> int:
     info = get(args.method)
     segmenter = make_segmenter(args, tokenized=True)  # .ref sentences are tokenised
     auto = not info.needs_n_segments
-    started = time.perf_counter()
-    with Progress(len(files), "evaluating") as progress:
-        results = evaluate(segmenter, files, auto=auto, known=True, progress=progress)
-    wall = time.perf_counter() - started
-
-    if args.jsonl:
-        with open(args.jsonl, "w", encoding="utf-8") as fh:
-            for r in results:
-                fh.write(json.dumps(r.to_dict()) + "\n")
+    results, wall = _timed_run(
+        len(files), args.jsonl,
+        lambda progress: evaluate(segmenter, files, auto=auto, known=True, progress=progress))
 
     table = summarize(results)
     out = sys.stdout
@@ -104,6 +99,20 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _timed_run(total: int, jsonl: str | None, work: Callable[[Progress], list]) -> tuple[list, float]:
+    """Run ``work`` under a progress bar: its results (one JSON line each to ``jsonl``)
+    and the wall-clock seconds it took."""
+    started = time.perf_counter()
+    with Progress(total, "evaluating") as progress:
+        results = work(progress)
+    wall = time.perf_counter() - started
+    if jsonl:
+        with open(jsonl, "w", encoding="utf-8") as fh:
+            for r in results:
+                fh.write(json.dumps(r.to_dict()) + "\n")
+    return results, wall
+
+
 def _is_natural(root: Path) -> bool:
     from ..experiments.natural import find_natural_documents
 
@@ -125,14 +134,9 @@ def run_natural(args: argparse.Namespace, root: Path) -> int:
         raise UsageError("--report is for .ref corpora; use --jsonl for natural documents")
     docs = load_documents(root)
     segmenter = make_segmenter(args, tokenized=False)
-    started = time.perf_counter()
-    with Progress(len(docs), "evaluating") as progress:
-        results = evaluate_natural(segmenter, docs, progress=progress)
-    wall = time.perf_counter() - started
-    if args.jsonl:
-        with open(args.jsonl, "w", encoding="utf-8") as fh:
-            for r in results:
-                fh.write(json.dumps(r.to_dict()) + "\n")
+    results, wall = _timed_run(
+        len(docs), args.jsonl,
+        lambda progress: evaluate_natural(segmenter, docs, progress=progress))
     summary = summarize(results)
     out = sys.stdout
     out.write(f"{info.name} on {root} ({len(docs)} documents, {summary['words']:.0f} words "
