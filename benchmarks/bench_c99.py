@@ -32,8 +32,9 @@ def main() -> None:
         seg.segment(d.sentences)
 
     whole: list[float] = []
-    stages: dict[str, list[float]] = {k: [] for k in
-        ("text", "similarity", "rank", "sum of rank", "clustering", "termination")}
+    stages: dict[str, list[float]] = {
+        k: [] for k in ("text", "similarity", "rank", "sum of rank", "clustering", "termination")
+    }
     clock = time.perf_counter
     for _ in range(args.repeat):
         for d in docs:
@@ -41,22 +42,35 @@ def main() -> None:
             seg.segment(d.sentences)
             whole.append(clock() - t0)
 
-            t0 = clock(); ids, offsets = seg._text.ids(d.sentences, True)
-            t1 = clock(); sim = cosine_from_ids(ids, offsets, len(seg._text.vocabulary))
-            t2 = clock(); rank = rank_transform(sim, 11)
-            t3 = clock(); s = sum_of_rank(rank)
-            t4 = clock(); cl = divisive_clustering(s)
-            t5 = clock(); automatic_termination(cl.gain, 1.2)
+            t0 = clock()
+            ids, offsets = seg._text.ids(d.sentences, True)
+            t1 = clock()
+            sim = cosine_from_ids(ids, offsets, len(seg._text.vocabulary))
+            t2 = clock()
+            rank = rank_transform(sim, 11)
+            t3 = clock()
+            s = sum_of_rank(rank)
+            t4 = clock()
+            cl = divisive_clustering(s)
+            t5 = clock()
+            automatic_termination(cl.gain, 1.2)
             t6 = clock()
-            for name, a, b in (("text", t0, t1), ("similarity", t1, t2), ("rank", t2, t3),
-                               ("sum of rank", t3, t4), ("clustering", t4, t5),
-                               ("termination", t5, t6)):
+            for name, a, b in (
+                ("text", t0, t1),
+                ("similarity", t1, t2),
+                ("rank", t2, t3),
+                ("sum of rank", t3, t4),
+                ("clustering", t4, t5),
+                ("termination", t5, t6),
+            ):
                 stages[name].append(b - a)
 
     n_sent = statistics.mean(len(d.sentences) for d in docs)
     print(f"{len(docs)} samples, mean {n_sent:.1f} sentences, {args.repeat} passes")
-    print(f"whole pipeline: median {1e3 * statistics.median(whole):.3f} ms/sample, "
-          f"mean {1e3 * statistics.mean(whole):.3f} ms/sample")
+    print(
+        f"whole pipeline: median {1e3 * statistics.median(whole):.3f} ms/sample, "
+        f"mean {1e3 * statistics.mean(whole):.3f} ms/sample"
+    )
     print("| stage | median ms/sample |")
     print("| --- | --- |")
     for name, v in stages.items():

@@ -51,8 +51,10 @@ def main() -> None:
         cells = []
         for rng in ("3-11", "3-5", "6-8", "9-11"):
             t = times[rng]
-            cells.append(f"{1e3 * statistics.median(t):5.2f} /{1e3 * statistics.mean(t):5.2f} /"
-                         f"{1e3 * max(t):5.1f}")
+            cells.append(
+                f"{1e3 * statistics.median(t):5.2f} /{1e3 * statistics.mean(t):5.2f} /"
+                f"{1e3 * max(t):5.1f}"
+            )
         print(f"{name:<10} " + " ".join(f"{c:>18}" for c in cells))
 
     print("\nlong documents (joined samples), ms per document, given the reference count")

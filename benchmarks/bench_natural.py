@@ -31,7 +31,9 @@ from linseg.methods import available
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--data", help="data root (default: $LINSEG_DATA)")
-    ap.add_argument("--methods", help="comma-separated method names (default: all that need no count)")
+    ap.add_argument(
+        "--methods", help="comma-separated method names (default: all that need no count)"
+    )
     ap.add_argument("--half", default="both", choices=["tuning", "test", "all", "both"])
     args = ap.parse_args()
     root = args.data or os.environ.get("LINSEG_DATA")
@@ -54,7 +56,9 @@ def main() -> None:
             rows[name] = summarize(evaluate_natural(name, paths))
             print(f"  {half}: {name} done", file=sys.stderr)
         first = next(iter(rows.values()))
-        print(f"\n### {half if half == 'all' else half + ' half'}: {int(first['n'])} pages, {first['words']:.0f} words a page on average\n")
+        print(
+            f"\n### {half if half == 'all' else half + ' half'}: {int(first['n'])} pages, {first['words']:.0f} words a page on average\n"
+        )
         print(format_summary(rows))
     print()
 

@@ -19,15 +19,27 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as out:
-        cmd = [sys.executable, "-m", "linseg", "paper", "--out", out, "--jobs", str(args.jobs),
-               "--only", "table2,table6,table7"]
+        cmd = [
+            sys.executable,
+            "-m",
+            "linseg",
+            "paper",
+            "--out",
+            out,
+            "--jobs",
+            str(args.jobs),
+            "--only",
+            "table2,table6,table7",
+        ]
         for label in ("fresh", "cached"):
             t0 = time.perf_counter()
             subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
             wall = time.perf_counter() - t0
             peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-            print(f"{label:>6}: {wall:5.1f} s wall (jobs={args.jobs}, peak RSS of a process "
-                  f"{peak:.0f} MB)")
+            print(
+                f"{label:>6}: {wall:5.1f} s wall (jobs={args.jobs}, peak RSS of a process "
+                f"{peak:.0f} MB)"
+            )
 
 
 if __name__ == "__main__":

@@ -56,16 +56,27 @@ def child(data: str, n: int, band: str) -> None:
     t0 = time.perf_counter()
     result = seg.segment(doc.sentences)
     secs = time.perf_counter() - t0
-    print(json.dumps({
-        "n": n, "band": band, "band_used": result.band, "seconds": secs,
-        "peak_bytes": _peak_rss(), "base_bytes": base, "segments": result.n_segments,
-    }))
+    print(
+        json.dumps(
+            {
+                "n": n,
+                "band": band,
+                "band_used": result.band,
+                "seconds": secs,
+                "peak_bytes": _peak_rss(),
+                "base_bytes": base,
+                "segments": result.n_segments,
+            }
+        )
+    )
 
 
 def measure(data: str, n: int, band: str) -> dict:
     out = subprocess.run(
         [sys.executable, __file__, "--child", str(n), "--band", band, "--data", data],
-        capture_output=True, text=True, check=True,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -79,9 +90,11 @@ def quality(data: str, band: int) -> None:
 
     files = brown_documents(os.path.join(data, "brown", "brown.zip"), genres="aj")
     docs = [long_document(files, 100, 3, 11, seed=s) for s in range(20)]
-    print(f"\n20 documents of 100 segments (3-11 sentences; mean "
-          f"{np.mean([len(d.sentences) for d in docs]):.0f} sentences), mean Pk %:")
-    print("| | full C99 | banded, w = %d | difference |" % band)
+    print(
+        f"\n20 documents of 100 segments (3-11 sentences; mean "
+        f"{np.mean([len(d.sentences) for d in docs]):.0f} sentences), mean Pk %:"
+    )
+    print(f"| | full C99 | banded, w = {band} | difference |")
     print("| --- | --- | --- | --- |")
     for known in (False, True):
         vals = {}
@@ -92,32 +105,45 @@ def quality(data: str, band: int) -> None:
                 ps.append(100 * pk(d.boundaries, r.boundaries, lengths=d.word_lengths()))
             vals[name] = float(np.mean(ps))
         label = "known number of segments" if known else "automatic termination"
-        print(f"| {label} | {vals['full']:.2f} | {vals['band']:.2f} | "
-              f"{vals['band'] - vals['full']:+.2f} |")
+        print(
+            f"| {label} | {vals['full']:.2f} | {vals['band']:.2f} | "
+            f"{vals['band'] - vals['full']:+.2f} |"
+        )
 
     refs = [read_ref(p) for p in find_ref_files(os.path.join(data, "choi"))]
     print("\nThe paper's 700 samples, mean Pk % per range (automatic termination):")
     print("| | 3-11 | 3-5 | 6-8 | 9-11 |")
     print("| --- | --- | --- | --- | --- |")
-    for name, seg in (("full C99", C99(tokenized=True)),
-                      (f"banded, w = {band}", C99(tokenized=True, band=band))):
+    for name, seg in (
+        ("full C99", C99(tokenized=True)),
+        (f"banded, w = {band}", C99(tokenized=True, band=band)),
+    ):
         by: dict[str, list[float]] = {}
         for d in refs:
             r = seg.segment(d.sentences)
             by.setdefault(d.path.replace("\\", "/").split("/")[-2], []).append(
-                100 * pk(d.boundaries, r.boundaries, lengths=d.word_lengths()))
-        print(f"| {name} | " + " | ".join(f"{np.mean(by[k]):.2f}"
-                                           for k in ("3-11", "3-5", "6-8", "9-11")) + " |")
+                100 * pk(d.boundaries, r.boundaries, lengths=d.word_lengths())
+            )
+        print(
+            f"| {name} | "
+            + " | ".join(f"{np.mean(by[k]):.2f}" for k in ("3-11", "3-5", "6-8", "9-11"))
+            + " |"
+        )
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--data", default=os.environ.get("LINSEG_DATA"),
-                    help="data root (default: $LINSEG_DATA)")
+    ap.add_argument(
+        "--data", default=os.environ.get("LINSEG_DATA"), help="data root (default: $LINSEG_DATA)"
+    )
     ap.add_argument("--sizes", default="1000,10000,100000,1000000")
     ap.add_argument("--band", default=None, help="band width (default: linseg's default band)")
-    ap.add_argument("--full-size", type=int, default=4000,
-                    help="document size for the full C99 measurement (0 to skip)")
+    ap.add_argument(
+        "--full-size",
+        type=int,
+        default=4000,
+        help="document size for the full C99 measurement (0 to skip)",
+    )
     ap.add_argument("--quality", action="store_true", help="also measure Pk, banded vs full")
     ap.add_argument("--child", type=int, default=None, help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -138,14 +164,21 @@ def main() -> None:
     for n in (int(s) for s in args.sizes.split(",")):
         r = measure(args.data, n, band)
         rows.append(r)
-        print(f"| {n:,} | {r['band_used']} | {r['seconds']:.2f} | {r['peak_bytes'] / gb:.2f} GB | "
-              f"{r['base_bytes'] / gb:.2f} GB |", flush=True)
+        print(
+            f"| {n:,} | {r['band_used']} | {r['seconds']:.2f} | {r['peak_bytes'] / gb:.2f} GB | "
+            f"{r['base_bytes'] / gb:.2f} GB |",
+            flush=True,
+        )
     if args.full_size:
         r = measure(args.data, args.full_size, "full")
-        print(f"| {args.full_size:,} | full C99 | {r['seconds']:.2f} | "
-              f"{r['peak_bytes'] / gb:.2f} GB | {r['base_bytes'] / gb:.2f} GB |")
-        print(f"\nfull C99 at {args.full_size:,} sentences: {5.5 / r['seconds']:.1f}x faster than the "
-              "author's Java (5.5 s, 1.25 GB)")
+        print(
+            f"| {args.full_size:,} | full C99 | {r['seconds']:.2f} | "
+            f"{r['peak_bytes'] / gb:.2f} GB | {r['base_bytes'] / gb:.2f} GB |"
+        )
+        print(
+            f"\nfull C99 at {args.full_size:,} sentences: {5.5 / r['seconds']:.1f}x faster than the "
+            "author's Java (5.5 s, 1.25 GB)"
+        )
     by_n = {r["n"]: r["seconds"] for r in rows}
     if 10_000 in by_n and 1_000_000 in by_n:
         ratio = by_n[1_000_000] / by_n[10_000]

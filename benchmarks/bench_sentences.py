@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import re
 import sys
 import time
 from pathlib import Path
@@ -29,8 +28,27 @@ from pathlib import Path
 from linseg.corpus.ref import find_ref_files, read_ref
 from linseg.sentences import split_sentences
 
-_NO_SPACE_BEFORE = {",", ".", ";", ":", "!", "?", ")", "]", "}", "%", "'s", "n't", "'re",
-                    "'ve", "'ll", "'d", "'m", "''", "'"}
+_NO_SPACE_BEFORE = {
+    ",",
+    ".",
+    ";",
+    ":",
+    "!",
+    "?",
+    ")",
+    "]",
+    "}",
+    "%",
+    "'s",
+    "n't",
+    "'re",
+    "'ve",
+    "'ll",
+    "'d",
+    "'m",
+    "''",
+    "'",
+}
 _NO_SPACE_AFTER = {"(", "[", "{", "$", "``", "`"}
 
 
@@ -59,7 +77,7 @@ def samples(root: Path, limit: int | None) -> list[list[list[str]]]:
 def layout(sample: list[list[str]], kind: str, rng: random.Random) -> tuple[str, set[int]]:
     """The text of a sample and the character offsets where its sentences start."""
     text, starts = "", set()
-    for p, para in enumerate(sample):
+    for para in sample:
         for i, s in enumerate(para):
             if kind == "stray" and rng.random() < 0.2:
                 words = s.split(" ")
@@ -117,14 +135,19 @@ def main() -> None:
     print(f"{len(corpus)} samples, {n_sent} sentences\n")
     print("| layout | splitter | precision | recall | F1 | longest piece (chars) |")
     print("| --- | --- | ---: | ---: | ---: | ---: |")
-    for kind, label in (("paragraphs", "paragraphs"), ("line", "one line"),
-                        ("stray", "one line, stray (")):
+    for kind, label in (
+        ("paragraphs", "paragraphs"),
+        ("line", "one line"),
+        ("stray", "one line, stray ("),
+    ):
         rng = random.Random(1)
         texts = [layout(s, kind, rng) for s in corpus]
         for name, fn in (("sentencex", sentencex_spans), ("linseg", split_sentences)):
             p, r, f, longest = score(fn, texts)
-            print(f"| {label} | {name} | {100 * p:.1f}% | {100 * r:.1f}% | {100 * f:.1f}% | "
-                  f"{longest:,} |")
+            print(
+                f"| {label} | {name} | {100 * p:.1f}% | {100 * r:.1f}% | {100 * f:.1f}% | "
+                f"{longest:,} |"
+            )
     texts = [layout(s, "paragraphs", random.Random(1))[0] for s in corpus]
     for name, fn in (("sentencex", sentencex_spans), ("linseg", split_sentences)):
         t0 = time.perf_counter()
@@ -143,8 +166,11 @@ def main() -> None:
         spans = fn(big)
         secs = time.perf_counter() - t0
         longest = max(b - a for a, b in spans)
-        print(f"\n{name}: {len(big) / 1e6:.1f} MB on one line (stray brackets): {secs:.2f} s, "
-              f"{len(spans):,} sentences, longest {longest:,} chars", end="")
+        print(
+            f"\n{name}: {len(big) / 1e6:.1f} MB on one line (stray brackets): {secs:.2f} s, "
+            f"{len(spans):,} sentences, longest {longest:,} chars",
+            end="",
+        )
     print()
 
 

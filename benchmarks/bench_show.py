@@ -38,7 +38,9 @@ def main() -> None:
     seg = C99(tokenized=True)
     # Warm numba and matplotlib.
     F.plot_all(seg.segment(docs[0].sentences))
-    print("| document | sentences | C99 | each figure (PNG) | sheet (PNG) | page, SVG figures | page, PNG figures |")
+    print(
+        "| document | sentences | C99 | each figure (PNG) | sheet (PNG) | page, SVG figures | page, PNG figures |"
+    )
     print("|---|---|---|---|---|---|---|")
     for k in (1, 5, 20):
         sents, bounds = [], []
@@ -50,23 +52,31 @@ def main() -> None:
         t_seg, res = clock(lambda: seg.segment(doc.sentences))
         each = []
         for kind in F.KINDS:
-            t, _ = clock(lambda: figure_bytes(F.plot(res, kind, reference=doc.reference).figure, "png"), 1)
+            t, _ = clock(
+                lambda: figure_bytes(F.plot(res, kind, reference=doc.reference).figure, "png"), 1
+            )
             each.append(t)
         t_sheet, _ = clock(lambda: figure_bytes(F.plot_all(res, doc.reference), "png"), 1)
         t_svg, page_svg = clock(lambda: document_report(res, doc, segmenter=seg), 1)
-        t_png, page_png = clock(lambda: document_report(res, doc, segmenter=seg, figure_format="png"), 1)
-        print(f"| {k} sample(s) | {len(sents)} | {1e3 * t_seg:.1f} ms | "
-              f"{1e3 * min(each):.0f}-{1e3 * max(each):.0f} ms | {1e3 * t_sheet:.0f} ms | "
-              f"{1e3 * t_svg:.0f} ms, {len(page_svg) / 1e3:.0f} kB | "
-              f"{1e3 * t_png:.0f} ms, {len(page_png) / 1e3:.0f} kB |")
+        t_png, page_png = clock(
+            lambda: document_report(res, doc, segmenter=seg, figure_format="png"), 1
+        )
+        print(
+            f"| {k} sample(s) | {len(sents)} | {1e3 * t_seg:.1f} ms | "
+            f"{1e3 * min(each):.0f}-{1e3 * max(each):.0f} ms | {1e3 * t_sheet:.0f} ms | "
+            f"{1e3 * t_svg:.0f} ms, {len(page_svg) / 1e3:.0f} kB | "
+            f"{1e3 * t_png:.0f} ms, {len(page_png) / 1e3:.0f} kB |"
+        )
     from linseg.experiments.evaluate import evaluate
 
     results = evaluate(seg, files)
     t, page = clock(lambda: evaluation_report(results, corpus=choi), 1)
     t2, page2 = clock(lambda: evaluation_report(results, corpus=choi, texts=False), 1)
-    print(f"\nevaluation report, {len(results)} samples: {1e3 * t:.0f} ms, "
-          f"{len(page) / 1e6:.1f} MB with sentences; {1e3 * t2:.0f} ms, "
-          f"{len(page2) / 1e6:.1f} MB without")
+    print(
+        f"\nevaluation report, {len(results)} samples: {1e3 * t:.0f} ms, "
+        f"{len(page) / 1e6:.1f} MB with sentences; {1e3 * t2:.0f} ms, "
+        f"{len(page2) / 1e6:.1f} MB without"
+    )
     print(f"peak RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
 
 

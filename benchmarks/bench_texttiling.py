@@ -70,8 +70,10 @@ def main() -> None:
             t_ours.append(clock() - t0)
     n_words = statistics.mean(sum(len(x.split()) for x in s) for s in inputs)
     med_n, med_o = statistics.median(t_nltk), statistics.median(t_ours)
-    print(f"{len(inputs)} samples, mean {n_words:.0f} words, {args.repeat} passes"
-          + (f" (NLTK refused {failed} runs)" if failed else ""))
+    print(
+        f"{len(inputs)} samples, mean {n_words:.0f} words, {args.repeat} passes"
+        + (f" (NLTK refused {failed} runs)" if failed else "")
+    )
     print("| TextTiling, same input | median ms/sample | mean ms/sample |")
     print("| --- | --- | --- |")
     print(f"| NLTK TextTilingTokenizer | {1e3 * med_n:.2f} | {1e3 * statistics.mean(t_nltk):.2f} |")

@@ -10,14 +10,59 @@ from __future__ import annotations
 
 import random
 
-_WORDS = ("bees honey hive queen nectar pollen railway steam engine track coal station "
-          "bread flour yeast oven dough crust kernel patch driver module build release "
-          "the a of and to in is it that for on with as was").split()
+_WORDS = [
+    "bees",
+    "honey",
+    "hive",
+    "queen",
+    "nectar",
+    "pollen",
+    "railway",
+    "steam",
+    "engine",
+    "track",
+    "coal",
+    "station",
+    "bread",
+    "flour",
+    "yeast",
+    "oven",
+    "dough",
+    "crust",
+    "kernel",
+    "patch",
+    "driver",
+    "module",
+    "build",
+    "release",
+    "the",
+    "a",
+    "of",
+    "and",
+    "to",
+    "in",
+    "is",
+    "it",
+    "that",
+    "for",
+    "on",
+    "with",
+    "as",
+    "was",
+]
 _CJK = "\u4eca\u65e5\u306f\u6674\u308c\u3067\u3059\u3002\u6587\u7ae0\u3092\u5206\u5272\u3059\u308b\u3002\u4e2d\u6587\u53e5\u5b50\u3002"
 _ARABIC = "\u0647\u0630\u0627 \u0646\u0635 \u0639\u0631\u0628\u064a \u0642\u0635\u064a\u0631."
-_HEBREW = "\u05d6\u05d4 \u05d8\u05e7\u05e1\u05d8 \u05e7\u05e6\u05e8 \u05d1\u05e2\u05d1\u05e8\u05d9\u05ea."
-_EMOJI = ["\U0001f600", "\U0001f41d", "\U0001f468\u200d\U0001f469\u200d\U0001f467",
-          "\U0001f1fa\U0001f1f3", "\u2764\ufe0f", "\U0001f44d\U0001f3fd"]
+_HEBREW = (
+    "\u05d6\u05d4 \u05d8\u05e7\u05e1\u05d8 \u05e7\u05e6\u05e8 \u05d1\u05e2\u05d1\u05e8\u05d9\u05ea."
+)
+_EMOJI = [
+    "\U0001f600",
+    "\U0001f41d",
+    "\U0001f468\u200d\U0001f469\u200d\U0001f467",
+    "\U0001f1fa\U0001f1f3",
+    "\u2764\ufe0f",
+    "\U0001f44d\U0001f3fd",
+]
 _CONTROLS = ["\x07", "\x1b[1m", "\x0c", "\x0b", "\x1f", "\x7f", "\x85"]
 _SEPARATORS = ["==========", "=====", "----------", "***", "___", "~~~~~~", "#####"]
 
@@ -25,9 +70,23 @@ _SEPARATORS = ["==========", "=====", "----------", "***", "___", "~~~~~~", "###
 def _sentence(rng: random.Random) -> str:
     words = [rng.choice(_WORDS) for _ in range(rng.randint(1, 14))]
     if rng.random() < 0.15:
-        words.insert(rng.randrange(len(words) + 1),
-                     rng.choice(["(see below", "`make install`", '"quoted', "e.g.", "3.14",
-                                 "https://example.org/a.b", "O'Neil", ")", "Dr.", "\u2026"]))
+        words.insert(
+            rng.randrange(len(words) + 1),
+            rng.choice(
+                [
+                    "(see below",
+                    "`make install`",
+                    '"quoted',
+                    "e.g.",
+                    "3.14",
+                    "https://example.org/a.b",
+                    "O'Neil",
+                    ")",
+                    "Dr.",
+                    "\u2026",
+                ]
+            ),
+        )
     return " ".join(words).capitalize() + rng.choice([".", ".", ".", "!", "?", "", ":"])
 
 
@@ -36,10 +95,28 @@ def _prose(rng: random.Random) -> str:
 
 
 def _block(rng: random.Random) -> str:
-    kind = rng.choice(["prose"] * 6 + ["md_heading", "setext", "rest_title", "list", "table",
-                                       "fence", "inline", "literal", "directive", "separator",
-                                       "code", "cjk", "rtl", "emoji", "control", "long_token",
-                                       "long_line"])
+    kind = rng.choice(
+        ["prose"] * 6
+        + [
+            "md_heading",
+            "setext",
+            "rest_title",
+            "list",
+            "table",
+            "fence",
+            "inline",
+            "literal",
+            "directive",
+            "separator",
+            "code",
+            "cjk",
+            "rtl",
+            "emoji",
+            "control",
+            "long_token",
+            "long_line",
+        ]
+    )
     if kind == "prose":
         return _prose(rng)
     if kind == "md_heading":
@@ -52,11 +129,14 @@ def _block(rng: random.Random) -> str:
         bar = rng.choice("=-~^*") * max(3, len(title))
         return f"{bar}\n{title}\n{bar}"
     if kind == "list":
-        return "\n".join(f"{rng.choice(['-', '*', '1.', 'a)'])} {_sentence(rng)}"
-                         for _ in range(rng.randint(1, 5)))
+        return "\n".join(
+            f"{rng.choice(['-', '*', '1.', 'a)'])} {_sentence(rng)}"
+            for _ in range(rng.randint(1, 5))
+        )
     if kind == "table":
         return "| a | b |\n| --- | --- |\n" + "\n".join(
-            f"| {rng.choice(_WORDS)} | {rng.randint(0, 99)} |" for _ in range(rng.randint(1, 4)))
+            f"| {rng.choice(_WORDS)} | {rng.randint(0, 99)} |" for _ in range(rng.randint(1, 4))
+        )
     if kind == "fence":
         fence = rng.choice(["```", "~~~", "````"])
         body = "\n".join(f"x{i} = {i}. Y = {i}." for i in range(rng.randint(0, 4)))

@@ -9,12 +9,24 @@ from hypothesis import strategies as st
 import linseg
 from linseg import C99, segment_text
 
-BEES = ["Bees gather nectar from flowers .", "The hive stores honey from nectar .",
-        "Worker bees dance to show flowers .", "Honey bees guard the hive ."]
-RAIL = ["Steam locomotives pulled early trains .", "Railway lines joined distant towns .",
-        "Trains ran on iron rails between stations .", "Locomotives burned coal on railway lines ."]
-BREAD = ["Bakers knead dough with yeast .", "Yeast makes the dough rise .",
-         "Bread dough is baked in an oven .", "Bakers shape the dough into bread ."]
+BEES = [
+    "Bees gather nectar from flowers .",
+    "The hive stores honey from nectar .",
+    "Worker bees dance to show flowers .",
+    "Honey bees guard the hive .",
+]
+RAIL = [
+    "Steam locomotives pulled early trains .",
+    "Railway lines joined distant towns .",
+    "Trains ran on iron rails between stations .",
+    "Locomotives burned coal on railway lines .",
+]
+BREAD = [
+    "Bakers knead dough with yeast .",
+    "Yeast makes the dough rise .",
+    "Bread dough is baked in an oven .",
+    "Bakers shape the dough into bread .",
+]
 
 
 def test_three_topics_hand_built():
@@ -52,12 +64,15 @@ def test_segment_text_joins_back():
     assert res.segments[1].startswith("Steam")
 
 
-@pytest.mark.parametrize("sentences,expected", [
-    ([], []),
-    (["Only one ."], []),
-    ([". ,", "1 2 3", "!"], []),  # no words at all
-    (["same words here"] * 6, []),  # all identical
-])
+@pytest.mark.parametrize(
+    "sentences,expected",
+    [
+        ([], []),
+        (["Only one ."], []),
+        ([". ,", "1 2 3", "!"], []),  # no words at all
+        (["same words here"] * 6, []),  # all identical
+    ],
+)
 def test_edge_documents(sentences, expected):
     assert C99().segment(sentences).boundaries == expected
 
@@ -94,8 +109,11 @@ WORDS = ["river", "stone", "market", "price", "engine", "rail", "honey", "bread"
 
 
 @settings(max_examples=120, deadline=None)
-@given(st.lists(st.lists(st.sampled_from(WORDS), max_size=8).map(" ".join), max_size=30),
-       st.one_of(st.none(), st.integers(1, 40)), st.sampled_from([1, 3, 11]))
+@given(
+    st.lists(st.lists(st.sampled_from(WORDS), max_size=8).map(" ".join), max_size=30),
+    st.one_of(st.none(), st.integers(1, 40)),
+    st.sampled_from([1, 3, 11]),
+)
 def test_properties(sentences, n_segments, mask):
     seg = C99(mask_size=mask, tokenized=True)
     res = seg.segment(sentences, n_segments)
@@ -111,8 +129,10 @@ def test_properties(sentences, n_segments, mask):
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.text(alphabet=st.sampled_from(list("ab rivestonmk.!?\n,\t")), max_size=300),
-       st.one_of(st.none(), st.integers(1, 6)))
+@given(
+    st.text(alphabet=st.sampled_from(list("ab rivestonmk.!?\n,\t")), max_size=300),
+    st.one_of(st.none(), st.integers(1, 6)),
+)
 def test_text_properties(text, n_segments):
     res = segment_text(text, n_segments)
     assert "".join(res.segments) == text

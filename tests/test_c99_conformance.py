@@ -51,8 +51,11 @@ def test_exact_boundaries_with_reference_stems(choi_root, choi_docs, logs):
     assert auto_ok >= 699, f"automatic termination matches the author on {auto_ok}/700"
     assert known_ok >= 699, f"known count matches the author on {known_ok}/700"
     # Where the code-25 log agrees with code 35 (all of set 3), ours agrees too.
-    both = [(d, k) for d, _, k in runs
-            if _key(d) in logs[25] and abs(logs[25][_key(d)][0] - logs[35][_key(d)][0]) < 1e-6]
+    both = [
+        (d, k)
+        for d, _, k in runs
+        if _key(d) in logs[25] and abs(logs[25][_key(d)][0] - logs[35][_key(d)][0]) < 1e-6
+    ]
     assert len(both) >= 463
     assert all(abs(k - logs[25][_key(d)][0]) < 1e-5 for d, k in both)
 

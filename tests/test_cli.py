@@ -18,9 +18,14 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "three-topics.tx
 
 def run_cli(args, stdin: bytes | None = None):
     """Run ``linseg`` in a subprocess: returns (exit code, stdout, stderr)."""
-    proc = subprocess.run([sys.executable, "-m", "linseg", *args], input=stdin,
-                          capture_output=True, timeout=300)
-    return proc.returncode, proc.stdout.decode("utf-8", "replace"), proc.stderr.decode("utf-8", "replace")
+    proc = subprocess.run(
+        [sys.executable, "-m", "linseg", *args], input=stdin, capture_output=True, timeout=300
+    )
+    return (
+        proc.returncode,
+        proc.stdout.decode("utf-8", "replace"),
+        proc.stderr.decode("utf-8", "replace"),
+    )
 
 
 def segment_json(tmp_path, text: str, *extra: str) -> dict:
@@ -46,21 +51,26 @@ def test_format_detection():
     assert detect_format("The cat sat. It ran away!\nA dog barked.\n") == "text"
 
 
-@pytest.mark.parametrize("text,problem", [
-    ("==========\na b .\n==========\nc d .\n==========\n", None),
-    ("Title\n=====\n\nSome text here. More text.\n", "its first line is not a separator"),
-    ("==========\nBanner\n==========\nThen prose.\n", "its last line is not a separator"),
-    ("==========\n==========\n", "it has no sentences"),
-    ("===\na .\n===\n===\nb .\n===\n", "it has an empty segment (two separators in a row)"),
-])
+@pytest.mark.parametrize(
+    "text,problem",
+    [
+        ("==========\na b .\n==========\nc d .\n==========\n", None),
+        ("Title\n=====\n\nSome text here. More text.\n", "its first line is not a separator"),
+        ("==========\nBanner\n==========\nThen prose.\n", "its last line is not a separator"),
+        ("==========\n==========\n", "it has no sentences"),
+        ("===\na .\n===\n===\nb .\n===\n", "it has an empty segment (two separators in a row)"),
+    ],
+)
 def test_only_a_whole_ref_sample_is_read_as_choi(text, problem):
     assert ref_problem(text) == problem
     assert (detect_format(text) == "choi") == (problem is None)
 
 
 def test_markdown_with_rules_and_underlines_loses_nothing(tmp_path):
-    text = ("Install\n=======\n\nRun the installer. It asks two questions.\n\n"
-            "==========\n\n```\n$ make install\n```\n\nUsage\n-----\n\nCall it. Done.\n")
+    text = (
+        "Install\n=======\n\nRun the installer. It asks two questions.\n\n"
+        "==========\n\n```\n$ make install\n```\n\nUsage\n-----\n\nCall it. Done.\n"
+    )
     rec = segment_json(tmp_path, text)
     assert rec["format"] == "text" and rec["format_detected"] is True
     assert "".join(rec["segments"]) == text
@@ -97,11 +107,14 @@ def test_choi_input_and_output_roundtrip(tmp_path):
     assert rec["format"] == "choi" and rec["reference"] == [2]
 
 
-@pytest.mark.parametrize("text,n_sentences", [
-    ("Only one sentence here.", 1),
-    ("... !!! ??? 123 456.", None),
-    ("Same words here. " * 8, 8),
-])
+@pytest.mark.parametrize(
+    "text,n_sentences",
+    [
+        ("Only one sentence here.", 1),
+        ("... !!! ??? 123 456.", None),
+        ("Same words here. " * 8, 8),
+    ],
+)
 def test_degenerate_inputs_give_one_segment(tmp_path, text, n_sentences):
     rec = segment_json(tmp_path, text)
     if n_sentences is not None:
@@ -122,8 +135,9 @@ def test_a_document_without_sentences_is_an_input_error(tmp_path, capsys, comman
 
 
 def test_mask_larger_than_document_and_too_many_segments(tmp_path):
-    rec = segment_json(tmp_path, "Bees make honey. Trains run. Bread rises.", "--mask", "51",
-                       "--segments", "10")
+    rec = segment_json(
+        tmp_path, "Bees make honey. Trains run. Bread rises.", "--mask", "51", "--segments", "10"
+    )
     assert rec["boundaries"] == [1, 2]
     assert rec["n_segments"] == 3 and rec["n_segments_requested"] == 10
     assert rec["notes"] == ["10 segments asked for, but the document has 3 sentences: 3 segments"]
@@ -151,8 +165,10 @@ def test_stdin_and_errors_are_one_line():
         assert code == 2, (args, err)
         assert "Traceback" not in err
         assert len(err.strip().splitlines()) == 1, err
-    code, out, err = run_cli(["segment", "--encoding", "latin-1", "--output", "json"],
-                             stdin=b"Caf\xe9 au lait. Trains run.")
+    code, out, err = run_cli(
+        ["segment", "--encoding", "latin-1", "--output", "json"],
+        stdin=b"Caf\xe9 au lait. Trains run.",
+    )
     assert code == 0 and json.loads(out)["segments"] == ["Caf\u00e9 au lait. Trains run."]
 
 
@@ -165,9 +181,11 @@ def test_ten_megabyte_single_line(tmp_path):
 
 
 def _write_corpus(root: Path) -> None:
-    topics = [["bees honey hive", "honey bees nectar", "hive bees wax"],
-              ["trains rails steam", "steam trains coal", "rails stations trains"],
-              ["bread dough yeast", "yeast dough oven", "oven bread crust"]]
+    topics = [
+        ["bees honey hive", "honey bees nectar", "hive bees wax"],
+        ["trains rails steam", "steam trains coal", "rails stations trains"],
+        ["bread dough yeast", "yeast dough oven", "oven bread crust"],
+    ]
     for rng in ("3-5", "6-8"):
         (root / rng).mkdir(parents=True)
         for k in range(2):
@@ -220,9 +238,11 @@ def test_needs_count_methods_refuse_to_guess(tmp_path, capsys):
     f.write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
     assert main(["segment", str(f), "--method", "c99_b"]) == 2
     assert capsys.readouterr().err == (
-        "linseg: error: method 'c99_b' needs the number of segments (--segments N)\n")
-    rec = segment_json(tmp_path, f.read_text(encoding="utf-8"), "--method", "c99_b",
-                       "--segments", "3")
+        "linseg: error: method 'c99_b' needs the number of segments (--segments N)\n"
+    )
+    rec = segment_json(
+        tmp_path, f.read_text(encoding="utf-8"), "--method", "c99_b", "--segments", "3"
+    )
     assert rec["method"] == "c99_b" and rec["n_segments"] == 3
 
 
@@ -234,4 +254,5 @@ def test_notes_go_to_a_terminal_only(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
     assert main(["segment", str(f), "--segments", "5"]) == 0
     assert capsys.readouterr().err == (
-        "linseg: note: 5 segments asked for, but the document has 2 sentences: 2 segments\n")
+        "linseg: note: 5 segments asked for, but the document has 2 sentences: 2 segments\n"
+    )

@@ -21,10 +21,12 @@ from linseg.methods import available
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "three-topics.txt"
 METHODS = sorted(available())
 NEEDS_COUNT = {name for name, info in available().items() if info.needs_n_segments}
-REF = ("==========\nBees make honey .\nBees guard the hive .\nThe queen lays eggs .\n"
-       "==========\nTrains run on rails .\nSteam engines pull trains .\nRails join towns .\n"
-       "==========\nBread needs flour .\nOvens bake bread .\nYeast makes dough rise .\n"
-       "==========\n")
+REF = (
+    "==========\nBees make honey .\nBees guard the hive .\nThe queen lays eggs .\n"
+    "==========\nTrains run on rails .\nSteam engines pull trains .\nRails join towns .\n"
+    "==========\nBread needs flour .\nOvens bake bread .\nYeast makes dough rise .\n"
+    "==========\n"
+)
 
 
 def cli(argv: list[str], capsys) -> tuple[int, str, str]:
@@ -63,7 +65,12 @@ def test_segment_every_method_and_output(method, output, segments, source, ref_f
         return
     assert code == 0, err
     assert cli(argv, capsys)[1] == out  # deterministic
-    json_argv = [*argv[:argv.index("--output")], "--output", "json", *argv[argv.index("--output") + 2:]]
+    json_argv = [
+        *argv[: argv.index("--output")],
+        "--output",
+        "json",
+        *argv[argv.index("--output") + 2 :],
+    ]
     rec = json.loads(cli(json_argv, capsys)[1])
     assert rec["method"] == method
     assert rec["n_segments_requested"] == segments
@@ -85,8 +92,13 @@ def test_segment_every_method_and_output(method, output, segments, source, ref_f
         assert rec["format"] == "choi" and rec["reference"] == [3, 6]
 
 
-OPTIONS = {"--mask": ["5"], "--c": ["0.5"], "--band": ["3"], "--stopwords": ["{stop}"],
-           "--stems": ["{stems}"]}
+OPTIONS = {
+    "--mask": ["5"],
+    "--c": ["0.5"],
+    "--band": ["3"],
+    "--stopwords": ["{stop}"],
+    "--stems": ["{stems}"],
+}
 
 
 @pytest.mark.parametrize("option", sorted(OPTIONS))
@@ -110,16 +122,21 @@ def test_plot_and_report_with_every_method(method, tmp_path, capsys):
     pytest.importorskip("matplotlib", reason="plot and report figures need matplotlib")
     count = ["--segments", "3"] if method in NEEDS_COUNT else []
     png = tmp_path / "p.png"
-    assert cli(["plot", str(EXAMPLE), "--method", method, "--out", str(png), *count], capsys)[0] == 0
+    assert (
+        cli(["plot", str(EXAMPLE), "--method", method, "--out", str(png), *count], capsys)[0] == 0
+    )
     assert png.stat().st_size > 0
     page = tmp_path / "r.html"
-    code, _, err = cli(["report", str(EXAMPLE), "--method", method, "--out", str(page),
-                        *count], capsys)
+    code, _, err = cli(
+        ["report", str(EXAMPLE), "--method", method, "--out", str(page), *count], capsys
+    )
     assert code == 0, err
     assert page.read_text(encoding="utf-8").count('class="segment') >= 1
     for kind in ("similarity", "rank", "density", "gradient", "boundaries"):
-        code, _, err = cli(["plot", str(EXAMPLE), "--method", method, "--kind", kind,
-                            "--out", str(png), *count], capsys)
+        code, _, err = cli(
+            ["plot", str(EXAMPLE), "--method", method, "--kind", kind, "--out", str(png), *count],
+            capsys,
+        )
         assert code == 0 or f"keeps no data for --kind {kind}" in err
 
 
@@ -138,25 +155,29 @@ def _choi_subset(tmp_path: Path) -> Path:
 def test_evaluate_with_every_method(method, tmp_path, capsys):
     corpus = _choi_subset(tmp_path)
     jsonl = tmp_path / "r.jsonl"
-    code, out, err = cli(["evaluate", str(corpus), "--method", method, "--jsonl", str(jsonl)],
-                         capsys)
+    code, out, err = cli(
+        ["evaluate", str(corpus), "--method", method, "--jsonl", str(jsonl)], capsys
+    )
     assert code == 0, err
     assert "3-5" in out and len(jsonl.read_text(encoding="utf-8").splitlines()) == 2
 
 
-@pytest.mark.parametrize("argv,message", [
-    (["segment", "{missing}"], "No such file"),
-    (["segment", "{ex}", "--method", "nope"], "unknown method"),
-    (["segment", "{ex}", "--segments", "0"], "expected a positive integer"),
-    (["segment", "{ex}", "--mask", "4"], "must be odd"),
-    (["segment", "{ex}", "--band", "x"], "band width"),
-    (["segment", "{ex}", "--c", "nan"], "finite number"),
-    (["segment", "{ex}", "--stems", "{missing}"], "No such file"),
-    (["evaluate", "{missing}"], "no such file"),
-    (["plot", "{ex}", "--out", "x.gif"], "--out must end in"),
-    (["report", "{ex}", "--out", "x.txt"], "--out must end in"),
-    (["nope"], "invalid choice"),
-])
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        (["segment", "{missing}"], "No such file"),
+        (["segment", "{ex}", "--method", "nope"], "unknown method"),
+        (["segment", "{ex}", "--segments", "0"], "expected a positive integer"),
+        (["segment", "{ex}", "--mask", "4"], "must be odd"),
+        (["segment", "{ex}", "--band", "x"], "band width"),
+        (["segment", "{ex}", "--c", "nan"], "finite number"),
+        (["segment", "{ex}", "--stems", "{missing}"], "No such file"),
+        (["evaluate", "{missing}"], "no such file"),
+        (["plot", "{ex}", "--out", "x.gif"], "--out must end in"),
+        (["report", "{ex}", "--out", "x.txt"], "--out must end in"),
+        (["nope"], "invalid choice"),
+    ],
+)
 def test_usage_errors_are_one_line(argv, message, tmp_path, capsys):
     argv = [a.format(ex=EXAMPLE, missing=tmp_path / "missing.txt") for a in argv]
     code, out, err = cli(argv, capsys)
@@ -167,6 +188,14 @@ def test_usage_errors_are_one_line(argv, message, tmp_path, capsys):
 def test_methods_and_help_exit_zero(capsys):
     code, out, _ = cli(["methods"], capsys)
     assert code == 0 and all(name in out for name in METHODS)
-    for command in ("segment", "evaluate", "methods", "corpus", "paper", "plot", "figures",
-                    "report"):
+    for command in (
+        "segment",
+        "evaluate",
+        "methods",
+        "corpus",
+        "paper",
+        "plot",
+        "figures",
+        "report",
+    ):
         assert cli([command, "--help"], capsys)[0] == 0

@@ -13,8 +13,8 @@ from linseg.rank import rank_transform
 from linseg.similarity import cosine, cosine_from_ids
 from linseg.termination import automatic_termination, smooth
 
-
 # --- similarity (equation 1) ---------------------------------------------------------------
+
 
 def test_cosine_hand_checked():
     f = np.array([[1, 1, 0], [1, 0, 1], [0, 0, 0], [2, 2, 0]])
@@ -47,6 +47,7 @@ def test_cosine_from_ids_is_bit_identical(rows):
 
 # --- rank (equation 2) ---------------------------------------------------------------------
 
+
 def test_rank_hand_checked_3x3():
     sim = np.array([[1.0, 0.5, 0.2], [0.5, 1.0, 0.1], [0.2, 0.1, 1.0]], dtype=np.float32)
     r = rank_transform(sim, 3)
@@ -76,15 +77,19 @@ def _rank_brute(x, m):
     out = np.zeros_like(x)
     for i in range(n):
         for j in range(n):
-            win = x[max(0, i - h):i + h + 1, max(0, j - h):j + h + 1]
+            win = x[max(0, i - h) : i + h + 1, max(0, j - h) : j + h + 1]
             cells = win.size - 1
             out[i, j] = np.float32((win < x[i, j]).sum()) / np.float32(cells) if cells else 0
     return out
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(0, 14).flatmap(lambda n: arrays(np.float32, (n, n), elements=st.sampled_from(
-    [0.0, 0.1, 0.25, 0.5, 1.0]))), st.sampled_from([1, 3, 5, 11]))
+@given(
+    st.integers(0, 14).flatmap(
+        lambda n: arrays(np.float32, (n, n), elements=st.sampled_from([0.0, 0.1, 0.25, 0.5, 1.0]))
+    ),
+    st.sampled_from([1, 3, 5, 11]),
+)
 def test_rank_matches_brute_force(x, m):
     x = np.maximum(x, x.T)
     assert np.array_equal(rank_transform(x, m), _rank_brute(x, m))
@@ -98,16 +103,20 @@ def test_rank_rejects_bad_masks(bad):
 
 # --- sum of rank (equation 5) and inside density (equation 3) -------------------------------
 
+
 @settings(max_examples=60, deadline=None)
-@given(st.integers(1, 12).flatmap(lambda n: arrays(np.float32, (n, n), elements=st.sampled_from(
-    [0.0, 0.125, 0.25, 0.5, 1.0]))))
+@given(
+    st.integers(1, 12).flatmap(
+        lambda n: arrays(np.float32, (n, n), elements=st.sampled_from([0.0, 0.125, 0.25, 0.5, 1.0]))
+    )
+)
 def test_sum_of_rank_is_the_square_sum(r):
     r = np.maximum(r, r.T)  # dyadic values: float32 sums are exact, so equality is exact
     s = sum_of_rank(r)
     n = r.shape[0]
     for i in range(n):
         for j in range(i, n):
-            assert s[j, i] == s[i, j] == r[i:j + 1, i:j + 1].sum()
+            assert s[j, i] == s[i, j] == r[i : j + 1, i : j + 1].sum()
 
 
 def test_divisive_clustering_two_blocks():
@@ -127,7 +136,7 @@ def test_divisive_clustering_three_blocks_order():
     r = np.zeros((n, n), np.float32)
     start = 0
     for size in sizes:
-        r[start:start + size, start:start + size] = 1.0
+        r[start : start + size, start : start + size] = 1.0
         start += size
     cl = divisive_clustering(sum_of_rank(r))
     # Any cut keeps all 38 ones inside; the density is 38 / (total inside area).
@@ -149,6 +158,7 @@ def test_empty_and_single():
 
 
 # --- termination ----------------------------------------------------------------------------
+
 
 def test_smoothing_mask_cut_and_renormalised():
     x = np.array([1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0])

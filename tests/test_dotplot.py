@@ -43,6 +43,7 @@ ABC = ["apple apple", "apple", "bird bird", "bird cat", "cat cat", "cat"]
 
 # --- hand-built documents ---------------------------------------------------------------
 
+
 def test_r98_maximise_by_hand():
     # Step 1, whole text: dots a3 b3 c4 -> 9+9+16 = 34. Gap c (first sentence after it):
     #   c=1: (4 + 26)/(4 + 64) = .441   c=2: (9 + 25)/(9 + 49) = .586
@@ -62,8 +63,10 @@ def test_r98_minimise_by_hand():
     #   c=4: 3/21, c=5: 3/9 -> c=2 with no dot outside.
     # Step 2 (outside 0 over 21): c=1 adds a2.a1 = 2 over 2*1 -> 2/23 = .087;
     #   c=3 adds b2.(b1 c4) = 2 over 2*5 -> 2/31 = .065; c=4: 3/33; c=5: 3/27.
-    for seg in (R98(strategy="minimise", **PLAIN),
-                DotPlot(similarity="dots", strategy="minimise", **PLAIN)):
+    for seg in (
+        R98(strategy="minimise", **PLAIN),
+        DotPlot(similarity="dots", strategy="minimise", **PLAIN),
+    ):
         r = seg.segment(ABC, 3)
         assert r.order == [2, 3]
         np.testing.assert_allclose(r.objective, [0.0, 2 / 31])
@@ -148,7 +151,9 @@ def test_spread_reference_quirks_by_hand():
     two = ["ones cider", "on ones cider"]
     assert DotPlot(similarity="spread", **kw).counts(two).tolist() == [[1, 1], [1, 1]]
     assert DotPlot(similarity="spread", reference=True, **kw).counts(two).tolist() == [
-        [1, 1], [2, 1]]
+        [1, 1],
+        [2, 1],
+    ]
 
 
 def test_whole_dots_round_each_square_down():
@@ -194,8 +199,10 @@ def test_hyphenated_tokens_are_dropped_unless_asked():
 
 
 def test_raw_text_and_params():
-    text = ("Apples grow on apple trees. Apple trees like sun. "
-            "Birds build nests. A bird nest holds eggs.")
+    text = (
+        "Apples grow on apple trees. Apple trees like sun. "
+        "Birds build nests. A bird nest holds eggs."
+    )
     out = create("r98").segment_text(text, 2)
     assert "".join(out.segments) == text
     assert out.boundaries == [2]
@@ -207,6 +214,7 @@ def test_raw_text_and_params():
 
 
 # --- an independent dot-plot on word positions ------------------------------------------
+
 
 def _brute_force(words: list[list[int]], n_segments: int, minimise: bool) -> list[int]:
     """Reynar's search with the dot-plot drawn cell by cell over word positions."""
@@ -223,7 +231,7 @@ def _brute_force(words: list[list[int]], n_segments: int, minimise: bool) -> lis
             cuts = [0, *sorted(chosen + [c]), n]
             pos = [int(starts[i]) for i in cuts]
             if minimise:
-                num = sum(plot[a:b, b:pos[-1]].sum() for a, b in zip(pos, pos[1:]))
+                num = sum(plot[a:b, b : pos[-1]].sum() for a, b in zip(pos, pos[1:]))
                 den = sum((b - a) * (pos[-1] - b) for a, b in zip(pos, pos[1:]))
                 v = num / den if den else np.inf
                 better = best_v is None or v <= best_v
@@ -253,8 +261,10 @@ documents = st.lists(st.lists(st.integers(0, 5), min_size=0, max_size=5), min_si
 @given(documents, st.integers(1, 10))
 def test_exact_and_modular_agree_with_the_drawn_plot(words, m):
     f = _counts(words, 6)
-    for minimise, exact, modular in ((False, reynar_maximise, maximise_inside_density),
-                                     (True, reynar_minimise, minimise_outside_density)):
+    for minimise, exact, modular in (
+        (False, reynar_maximise, maximise_inside_density),
+        (True, reynar_minimise, minimise_outside_density),
+    ):
         want = _brute_force(words, m, minimise)
         got = exact(f, m)
         assert list(got.order) == want
@@ -265,8 +275,10 @@ def test_exact_and_modular_agree_with_the_drawn_plot(words, m):
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.lists(st.integers(0, 7), min_size=1, max_size=6), min_size=1, max_size=8),
-       st.integers(1, 6))
+@given(
+    st.lists(st.lists(st.integers(0, 7), min_size=1, max_size=6), min_size=1, max_size=8),
+    st.integers(1, 6),
+)
 def test_spread_activation_dots_match_the_word_matrix(words, steps):
     f = _counts(words, 8)
     f = f[:, f.sum(axis=0) > 0]
@@ -416,8 +428,9 @@ def test_c99_beats_r98(choi_docs, logs, stems):
         for d in docs:
             r = c99.segment(d.sentences)
             auto.append(pk(d.boundaries, r.boundaries, lengths=d.word_lengths()))
-            known.append(pk(d.boundaries, r.clustering.boundaries(d.n_segments),
-                            lengths=d.word_lengths()))
+            known.append(
+                pk(d.boundaries, r.clustering.boundaries(d.n_segments), lengths=d.word_lengths())
+            )
         assert 100 * np.mean(auto) < r98[rng], (rng, np.mean(auto), r98[rng])
         assert 100 * np.mean(known) < r98[rng] - 4, (rng, np.mean(known), r98[rng])
 
@@ -425,13 +438,42 @@ def test_c99_beats_r98(choi_docs, logs, stems):
 def test_cli_one_line_error_without_segments(tmp_path):
     doc = tmp_path / "doc.txt"
     doc.write_text("\n".join(ABC) + "\n")
-    proc = subprocess.run([sys.executable, "-m", "linseg", "segment", "--method", "r98",
-                           "--format", "lines", str(doc)], capture_output=True, text=True)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "linseg",
+            "segment",
+            "--method",
+            "r98",
+            "--format",
+            "lines",
+            str(doc),
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert proc.returncode == 2
     assert "needs the number of segments" in proc.stderr
     assert "Traceback" not in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
-    proc = subprocess.run([sys.executable, "-m", "linseg", "segment", "--method", "r98",
-                           "--format", "lines", "--segments", "3", "--output", "json",
-                           str(doc)], capture_output=True, text=True)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "linseg",
+            "segment",
+            "--method",
+            "r98",
+            "--format",
+            "lines",
+            "--segments",
+            "3",
+            "--output",
+            "json",
+            str(doc),
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert proc.returncode == 0, proc.stderr
     assert '"boundaries": [2, 3]' in proc.stdout

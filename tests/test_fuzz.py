@@ -73,8 +73,16 @@ def test_random_documents_through_the_cli(tmp_path, capsys):
             assert not expected.strip() or "binary" in err, f"{what}: {err}"
             continue
         rec = json.loads(out)
-        assert set(rec) >= {"method", "format", "format_detected", "n_segments", "band",
-                            "boundaries", "segments", "notes"}, what
+        assert set(rec) >= {
+            "method",
+            "format",
+            "format_detected",
+            "n_segments",
+            "band",
+            "boundaries",
+            "segments",
+            "notes",
+        }, what
         if rec["format"] == "choi":
             assert fmt == "auto" and ref_problem(expected) is None, what
         else:
@@ -123,8 +131,9 @@ def test_other_methods_on_random_documents(method, tmp_path, capsys):
         text = document(rng)
         path = tmp_path / "doc.txt"
         path.write_bytes(text.encode("utf-8"))
-        code, out, err = _cli(["segment", str(path), "--method", method, "--output", "json"],
-                              capsys)
+        code, out, err = _cli(
+            ["segment", str(path), "--method", method, "--output", "json"], capsys
+        )
         what = f"{method}, document {i}"
         _check_contract(code, out, err, what)
         if code == 0 and json.loads(out)["format"] != "choi":

@@ -112,15 +112,19 @@ def test_no_import_cycles():
     # Deferred (in-function) imports count too: they hide a cycle from the interpreter,
     # not from a reader, who still cannot understand one module without the other.
     graph = import_graph()
-    pruned = {v: {w: top for w, top in edges.items() if not _is_package_init_edge(v, w)}
-              for v, edges in graph.items()}
+    pruned = {
+        v: {w: top for w, top in edges.items() if not _is_package_init_edge(v, w)}
+        for v, edges in graph.items()
+    }
     assert _cycles(pruned) == []
 
 
 def test_library_layers_never_import_the_cli():
     graph = import_graph()
     offenders = sorted(
-        f"{v} -> {w}" for v, edges in graph.items() for w in edges
+        f"{v} -> {w}"
+        for v, edges in graph.items()
+        for w in edges
         if not v.startswith(("linseg.cli", "linseg.__main__")) and w.startswith("linseg.cli")
     )
     assert offenders == []
@@ -136,8 +140,38 @@ def test_the_graph_reader_sees_a_cycle_and_a_cli_import():
     assert real["linseg.cli.segment"]["linseg.corpus.run"] is True
 
 
-@pytest.mark.parametrize("layer", ["text", "similarity", "rank", "density", "methods",
-                                   "corpus", "experiments", "show"])
+@pytest.mark.parametrize(
+    "layer", ["text", "similarity", "rank", "density", "methods", "corpus", "experiments", "show"]
+)
 def test_each_layer_exists(layer):
     graph = import_graph()
     assert any(m == f"linseg.{layer}" or m.startswith(f"linseg.{layer}.") for m in graph)
+
+
+LONG_FUNCTION = 80
+
+
+def _long_functions_without_a_reason(root: Path) -> list[str]:
+    """Functions over LONG_FUNCTION lines with no ``# Why this is long:`` comment in the
+    lines just above them (decorators included)."""
+    out = []
+    for path in sorted(root.rglob("*.py")):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for node in ast.walk(ast.parse("\n".join(lines))):
+            if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            length = node.end_lineno - node.lineno + 1
+            first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+            above = lines[max(0, first - 8) : first - 1]
+            if length > LONG_FUNCTION and not any("# Why this is long:" in ln for ln in above):
+                out.append(f"{path.relative_to(root)}:{node.lineno} {node.name} ({length} lines)")
+    return out
+
+
+def test_long_functions_say_why(tmp_path):
+    assert _long_functions_without_a_reason(SRC) == []
+    body = "\n".join(f"    x{i} = {i}" for i in range(LONG_FUNCTION))
+    (tmp_path / "m.py").write_text(f"def f():\n{body}\n", encoding="utf-8")
+    assert _long_functions_without_a_reason(tmp_path) == [f"m.py:1 f ({LONG_FUNCTION + 1} lines)"]
+    (tmp_path / "m.py").write_text(f"# Why this is long: a kernel.\ndef f():\n{body}\n")
+    assert _long_functions_without_a_reason(tmp_path) == []

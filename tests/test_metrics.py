@@ -45,10 +45,15 @@ def test_bad_input():
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.integers(2, 40).flatmap(lambda n: st.tuples(
-    st.just(n),
-    st.sets(st.integers(1, n - 1)).map(sorted),
-    st.sets(st.integers(1, n - 1)).map(sorted))))
+@given(
+    st.integers(2, 40).flatmap(
+        lambda n: st.tuples(
+            st.just(n),
+            st.sets(st.integers(1, n - 1)).map(sorted),
+            st.sets(st.integers(1, n - 1)).map(sorted),
+        )
+    )
+)
 def test_pk_properties(case):
     n, ref, hyp = case
     p, w = pk(ref, hyp, n), windowdiff(ref, hyp, n)

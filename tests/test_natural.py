@@ -160,7 +160,9 @@ def test_hypothesis_words_through_segment_text():
 
 
 def test_load_txt_words_and_ref(tmp_path):
-    (tmp_path / "a.txt").write_text("Intro here.\n\nSecond part starts.\n\nThird.", encoding="utf-8")
+    (tmp_path / "a.txt").write_text(
+        "Intro here.\n\nSecond part starts.\n\nThird.", encoding="utf-8"
+    )
     (tmp_path / "a.words").write_text("2 5\n", encoding="utf-8")
     (tmp_path / "lonely.txt").write_text("no words file", encoding="utf-8")
     pairs = find_natural_documents(tmp_path)
@@ -229,17 +231,22 @@ def test_evaluate_cli_on_natural_documents(tmp_path, capsys):
     # 18 words; the true sections start at words 6 and 12; b_a cuts at every sentence.
     (tmp_path / "doc.txt").write_text(
         "Bees make honey. Bees guard hives.\n\nTrains run fast. Rails join towns.\n\n"
-        "Bread needs flour. Ovens bake bread.\n", encoding="utf-8")
+        "Bread needs flour. Ovens bake bread.\n",
+        encoding="utf-8",
+    )
     (tmp_path / "doc.words").write_text("6 12\n", encoding="utf-8")
     jsonl = tmp_path / "r.jsonl"
     assert main(["evaluate", str(tmp_path), "--method", "b_n", "--jsonl", str(jsonl)]) == 0
     out = capsys.readouterr().out
-    assert "| b_n |" in out and "| *no boundary* |" in out and "| *even split (true count)* |" in out
+    assert (
+        "| b_n |" in out and "| *no boundary* |" in out and "| *even split (true count)* |" in out
+    )
     rec = json.loads(jsonl.read_text(encoding="utf-8"))
     assert rec["reference"] == [6, 12] and rec["method"]["boundaries"] == []
     assert rec["method"]["pk"] == rec["no_boundary"]["pk"]
-    assert main(["evaluate", str(tmp_path / "doc.txt"), "--method", "b_a", "--jsonl",
-                 str(jsonl)]) == 0
+    assert (
+        main(["evaluate", str(tmp_path / "doc.txt"), "--method", "b_a", "--jsonl", str(jsonl)]) == 0
+    )
     rec = json.loads(jsonl.read_text(encoding="utf-8"))
     assert rec["method"]["boundaries"] == [3, 6, 9, 12, 15]
     capsys.readouterr()

@@ -15,8 +15,14 @@ from hypothesis import strategies as st
 
 from linseg.cli import main
 from linseg.corpus import read_ref
-from linseg.corpus.brown import (SampleRange, brown_sentences, make_samples, parse_ranges,
-                                 read_brown, write_corpus)
+from linseg.corpus.brown import (
+    SampleRange,
+    brown_sentences,
+    make_samples,
+    parse_ranges,
+    read_brown,
+    write_corpus,
+)
 from linseg.experiments.paper import read_reference_table, run_paper, write_outputs
 from linseg.experiments.reference import read_test_logs
 from linseg.experiments.significance import compare
@@ -33,6 +39,7 @@ REFERENCE = {  # the author's C99 means, shared/README.md
 
 # --- analytic Pk of the random baselines ---------------------------------------------------
 
+
 def test_paper_equations_exact_values():
     assert p_same_random(0) == 1.0
     assert p_same_random(3) == 0.125
@@ -46,8 +53,10 @@ def test_paper_equations_exact_values():
 def _enumerate(ref, n, lengths, b=None):
     breaks = range(1, n)
     if b is None:
-        hyps = [[i for i, bit in zip(breaks, bits) if bit]
-                for bits in itertools.product([0, 1], repeat=n - 1)]
+        hyps = [
+            [i for i, bit in zip(breaks, bits) if bit]
+            for bits in itertools.product([0, 1], repeat=n - 1)
+        ]
     else:
         hyps = [list(c) for c in itertools.combinations(breaks, b)]
     return float(np.mean([pk(ref, h, n, lengths=lengths) for h in hyps]))
@@ -56,10 +65,12 @@ def _enumerate(ref, n, lengths, b=None):
 def test_analytic_equals_enumeration_hand_built():
     ref, n, lengths = [3, 5], 8, [2, 3, 1, 4, 2, 3, 2, 5]
     assert expected_pk_random(ref, n, lengths=lengths) == pytest.approx(
-        _enumerate(ref, n, lengths), abs=1e-12)
+        _enumerate(ref, n, lengths), abs=1e-12
+    )
     for b in range(0, n):
         assert expected_pk_random(ref, n, lengths=lengths, b=b) == pytest.approx(
-            _enumerate(ref, n, lengths, b), abs=1e-12)
+            _enumerate(ref, n, lengths, b), abs=1e-12
+        )
     # Sentence level, k = 2: both probes straddle the boundary; a miss is no break marked
     # among the two spanned (2^-2); with b = 1 of 3 breaks, C(1,1)/C(3,1) = 1/3.
     assert expected_pk_random([2], 4, k=2) == pytest.approx(0.25)
@@ -67,17 +78,24 @@ def test_analytic_equals_enumeration_hand_built():
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.integers(3, 9).flatmap(lambda n: st.tuples(
-    st.just(n),
-    st.lists(st.integers(1, n - 1), unique=True, max_size=n - 1).map(sorted),
-    st.lists(st.integers(1, 6), min_size=n, max_size=n),
-    st.integers(0, n - 1))))
+@given(
+    st.integers(3, 9).flatmap(
+        lambda n: st.tuples(
+            st.just(n),
+            st.lists(st.integers(1, n - 1), unique=True, max_size=n - 1).map(sorted),
+            st.lists(st.integers(1, 6), min_size=n, max_size=n),
+            st.integers(0, n - 1),
+        )
+    )
+)
 def test_analytic_equals_enumeration_property(case):
     n, ref, lengths, b = case
     assert expected_pk_random(ref, n, lengths=lengths) == pytest.approx(
-        _enumerate(ref, n, lengths), abs=1e-9)
+        _enumerate(ref, n, lengths), abs=1e-9
+    )
     assert expected_pk_random(ref, n, lengths=lengths, b=b) == pytest.approx(
-        _enumerate(ref, n, lengths, b), abs=1e-9)
+        _enumerate(ref, n, lengths, b), abs=1e-9
+    )
 
 
 # --- baselines ----------------------------------------------------------------------------
@@ -102,7 +120,7 @@ def test_baseline_boundaries_exact():
 def test_random_baselines_seeded_and_order_free():
     rb = create("b_rb", seed=3)
     first = rb.segment(SENTS, 4).boundaries
-    assert len(first) == 3 and first == sorted(set(first)) and 0 < first[0] and first[-1] < 10
+    assert len(first) == 3 and first == sorted(set(first)) and first[0] > 0 and first[-1] < 10
     rb.segment(list(reversed(SENTS)), 4)  # another sample in between changes nothing
     assert rb.segment(SENTS, 4).boundaries == first
     r = create("b_r", seed=3)
@@ -125,7 +143,8 @@ def test_random_baselines_agree_with_equations(choi_docs):
             got["rb"][rng].append(pk(d.boundaries, h, n, lengths=lengths))
         got["r_eq"][rng].append(expected_pk_random(d.boundaries, n, lengths=lengths))
         got["rb_eq"][rng].append(
-            expected_pk_random(d.boundaries, n, lengths=lengths, b=d.n_segments - 1))
+            expected_pk_random(d.boundaries, n, lengths=lengths, b=d.n_segments - 1)
+        )
     for rng in RANGES:
         for kind in ("r", "rb"):
             emp, ana = np.mean(got[kind][rng]), np.mean(got[kind + "_eq"][rng])
@@ -177,7 +196,7 @@ def test_make_samples_structure_and_seed(tmp_path):
         cuts = [0, *s.boundaries, len(s.sentences)]
         assert all(3 <= b - a <= 5 for a, b in zip(cuts, cuts[1:]))
         for (name, taken), a in zip(s.sources, cuts):
-            assert s.sentences[a:a + taken] == docs[name][:taken]  # the first n sentences
+            assert s.sentences[a : a + taken] == docs[name][:taken]  # the first n sentences
     again = make_samples(docs, SampleRange(3, 5, 20), segments=10, seed=1)
     assert [s.sentences for s in again] == [s.sentences for s in samples]
     other = make_samples(docs, SampleRange(3, 5, 20), segments=10, seed=2)
@@ -202,10 +221,14 @@ def test_corpus_cli_same_seed_same_files(tmp_path, capsys):
     # Refuses to mix with an earlier run, unless --force; bad input is one line, exit 2.
     assert main([*args, "--out", str(tmp_path / "a")]) == 2
     assert main([*args, "--out", str(tmp_path / "a"), "--force"]) == 0
-    assert main(["corpus", "brown", "--zip", str(z), "--out", str(tmp_path / "c"),
-                 "--ranges", "9-x"]) == 2
-    assert main(["corpus", "brown", "--zip", str(tmp_path / "none.zip"),
-                 "--out", str(tmp_path / "c")]) == 2
+    assert (
+        main(["corpus", "brown", "--zip", str(z), "--out", str(tmp_path / "c"), "--ranges", "9-x"])
+        == 2
+    )
+    assert (
+        main(["corpus", "brown", "--zip", str(tmp_path / "none.zip"), "--out", str(tmp_path / "c")])
+        == 2
+    )
     err = capsys.readouterr().err
     assert "Traceback" not in err and "--force" in err
 
@@ -225,6 +248,7 @@ def test_fresh_brown_corpus_as_hard_as_the_papers(brown_zip, tmp_path):
 
 # --- significance -------------------------------------------------------------------------
 
+
 def test_compare_exact():
     same = compare([0.1, 0.2, 0.3], [0.1, 0.2, 0.3])
     assert (same.t, same.t_p, same.ks, same.ks_p) == (0.0, 1.0, 0.0, 1.0)
@@ -235,6 +259,7 @@ def test_compare_exact():
 
 
 # --- the runner on the paper's corpus --------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def paper_run(choi_root, tmp_path_factory):
@@ -264,8 +289,16 @@ def test_tables_json_shape(paper_run):
             assert all(0.0 < v < 1.0 for v in row.values())
     for name in ("C99", "C99_b", "B_e", "B_n", "11x11"):
         assert all(0.0 <= s < 0.5 for s in tables["speed"][name].values())
-    for name in ("table2.md", "table2.tex", "table6.tex", "table7.md", "significance.md",
-                 "significance.json", "tables.md", "baselines.json"):
+    for name in (
+        "table2.md",
+        "table2.tex",
+        "table6.tex",
+        "table7.md",
+        "significance.md",
+        "significance.json",
+        "tables.md",
+        "baselines.json",
+    ):
         assert (out / name).is_file()
     assert "\\begin{tabular}" in (out / "table7.tex").read_text()
     assert "(12%, +0.2)" in (out / "table6.md").read_text()  # C99_b 3-11 beside the author's
@@ -323,8 +356,14 @@ def test_resume_reuses_cache(paper_run, choi_root):
 
 
 def test_reference_stems_exact(choi_root, tmp_path):
-    run = run_paper(choi_root, tmp_path, jobs=1, only=["C99", "11x11"], progress=False,
-                    stems=str(choi_root / "reference-stems.tsv"))
+    run = run_paper(
+        choi_root,
+        tmp_path,
+        jobs=1,
+        only=["C99", "11x11"],
+        progress=False,
+        stems=str(choi_root / "reference-stems.tsv"),
+    )
     logs = read_test_logs(choi_root)
     for row, code in (("C99", 26), ("11x11", 35)):
         for rng in RANGES:
@@ -336,20 +375,45 @@ def test_paper_cli_errors(tmp_path, capsys):
     assert main(["paper", "--out", str(tmp_path), "--corpus", str(tmp_path / "nope")]) == 2
     (tmp_path / "c").mkdir()
     assert main(["paper", "--out", str(tmp_path), "--corpus", str(tmp_path / "c")]) == 2
-    assert main(["paper", "--out", str(tmp_path), "--corpus", str(tmp_path / "c"),
-                 "--only", "table9"]) == 2
+    assert (
+        main(["paper", "--out", str(tmp_path), "--corpus", str(tmp_path / "c"), "--only", "table9"])
+        == 2
+    )
     assert "Traceback" not in capsys.readouterr().err
 
 
 def test_paper_cli_small_corpus(tmp_path, capsys):
     z = _fake_zip(tmp_path / "b.zip")
-    assert main(["corpus", "brown", "--zip", str(z), "--ranges", "3-5:8", "--out",
-                 str(tmp_path / "c")]) == 0
-    assert main(["paper", "--corpus", str(tmp_path / "c"), "--out", str(tmp_path / "o"),
-                 "--jobs", "1", "--only", "table2,C99", "--report", str(tmp_path / "r.html")]) == 0
+    assert (
+        main(
+            ["corpus", "brown", "--zip", str(z), "--ranges", "3-5:8", "--out", str(tmp_path / "c")]
+        )
+        == 0
+    )
+    assert (
+        main(
+            [
+                "paper",
+                "--corpus",
+                str(tmp_path / "c"),
+                "--out",
+                str(tmp_path / "o"),
+                "--jobs",
+                "1",
+                "--only",
+                "table2,C99",
+                "--report",
+                str(tmp_path / "r.html"),
+            ]
+        )
+        == 0
+    )
     page = (tmp_path / "r.html").read_text(encoding="utf-8")
-    assert "<table" in page and "C99" in page and "http://" not in page.replace(
-        "http://www.w3.org", "")  # self-contained: no external resources
+    assert (
+        "<table" in page
+        and "C99" in page
+        and "http://" not in page.replace("http://www.w3.org", "")
+    )  # self-contained: no external resources
     tables = json.loads((tmp_path / "o" / "tables.json").read_text())
     assert set(tables["table6"]) == {"C99"} and set(tables["table6"]["C99"]) == {"3-5"}
     assert math.isfinite(tables["table2"]["B_n"]["3-5"])

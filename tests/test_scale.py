@@ -38,6 +38,7 @@ def _mask(dense: np.ndarray, w: int) -> np.ndarray:
 
 # --- band storage, similarity and rank ---------------------------------------------------
 
+
 def test_band_matrix_round_trip():
     dense = np.arange(25, dtype=np.float32).reshape(5, 5)
     dense = dense + dense.T
@@ -65,8 +66,11 @@ def test_banded_similarity_hand_checked():
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.lists(st.integers(-1, 5), max_size=6), min_size=1, max_size=25),
-       st.integers(1, 30), st.sampled_from([1, 3, 5, 11]))
+@given(
+    st.lists(st.lists(st.integers(-1, 5), max_size=6), min_size=1, max_size=25),
+    st.integers(1, 30),
+    st.sampled_from([1, 3, 5, 11]),
+)
 def test_banded_similarity_and_rank_equal_the_masked_full_matrices(rows, w, mask):
     ids = np.array([t for r in rows for t in r], dtype=np.int64)
     offsets = np.cumsum([0] + [len(r) for r in rows])
@@ -84,11 +88,14 @@ def test_banded_rank_refuses_negative_values():
 
 # --- clustering ---------------------------------------------------------------------------
 
+
 def _best_split(R, a, b):
     best, d_max = a, 0.0
     for i in range(b - 1, a - 1, -1):
         lo, up = i - a + 1, b - i
-        d = (R[a:i + 1, a:i + 1].sum() + R[i + 1:b + 1, i + 1:b + 1].sum()) / (lo * lo + up * up)
+        d = (R[a : i + 1, a : i + 1].sum() + R[i + 1 : b + 1, i + 1 : b + 1].sum()) / (
+            lo * lo + up * up
+        )
         if d > d_max:
             best, d_max = i, d
     return best
@@ -108,9 +115,9 @@ def _check_banded_run(R, clustering):
         for s, e in regions:
             if s < e:
                 k = _best_split(R, s, e)
-                ls, rs = R[s:k + 1, s:k + 1].sum(), R[k + 1:e + 1, k + 1:e + 1].sum()
+                ls, rs = R[s : k + 1, s : k + 1].sum(), R[k + 1 : e + 1, k + 1 : e + 1].sum()
                 area = sa - (e - s + 1) ** 2 + (k - s + 1) ** 2 + (e - k) ** 2
-                cands.append(((sr - R[s:e + 1, s:e + 1].sum()) + ls + rs, area, s, e, k))
+                cands.append(((sr - R[s : e + 1, s : e + 1].sum()) + ls + rs, area, s, e, k))
         top = max(num / area for num, area, *_ in cands)
         chosen = [c for c in cands if c[4] + 1 == b]
         assert len(chosen) == 1, f"step {step}: {b} is not a region's best split"
@@ -120,13 +127,17 @@ def _check_banded_run(R, clustering):
         else:  # nothing positive: the leftmost region that can still split
             assert s == cands[0][2]
         assert clustering.density[step + 1] == num / area
-        regions[regions.index((s, e)):regions.index((s, e)) + 1] = [(s, k), (k + 1, e)]
+        regions[regions.index((s, e)) : regions.index((s, e)) + 1] = [(s, k), (k + 1, e)]
         sr, sa = num, area
 
 
 @settings(max_examples=80, deadline=None)
-@given(st.integers(1, 28), st.integers(1, 10), st.integers(0, 2**32 - 1),
-       st.sampled_from([0.0, 0.3, 0.7]))
+@given(
+    st.integers(1, 28),
+    st.integers(1, 10),
+    st.integers(0, 2**32 - 1),
+    st.sampled_from([0.0, 0.3, 0.7]),
+)
 def test_banded_clustering_against_brute_force(n, w, seed, zeros):
     # Ranks in 64ths: every sum is exact, so brute force and the band agree to the bit.
     rng = np.random.default_rng(seed)
@@ -160,6 +171,7 @@ def test_bounding_tree_reproduces_full_clustering(choi_docs):
 
 # --- C99(band=...) ------------------------------------------------------------------------
 
+
 def test_band_covering_the_document_is_full_c99_bit_for_bit(choi_docs):
     full, banded, same = C99(tokenized=True), C99(tokenized=True), 0
     for doc in choi_docs:
@@ -167,12 +179,15 @@ def test_band_covering_the_document_is_full_c99_bit_for_bit(choi_docs):
         banded.band = len(doc.sentences)
         b = banded.segment(doc.sentences)
         assert b.band == len(doc.sentences) and a.band is None
-        same += (a.boundaries == b.boundaries and np.array_equal(a.gradient, b.gradient)
-                 and np.array_equal(a.density, b.density)
-                 and np.array_equal(a.similarity, b.similarity.toarray())
-                 and np.array_equal(a.rank, b.rank.toarray())
-                 and np.array_equal(a.sum_rank, b.sum_rank)
-                 and a.termination.n_boundaries == b.termination.n_boundaries)
+        same += (
+            a.boundaries == b.boundaries
+            and np.array_equal(a.gradient, b.gradient)
+            and np.array_equal(a.density, b.density)
+            and np.array_equal(a.similarity, b.similarity.toarray())
+            and np.array_equal(a.rank, b.rank.toarray())
+            and np.array_equal(a.sum_rank, b.sum_rank)
+            and a.termination.n_boundaries == b.termination.n_boundaries
+        )
     assert same == len(choi_docs) == 700
 
 
@@ -192,8 +207,10 @@ def test_band_on_long_brown_documents(brown_zip):
     assert all(d.n_segments == 100 for d in docs)
     assert min(len(d.sentences) for d in docs) > 2 * DEFAULT_BAND  # the band does cut
     full, band = C99(tokenized=True), C99(tokenized=True, band=DEFAULT_BAND)
-    pf = [pk(d.boundaries, full.segment(d.sentences).boundaries, lengths=d.word_lengths())
-          for d in docs]
+    pf = [
+        pk(d.boundaries, full.segment(d.sentences).boundaries, lengths=d.word_lengths())
+        for d in docs
+    ]
     results = [band.segment(d.sentences) for d in docs]
     assert all(r.band == DEFAULT_BAND and r.sum_rank is None for r in results)
     pb = [pk(d.boundaries, r.boundaries, lengths=d.word_lengths()) for d, r in zip(docs, results)]
@@ -211,6 +228,7 @@ def test_band_parameter_validation():
 
 
 # --- guard rails --------------------------------------------------------------------------
+
 
 def test_full_c99_refuses_what_does_not_fit(monkeypatch):
     monkeypatch.setenv("LINSEG_MEMORY", "64M")
@@ -233,8 +251,13 @@ def test_parse_size():
 
 
 def _linseg(*args, env=None, cwd=None):
-    return subprocess.run([sys.executable, "-m", "linseg", *args], capture_output=True,
-                          text=True, env={**os.environ, **(env or {})}, cwd=cwd)
+    return subprocess.run(
+        [sys.executable, "-m", "linseg", *args],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **(env or {})},
+        cwd=cwd,
+    )
 
 
 def test_cli_guard_rail_and_band_option(tmp_path):
@@ -243,14 +266,16 @@ def test_cli_guard_rail_and_band_option(tmp_path):
     r = _linseg("segment", str(doc), env={"LINSEG_MEMORY": "64M"})
     assert r.returncode == 2 and "--band" in r.stderr and "Traceback" not in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1
-    r = _linseg("segment", str(doc), "--band", "auto", "--output", "json",
-                env={"LINSEG_MEMORY": "64M"})
+    r = _linseg(
+        "segment", str(doc), "--band", "auto", "--output", "json", env={"LINSEG_MEMORY": "64M"}
+    )
     assert r.returncode == 0 and '"band": "auto"' in r.stdout
     r = _linseg("segment", str(doc), "--band", "zero")
     assert r.returncode == 2 and "band" in r.stderr and "Traceback" not in r.stderr
 
 
 # --- corpus runs --------------------------------------------------------------------------
+
 
 @pytest.fixture()
 def corpus(choi_root, tmp_path):
@@ -263,8 +288,11 @@ def corpus(choi_root, tmp_path):
 
 
 def _outputs(d: Path) -> dict[str, str]:
-    return {str(p.relative_to(d)): p.read_text() for p in sorted(d.rglob("*")) if p.is_file()
-            and not p.name.startswith(".")}
+    return {
+        str(p.relative_to(d)): p.read_text()
+        for p in sorted(d.rglob("*"))
+        if p.is_file() and not p.name.startswith(".")
+    }
 
 
 def test_corpus_run_local_resumes_and_matches_single_runs(corpus, tmp_path):
@@ -311,9 +339,23 @@ def crash_once(params, source, data=None):
 def _batch_args(corpus, out, **kw):
     import argparse
 
-    base = dict(input=str(corpus), more=[], out=str(out), jobs=2, dask=None, method="c99",
-                mask=None, c=None, stopwords=None, stems=None, band=None, format="auto",
-                output=None, segments=None, encoding="utf-8")
+    base = dict(
+        input=str(corpus),
+        more=[],
+        out=str(out),
+        jobs=2,
+        dask=None,
+        method="c99",
+        mask=None,
+        c=None,
+        stopwords=None,
+        stems=None,
+        band=None,
+        format="auto",
+        output=None,
+        segments=None,
+        encoding="utf-8",
+    )
     base.update(kw)
     return argparse.Namespace(**base)
 
@@ -339,13 +381,15 @@ def test_dask_cluster_matches_local_run_and_survives_a_dead_worker(corpus, tmp_p
     ref = tmp_path / "ref"
     assert run_batch(_batch_args(corpus, ref, jobs=1)) == 0
     monkeypatch.setenv("LINSEG_TEST_CRASH_MARKER", str(tmp_path / "crashed-dask"))
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                      dashboard_address=None) as cluster:
+    with LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+    ) as cluster:
         with Client(cluster) as client:
             client.wait_for_workers(2)
         out = tmp_path / "out"
-        status = run_batch(_batch_args(corpus, out, dask=cluster.scheduler_address),
-                           work=crash_once)
+        status = run_batch(
+            _batch_args(corpus, out, dask=cluster.scheduler_address), work=crash_once
+        )
     assert status == 0
     assert (tmp_path / "crashed-dask").exists()
     assert _outputs(out) == _outputs(ref)

@@ -6,14 +6,25 @@ import numpy as np
 import pytest
 
 from linseg.methods import create, get
-from linseg.methods.kan import (KanSegmenter, Term, chains, extract_terms, link_distances,
-                                unit_scores)
+from linseg.methods.kan import (
+    KanSegmenter,
+    Term,
+    chains,
+    extract_terms,
+    link_distances,
+    unit_scores,
+)
 from linseg.tagger import coarse_tag, default_tagger
 
 # Two topics of three sentences; every noun is unambiguous for the tagger.
-HAND = ["The farmer fed the horse .", "The horse ate the hay .", "The farmer sold the hay .",
-        "The pilot flew the plane .", "The plane crossed the ocean .",
-        "The pilot landed the plane ."]
+HAND = [
+    "The farmer fed the horse .",
+    "The horse ate the hay .",
+    "The farmer sold the hay .",
+    "The pilot flew the plane .",
+    "The plane crossed the ocean .",
+    "The pilot landed the plane .",
+]
 
 
 def test_tagger_on_hand_document():
@@ -29,9 +40,13 @@ def test_hand_built_fixed_distance():
     #   unit 2: -3 + 8 - 3 = 2        unit 3: 8 + 8 + 10 + 10 = 36
     #   unit 4: -3 - 3 = -6           unit 5: -3 - 3 = -6
     # Zero-sum: minus the mean 50/6.
-    assert r.links == [("hors", "common", 0, 1), ("farmer", "common", 0, 2),
-                       ("hai", "common", 1, 2), ("pilot", "common", 3, 5),
-                       ("plane", "common", 3, 5)]
+    assert r.links == [
+        ("hors", "common", 0, 1),
+        ("farmer", "common", 0, 2),
+        ("hai", "common", 1, 2),
+        ("pilot", "common", 3, 5),
+        ("plane", "common", 3, 5),
+    ]
     raw = np.array([20, 4, 2, 36, -6, -6], dtype=float)
     assert r.scores == pytest.approx(raw - 50 / 6)
     assert r.threshold is None
@@ -53,19 +68,33 @@ def test_hand_built_adaptive():
 
 
 def test_terms_proper_nouns_and_pronouns():
-    tagged = [[("Mr.", "PROPN"), ("John", "PROPN"), ("Smith", "PROPN"), ("met", "VERB"),
-               ("her", "PRON"), ("in", "ADP"), ("the", "DET"), ("old", "ADJ"),
-               ("mills", "NOUN"), (".", "PUNCT")],
-              [("She", "PRON"), ("saw", "VERB"), ("John", "PROPN"), ("Smith", "PROPN")]]
+    tagged = [
+        [
+            ("Mr.", "PROPN"),
+            ("John", "PROPN"),
+            ("Smith", "PROPN"),
+            ("met", "VERB"),
+            ("her", "PRON"),
+            ("in", "ADP"),
+            ("the", "DET"),
+            ("old", "ADJ"),
+            ("mills", "NOUN"),
+            (".", "PUNCT"),
+        ],
+        [("She", "PRON"), ("saw", "VERB"), ("John", "PROPN"), ("Smith", "PROPN")],
+    ]
     terms = extract_terms(tagged, lambda w: w.rstrip("s"))
-    assert terms == [Term(0, "john smith", "proper"), Term(0, "she", "pronoun"),
-                     Term(0, "mill", "common"), Term(1, "she", "pronoun"),
-                     Term(1, "john smith", "proper")]
+    assert terms == [
+        Term(0, "john smith", "proper"),
+        Term(0, "she", "pronoun"),
+        Term(0, "mill", "common"),
+        Term(1, "she", "pronoun"),
+        Term(1, "john smith", "proper"),
+    ]
     # Pronouns link only within distance 0 by default: no pronoun chain across units.
     got = chains(terms, {"common": 4, "proper": 8, "pronoun": 0})
     assert got == [("john smith", "proper", 0, 1)]
-    s = unit_scores(got, 3, {"common": (10, -3, 8), "proper": (10, -3, 8),
-                             "pronoun": (1, -1, 13)})
+    s = unit_scores(got, 3, {"common": (10, -3, 8), "proper": (10, -3, 8), "pronoun": (1, -1, 13)})
     assert s == pytest.approx(np.array([10, -3, 8]) - 5)
 
 
@@ -103,9 +132,11 @@ def test_tagger_model_is_small():
 
 # --- the paper's corpus (set 1: the samples the paper's Table 5 used) -----------------
 
-PAPER_K98 = {"p": {"3-11": 36, "3-5": 23, "6-8": 33, "9-11": 43},
-             "j": {"3-5": 44, "6-8": 48, "9-11": 51},
-             "j,a": {"3-5": 41, "6-8": 46, "9-11": 50}}
+PAPER_K98 = {
+    "p": {"3-11": 36, "3-5": 23, "6-8": 33, "9-11": 43},
+    "j": {"3-5": 44, "6-8": 48, "9-11": 51},
+    "j,a": {"3-5": 41, "6-8": 46, "9-11": 50},
+}
 
 
 def test_paper_corpus_segmenter(choi_docs, mean_pk):

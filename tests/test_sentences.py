@@ -19,25 +19,43 @@ def pieces(text: str, language: str = "en") -> list[str]:
     return [text[a:b] for a, b in spans]
 
 
-@pytest.mark.parametrize("text,expected", [
-    ("", []),
-    (" \n\t", [" \n\t"]),
-    ("  Lead space. Then more.  ", ["  Lead space. ", "Then more.  "]),
-    ("Dr. Smith arrived, e.g. at noon. Version 1.5.2 is out. Pi is 3.14. Done.",
-     ["Dr. Smith arrived, e.g. at noon. ", "Version 1.5.2 is out. ", "Pi is 3.14. ", "Done."]),
-    ("Run it (see `make install`). Then stop.", ["Run it (see `make install`). ", "Then stop."]),
-    ("See https://example.com/a.b?c=1. It works.", ["See https://example.com/a.b?c=1. ", "It works."]),
-    ('He said "Stop." Then he left.', ['He said "Stop." ', "Then he left."]),
-    ("First paragraph\n\nSecond paragraph", ["First paragraph\n\n", "Second paragraph"]),
-    ("CRLF line.\r\nNext line.\r\n", ["CRLF line.\r\n", "Next line.\r\n"]),
-])
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("", []),
+        (" \n\t", [" \n\t"]),
+        ("  Lead space. Then more.  ", ["  Lead space. ", "Then more.  "]),
+        (
+            "Dr. Smith arrived, e.g. at noon. Version 1.5.2 is out. Pi is 3.14. Done.",
+            [
+                "Dr. Smith arrived, e.g. at noon. ",
+                "Version 1.5.2 is out. ",
+                "Pi is 3.14. ",
+                "Done.",
+            ],
+        ),
+        (
+            "Run it (see `make install`). Then stop.",
+            ["Run it (see `make install`). ", "Then stop."],
+        ),
+        (
+            "See https://example.com/a.b?c=1. It works.",
+            ["See https://example.com/a.b?c=1. ", "It works."],
+        ),
+        ('He said "Stop." Then he left.', ['He said "Stop." ', "Then he left."]),
+        ("First paragraph\n\nSecond paragraph", ["First paragraph\n\n", "Second paragraph"]),
+        ("CRLF line.\r\nNext line.\r\n", ["CRLF line.\r\n", "Next line.\r\n"]),
+    ],
+)
 def test_pieces_by_hand(text, expected):
     assert pieces(text) == expected
 
 
 def test_headings_and_rules_stay_with_the_section_they_open():
-    text = ("Intro.\n\nInstall\n=======\n\nRun it. Done.\n\n## Usage\n\n### Basics\n\n"
-            "Call it.\n\n----\n\nLast part.")
+    text = (
+        "Intro.\n\nInstall\n=======\n\nRun it. Done.\n\n## Usage\n\n### Basics\n\n"
+        "Call it.\n\n----\n\nLast part."
+    )
     assert pieces(text) == [
         "Intro.\n\n",
         "Install\n=======\n\nRun it. ",
@@ -51,8 +69,12 @@ def test_headings_and_rules_stay_with_the_section_they_open():
 
 def test_a_fenced_code_block_is_one_unit():
     text = "Example:\n```\nx = 1. Y = 2.\n\nZ = 3.\n```\nAfter it. Done."
-    assert pieces(text) == ["Example:\n", "```\nx = 1. Y = 2.\n\nZ = 3.\n```\n", "After it. ",
-                            "Done."]
+    assert pieces(text) == [
+        "Example:\n",
+        "```\nx = 1. Y = 2.\n\nZ = 3.\n```\n",
+        "After it. ",
+        "Done.",
+    ]
     unclosed = "Text. More.\n~~~\nA. B.\n\nC."
     assert pieces(unclosed)[-1] == "~~~\nA. B.\n\nC."
 
@@ -69,7 +91,18 @@ def test_an_unmatched_bracket_does_not_silence_the_rest():
 @pytest.mark.parametrize("stray", ["(", "`foo", '"', "\u201c"])
 def test_a_long_line_splits_into_its_sentences(stray):
     rng = random.Random(3)
-    words = "kernel patch tree driver module build config review release branch".split()
+    words = [
+        "kernel",
+        "patch",
+        "tree",
+        "driver",
+        "module",
+        "build",
+        "config",
+        "review",
+        "release",
+        "branch",
+    ]
     sents = []
     for i in range(200):
         w = [rng.choice(words) for _ in range(rng.randint(4, 12))]
@@ -81,8 +114,10 @@ def test_a_long_line_splits_into_its_sentences(stray):
 
 
 def test_abbreviations_and_initials_do_not_end_sentences_in_the_rule():
-    long_sentence = ("Prof. Ada Byron and J. R. Smith wrote about this, cf. Fig. 3 and Eq. 7, "
-                     "with many words after them. ") * 8
+    long_sentence = (
+        "Prof. Ada Byron and J. R. Smith wrote about this, cf. Fig. 3 and Eq. 7, "
+        "with many words after them. "
+    ) * 8
     assert len(long_sentence) > LONG_PIECE
     assert len(pieces(long_sentence.strip())) == 8
 
@@ -92,8 +127,10 @@ def test_cjk_full_stops():
     assert len(pieces(text, "ja")) == 120
 
 
-_ALPHABET = st.sampled_from(list("ab .!?\n\r\t()\"'`#=-~") + ["\u3002", "\u4e2d", "\U0001f600",
-                                                               "\u05d0", "\x07", "Word", "Dr."])
+_ALPHABET = st.sampled_from(
+    list("ab .!?\n\r\t()\"'`#=-~")
+    + ["\u3002", "\u4e2d", "\U0001f600", "\u05d0", "\x07", "Word", "Dr."]
+)
 
 
 @settings(max_examples=300, deadline=None)
@@ -112,8 +149,9 @@ def test_spans_tile_the_text(text):
 def _data() -> Path:
     root = os.environ.get("LINSEG_DATA")
     if not root or not (Path(root) / "choi").is_dir():
-        pytest.skip("LINSEG_DATA not set (or has no choi/): the accuracy test needs the "
-                    "paper's corpus")
+        pytest.skip(
+            "LINSEG_DATA not set (or has no choi/): the accuracy test needs the paper's corpus"
+        )
     return Path(root)
 
 

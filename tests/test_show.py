@@ -19,8 +19,6 @@ from linseg.rank import rank_transform
 from linseg.show.paper import CLUSTERING_EXAMPLE, RANK_EXAMPLE, local_rank, wave
 
 mpl = pytest.importorskip("matplotlib", reason="figures need the plot extra (matplotlib)")
-import matplotlib.colors  # noqa: E402
-import matplotlib.image  # noqa: E402
 
 TOPICS = [
     "the cat sat on the mat and the cat purred at the dog",
@@ -218,9 +216,11 @@ def test_without_matplotlib(monkeypatch, tmp_path, capsys):
         plot_rank(C99().segment(TOPICS))
     doc = tmp_path / "d.txt"
     doc.write_text("\n".join(s + " ." for s in TOPICS) + "\n")
-    for argv in (["plot", str(doc), "--out", str(tmp_path / "x.png")],
-                 ["figures", "--out", str(tmp_path / "f")],
-                 ["report", str(doc), "--out", str(tmp_path / "r.html")]):
+    for argv in (
+        ["plot", str(doc), "--out", str(tmp_path / "x.png")],
+        ["figures", "--out", str(tmp_path / "f")],
+        ["report", str(doc), "--out", str(tmp_path / "r.html")],
+    ):
         assert main(argv) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "pip install 'linseg[plot]'" in err
@@ -254,20 +254,27 @@ def test_cli_plot_png_and_svg(lines_doc, tmp_path):
 def test_cli_figures(tmp_path, capsys):
     assert main(["figures", "--out", str(tmp_path / "figs")]) == 0
     names = sorted(p.name for p in (tmp_path / "figs").iterdir())
-    assert names == ["divisive-clustering.png", "rank-example.png", "rank-wave.png",
-                     "sum-of-rank.png"]
+    assert names == [
+        "divisive-clustering.png",
+        "rank-example.png",
+        "rank-wave.png",
+        "sum-of-rank.png",
+    ]
     for p in (tmp_path / "figs").iterdir():
         assert mpl.image.imread(str(p)).std() > 0.05
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["plot", "missing.ref", "--out", "x.png"], "No such file"),
-    (["plot", "{doc}", "--out", "x.pdf"], "--out must end in .png or .svg"),
-    (["plot", "{doc}", "--out", "/no/such/dir/x.png"], "no such directory"),
-    (["report", "{doc}", "--out", "x.txt"], "--out must end in .html"),
-    (["plot", "{doc}", "--out", "x.png", "--kind", "nope"], "invalid choice"),
-    (["plot", "{empty}", "--out", "x.png"], "no sentences"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["plot", "missing.ref", "--out", "x.png"], "No such file"),
+        (["plot", "{doc}", "--out", "x.pdf"], "--out must end in .png or .svg"),
+        (["plot", "{doc}", "--out", "/no/such/dir/x.png"], "no such directory"),
+        (["report", "{doc}", "--out", "x.txt"], "--out must end in .html"),
+        (["plot", "{doc}", "--out", "x.png", "--kind", "nope"], "invalid choice"),
+        (["plot", "{empty}", "--out", "x.png"], "no sentences"),
+    ],
+)
 def test_cli_bad_input(argv, message, lines_doc, tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     empty = tmp_path / "empty.txt"
@@ -340,11 +347,13 @@ def test_evaluation_report_beside_the_authors_logs(choi_root, tmp_path):
     from linseg.show.report import evaluation_report
 
     files = find_ref_files(choi_root / "1" / "3-5")[:6]
-    seg = C99(tokenized=True, stopwords=choi_root / "STOPWORD.list",
-              stemmer=reference_stemmer(choi_root))
+    seg = C99(
+        tokenized=True, stopwords=choi_root / "STOPWORD.list", stemmer=reference_stemmer(choi_root)
+    )
     results = evaluate(seg, files)
-    page = evaluation_report(results, method="c99", params=seg.get_params(),
-                             corpus=choi_root / "1" / "3-5")
+    page = evaluation_report(
+        results, method="c99", params=seg.get_params(), corpus=choi_root / "1" / "3-5"
+    )
     # With the author's stems and stopwords linseg is the author's C99: the means agree.
     logs = read_test_logs(choi_root)
     author_auto = np.mean([logs[26][sample_key(f)][0] for f in files])
@@ -355,8 +364,11 @@ def test_evaluation_report_beside_the_authors_logs(choi_root, tmp_path):
     assert page.count('<details class="sample"') == 6
     for r in results:
         key = sample_key(r.path)
-        m = re.search(rf'data-key="{re.escape(key)}" data-reference="([0-9 ]*)" '
-                      rf'data-auto="([0-9 ]*)" data-known="([0-9 ]*)"', page)
+        m = re.search(
+            rf'data-key="{re.escape(key)}" data-reference="([0-9 ]*)" '
+            rf'data-auto="([0-9 ]*)" data-known="([0-9 ]*)"',
+            page,
+        )
         assert m, key
         assert [int(x) for x in m.group(1).split()] == r.reference
         assert [int(x) for x in m.group(2).split()] == r.auto.boundaries
@@ -407,10 +419,17 @@ def test_paper_run_report_tables():
     paper = pytest.importorskip("linseg.experiments.paper")
     from linseg.show.report import paper_run_report
 
-    run = paper.PaperRun(corpus="corpus", samples=["a", "b"], ranges={"a": "3-5", "b": "3-5"},
-                         pk={"C99": {"a": 0.1, "b": 0.2}, "C99_b": {"a": 0.1, "b": 0.1},
-                             "H94": {"a": 0.4, "b": 0.5}},
-                         seconds={"C99": {"a": 0.001, "b": 0.003}})
+    run = paper.PaperRun(
+        corpus="corpus",
+        samples=["a", "b"],
+        ranges={"a": "3-5", "b": "3-5"},
+        pk={
+            "C99": {"a": 0.1, "b": 0.2},
+            "C99_b": {"a": 0.1, "b": 0.1},
+            "H94": {"a": 0.4, "b": 0.5},
+        },
+        seconds={"C99": {"a": 0.001, "b": 0.003}},
+    )
     refs = {"C99": {"3-5": 0.177}, "H94": {"3-5": 0.44}}
     page = paper_run_report(run, refs)
     rows = re.findall(r"<tr><th>(.*?)</th>(.*?)</tr>", page)
@@ -446,11 +465,14 @@ def test_banded_runs_are_drawn_from_the_band(result, monkeypatch, lines_doc, tmp
     np.testing.assert_array_equal(_gid(ax.images, "matrix").get_array(), dense_band)
     monkeypatch.setattr(F, "MAX_PIXELS", 8)  # 18 sentences -> blocks of 3, pooled from the band
     ax = F.plot_similarity(banded)
-    np.testing.assert_array_equal(_gid(ax.images, "matrix").get_array(),
-                                  F.pool_max(banded.similarity.toarray(), 3))
+    np.testing.assert_array_equal(
+        _gid(ax.images, "matrix").get_array(), F.pool_max(banded.similarity.toarray(), 3)
+    )
     monkeypatch.undo()
-    for argv in (["plot", str(lines_doc), "--band", "3", "--out", str(tmp_path / "b.png")],
-                 ["report", str(lines_doc), "--band", "3", "--out", str(tmp_path / "b.html")]):
+    for argv in (
+        ["plot", str(lines_doc), "--band", "3", "--out", str(tmp_path / "b.png")],
+        ["report", str(lines_doc), "--band", "3", "--out", str(tmp_path / "b.html")],
+    ):
         assert main(argv) == 0
 
 

@@ -25,7 +25,8 @@ pytest.importorskip("matplotlib", reason="the report's figures need the plot ext
 websocket = pytest.importorskip("websocket", reason="needs websocket-client (the test extra)")
 
 CHROMIUM = shutil.which(os.environ.get("LINSEG_CHROMIUM") or "chromium") or shutil.which(
-    "chromium-browser")
+    "chromium-browser"
+)
 
 
 class Browser:
@@ -33,12 +34,24 @@ class Browser:
 
     def __init__(self, profile: Path) -> None:
         self.proc = subprocess.Popen(
-            [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
-             "--disable-background-networking", "--disable-component-update", "--disable-sync",
-             "--no-first-run", "--no-default-browser-check", "--hide-scrollbars",
-             f"--user-data-dir={profile}", "--remote-debugging-port=0",
-             "--remote-allow-origins=*", "about:blank"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            [
+                CHROMIUM,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+                "--no-default-browser-check",
+                "--hide-scrollbars",
+                f"--user-data-dir={profile}",
+                "--remote-debugging-port=0",
+                "--remote-allow-origins=*",
+                "about:blank",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         port_file = profile / "DevToolsActivePort"
         deadline = time.monotonic() + 30
@@ -50,8 +63,9 @@ class Browser:
         port = int(port_file.read_text().split()[0])
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=10) as fh:
             pages = [t for t in json.load(fh) if t.get("type") == "page"]
-        self.ws = websocket.create_connection(pages[0]["webSocketDebuggerUrl"], timeout=60,
-                                              suppress_origin=True)
+        self.ws = websocket.create_connection(
+            pages[0]["webSocketDebuggerUrl"], timeout=60, suppress_origin=True
+        )
         self.next_id = 0
         self.events: list[dict] = []
         for domain in ("Page", "Runtime", "Log", "Network"):
@@ -77,14 +91,20 @@ class Browser:
 
     def open(self, path: Path, width: int = 1200, height: int = 900) -> None:
         self.events.clear()
-        self.call("Emulation.setDeviceMetricsOverride", width=width, height=height,
-                  deviceScaleFactor=1, mobile=False)
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            width=width,
+            height=height,
+            deviceScaleFactor=1,
+            mobile=False,
+        )
         self.call("Page.navigate", url=path.resolve().as_uri())
         self.wait_for("Page.loadEventFired")
 
     def js(self, expression: str):
-        res = self.call("Runtime.evaluate", expression=expression, returnByValue=True,
-                        awaitPromise=True)
+        res = self.call(
+            "Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True
+        )
         if "exceptionDetails" in res:
             raise RuntimeError(res["exceptionDetails"])
         return res["result"].get("value")
@@ -95,20 +115,32 @@ class Browser:
             m, p = e.get("method"), e.get("params", {})
             if m == "Runtime.exceptionThrown":
                 out.append(str(p["exceptionDetails"]))
-            elif m == "Runtime.consoleAPICalled" and p.get("type") in ("error", "assert", "warning"):
+            elif m == "Runtime.consoleAPICalled" and p.get("type") in (
+                "error",
+                "assert",
+                "warning",
+            ):
                 out.append(str(p.get("args")))
             elif m == "Log.entryAdded" and p["entry"].get("level") in ("error", "warning"):
                 out.append(p["entry"].get("text", ""))
         return out
 
     def requests(self) -> list[str]:
-        return [e["params"]["request"]["url"] for e in self.events
-                if e.get("method") == "Network.requestWillBeSent"]
+        return [
+            e["params"]["request"]["url"]
+            for e in self.events
+            if e.get("method") == "Network.requestWillBeSent"
+        ]
 
     def screenshot(self, path: Path) -> Path:
         height = int(self.js("document.documentElement.scrollHeight"))
-        self.call("Emulation.setDeviceMetricsOverride", width=1200, height=min(height, 6000),
-                  deviceScaleFactor=1, mobile=False)
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            width=1200,
+            height=min(height, 6000),
+            deviceScaleFactor=1,
+            mobile=False,
+        )
         data = self.call("Page.captureScreenshot", format="png")["data"]
         path.write_bytes(base64.b64decode(data))
         return path
@@ -164,8 +196,9 @@ SEGMENTS_JS = """[...document.querySelectorAll('article.segment')].map(a => ({
 def _assert_clean(browser, page: Path) -> None:
     assert browser.errors() == []
     # Nothing fetched but the page itself and its inline data: URIs.
-    others = [u for u in browser.requests()
-              if u != page.resolve().as_uri() and not u.startswith("data:")]
+    others = [
+        u for u in browser.requests() if u != page.resolve().as_uri() and not u.startswith("data:")
+    ]
     assert others == []
 
 
@@ -183,8 +216,13 @@ def test_document_report_in_chromium(browser, tmp_path, fmt, choi_root):
     _assert_clean(browser, page)
 
     figures = browser.js(FIGURES_JS)
-    assert [f["kind"] for f in figures] == ["similarity", "rank", "density", "gradient",
-                                            "boundaries"]
+    assert [f["kind"] for f in figures] == [
+        "similarity",
+        "rank",
+        "density",
+        "gradient",
+        "boundaries",
+    ]
     for f in figures:
         assert f["complete"] and f["nw"] > 100 and f["nh"] > 50, f
         assert f["w"] > 100 and f["h"] > 50, f
@@ -226,8 +264,9 @@ def test_evaluation_report_in_chromium(browser, tmp_path, choi_root):
         assert s["w"] > 300 and s["h"] > 20 and s["rows"] == 3
         every = set(r.reference) | set(r.auto.boundaries) | set(r.known.boundaries)
         assert s["cuts"] == len(every)
-    cells = browser.js("[...document.querySelectorAll('table.comparison td.paper')]"
-                       ".map(td => td.textContent)")
+    cells = browser.js(
+        "[...document.querySelectorAll('table.comparison td.paper')].map(td => td.textContent)"
+    )
     assert cells[:2] == ["18.0%", "12.0%"]  # the paper's C99 and C99_b on 3-5
     browser.js("document.querySelectorAll('details.sample').forEach((d, i) => d.open = i < 2)")
     _check_png(browser.screenshot(_artifact(tmp_path, "evaluation.png")))
@@ -237,9 +276,11 @@ def test_the_checks_see_errors_and_requests(browser, tmp_path):
     # The clean-page assertions above must be able to fail: a script error, a console
     # error and an outside request are all caught.
     page = tmp_path / "bad.html"
-    page.write_text('<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>'
-                    '<img src="http://127.0.0.1:9/missing.png" alt="">'
-                    "<script>console.error('boom'); undefinedFunction();</script></body></html>")
+    page.write_text(
+        '<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>'
+        '<img src="http://127.0.0.1:9/missing.png" alt="">'
+        "<script>console.error('boom'); undefinedFunction();</script></body></html>"
+    )
     browser.open(page)
     errors = " ".join(browser.errors())
     assert "boom" in errors and "undefinedFunction" in errors

@@ -75,7 +75,16 @@ def test_custom_stemmer_and_table(tmp_path):
 
 def test_raw_tokenizer_and_detection():
     assert tokenize_raw("Well-known cats, e.g. Tom's.") == [
-        "Well-known", "cats", ",", "e", ".", "g", ".", "Tom's", "."]
+        "Well-known",
+        "cats",
+        ",",
+        "e",
+        ".",
+        "g",
+        ".",
+        "Tom's",
+        ".",
+    ]
     assert looks_tokenized(["The cat sat .", "It ran !"])
     assert not looks_tokenized(["The cat sat.", "It ran!"])
 
@@ -98,13 +107,18 @@ def test_split_sentences_never_loses_text(text):
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.lists(st.text(alphabet=st.sampled_from(list("abc -.'\u00e9\x1c\t")), max_size=30),
-                max_size=8))
+@given(
+    st.lists(
+        st.text(alphabet=st.sampled_from(list("abc -.'\u00e9\x1c\t")), max_size=30), max_size=8
+    )
+)
 def test_ids_agree_with_stems(sentences):
     sentences = [s.replace("\n", " ") for s in sentences]
     tp = TextProcessor(stopwords=["a"])
     ids, offsets = tp.ids(sentences, tokenized=True)
-    got = [[tp.vocabulary[i] for i in ids[offsets[k]:offsets[k + 1]] if i >= 0]
-           for k in range(len(sentences))]
+    got = [
+        [tp.vocabulary[i] for i in ids[offsets[k] : offsets[k + 1]] if i >= 0]
+        for k in range(len(sentences))
+    ]
     assert got == TextProcessor(stopwords=["a"]).stems(sentences, tokenized=True)
     assert np.all(np.diff(offsets) >= 0)

@@ -14,13 +14,27 @@ from linseg.methods import create, get
 from linseg.methods.texttiling import TextTiling, block_scores, depth_scores, moving_average
 
 # Six two-word sentences: w = 2 makes each sentence one token-sequence.
-HAND = ["apple banana", "apple banana", "apple banana",
-        "cherry grape", "cherry grape", "cherry grape"]
+HAND = [
+    "apple banana",
+    "apple banana",
+    "apple banana",
+    "cherry grape",
+    "cherry grape",
+    "cherry grape",
+]
 
 
 def hand_segmenter(**kw) -> TextTiling:
-    params = dict(w=2, k=2, smoothing_window=3, smoothing_rounds=1, min_separation=2,
-                  stopwords=(), stemmer=str, tokenized=True)
+    params = dict(
+        w=2,
+        k=2,
+        smoothing_window=3,
+        smoothing_rounds=1,
+        min_separation=2,
+        stopwords=(),
+        stemmer=str,
+        tokenized=True,
+    )
     params.update(kw)
     return TextTiling(**params)
 
@@ -62,10 +76,10 @@ def test_hand_built_known_count():
 
 def test_snaps_to_nearest_sentence_gap():
     # w = 3: sequences [a b a] [b a b] [c g c] [g c g]; sentences end at words 5, 8, 12.
-    sents = ["apple banana apple banana apple", "banana cherry grape",
-             "cherry grape cherry grape"]
-    r = TextTiling(w=3, k=1, smoothing_window=1, min_separation=1, stopwords=(), stemmer=str,
-                   tokenized=True).segment(sents)
+    sents = ["apple banana apple banana apple", "banana cherry grape", "cherry grape cherry grape"]
+    r = TextTiling(
+        w=3, k=1, smoothing_window=1, min_separation=1, stopwords=(), stemmer=str, tokenized=True
+    ).segment(sents)
     assert r.gap_scores == pytest.approx([0.8, 0.0, 0.8])  # (2*1 + 1*2) / 5 on the sides
     assert r.depth == pytest.approx([0.0, 1.6, 0.0])
     # Gap 1 ends word 6: the sentence gap at word 5 is nearer than the one at 8.
@@ -112,8 +126,7 @@ def test_depth_matches_naive_climb(s):
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.text(alphabet="abc d", max_size=30), max_size=30),
-       st.none() | st.integers(1, 6))
+@given(st.lists(st.text(alphabet="abc d", max_size=30), max_size=30), st.none() | st.integers(1, 6))
 def test_boundaries_are_valid(sentences, n):
     r = TextTiling(w=3, k=2, stopwords=(), tokenized=True).segment(sentences, n)
     b = r.boundaries
@@ -147,13 +160,18 @@ def test_registered():
 
 def _nltk_document():
     rng = random.Random(1)
-    topics = [["alpha", "beta", "gamma", "delta", "omega"],
-              ["red", "green", "blue", "black", "white"],
-              ["cat", "dog", "horse", "cow", "sheep"],
-              ["sun", "moon", "star", "sky", "cloud"]]
+    topics = [
+        ["alpha", "beta", "gamma", "delta", "omega"],
+        ["red", "green", "blue", "black", "white"],
+        ["cat", "dog", "horse", "cow", "sheep"],
+        ["sun", "moon", "star", "sky", "cloud"],
+    ]
     fill = ["the", "of", "and", "a", "to", "in", "river", "stone"]
-    return [" ".join(rng.choice(t + fill) for _ in range(rng.randint(8, 16)))
-            for t in topics for _ in range(12)]
+    return [
+        " ".join(rng.choice(t + fill) for _ in range(rng.randint(8, 16)))
+        for t in topics
+        for _ in range(12)
+    ]
 
 
 def test_cross_check_with_nltk():
@@ -200,8 +218,10 @@ def test_cross_check_with_nltk():
 
 # --- the paper's corpus --------------------------------------------------------------
 
-PAPER_H94 = {"c,d": {"3-11": 46, "3-5": 44, "6-8": 43, "9-11": 48},
-             "c,r": {"3-11": 46, "3-5": 44, "6-8": 44, "9-11": 49}}
+PAPER_H94 = {
+    "c,d": {"3-11": 46, "3-5": 44, "6-8": 43, "9-11": 48},
+    "c,r": {"3-11": 46, "3-5": 44, "6-8": 44, "9-11": 49},
+}
 
 
 def test_paper_corpus_texttiling(choi_docs, mean_pk):
@@ -215,8 +235,7 @@ def test_paper_corpus_texttiling(choi_docs, mean_pk):
     pk94 = mean_pk(create("texttiling_94", tokenized=True), choi_docs)
     assert pk94 == pytest.approx({"3-11": 45.2, "3-5": 40.3, "6-8": 43.6, "9-11": 48.3}, abs=0.1)
     pk94_r = mean_pk(create("texttiling_94_r", tokenized=True), choi_docs)
-    assert pk94_r == pytest.approx({"3-11": 46.6, "3-5": 39.4, "6-8": 45.1, "9-11": 49.2},
-                                   abs=0.1)
+    assert pk94_r == pytest.approx({"3-11": 46.6, "3-5": 39.4, "6-8": 45.1, "9-11": 49.2}, abs=0.1)
     for name, got in (("c,d", pk94), ("c,r", pk94_r)):
         assert all(abs(got[r] - PAPER_H94[name][r]) <= 5 for r in got)
 

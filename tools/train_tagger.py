@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from linseg.tagger import TAGS, Tagger, coarse_tag, word_class  # noqa: E402
+from linseg.tagger import TAGS, Tagger, coarse_tag, word_class
 
 
 def read_brown(path: str, genres_in: set[str] | None, genres_out: set[str] | None):
@@ -60,8 +60,12 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     data = os.environ.get("LINSEG_DATA", "../shared/data")
     ap.add_argument("--brown", default=str(Path(data) / "brown" / "brown.zip"))
-    ap.add_argument("--out", default=str(Path(__file__).resolve().parents[1]
-                                         / "src" / "linseg" / "data" / "brown-tagger.tsv.gz"))
+    ap.add_argument(
+        "--out",
+        default=str(
+            Path(__file__).resolve().parents[1] / "src" / "linseg" / "data" / "brown-tagger.tsv.gz"
+        ),
+    )
     ap.add_argument("--held-out", default="a,j", help="genres left out of training")
     ap.add_argument("--min-count", type=int, default=2, help="keep words seen this often")
     args = ap.parse_args()
@@ -86,8 +90,10 @@ def main() -> None:
                 classes[key].update(counts)
     kept = {w: c for w, c in words.items() if sum(c.values()) >= args.min_count}
 
-    lines = [f"# linseg HMM tagger, trained on Brown without genres {sorted(held)}; "
-             f"{n_tokens} tokens, {len(kept)} words, tags {' '.join(TAGS)}"]
+    lines = [
+        f"# linseg HMM tagger, trained on Brown without genres {sorted(held)}; "
+        f"{n_tokens} tokens, {len(kept)} words, tags {' '.join(TAGS)}"
+    ]
     lines += [f"t\t{prev}\t{vec(c)}" for prev, c in sorted(trans.items())]
     lines += [f"c\t{key}\t{vec(c)}" for key, c in sorted(classes.items()) if sum(c.values()) >= 2]
     lines += [f"w\t{w}\t{vec(c)}" for w, c in sorted(kept.items())]
@@ -104,8 +110,7 @@ def main() -> None:
             tags = tagger.tag([w for w, _ in sent])
             right += sum(a == b for a, (_, b) in zip(tags, sent))
             total += len(sent)
-        print(f"accuracy on held-out genres {sorted(held)}: {right / total:.4f} "
-              f"({total} tokens)")
+        print(f"accuracy on held-out genres {sorted(held)}: {right / total:.4f} ({total} tokens)")
 
 
 if __name__ == "__main__":

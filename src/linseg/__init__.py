@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .base import Segmentation, Segmenter, TextSegmentation
 from .methods.c99 import C99, C99Result
 from .metrics import pk, windowdiff
@@ -25,7 +27,7 @@ __all__ = [
 
 
 def segment_text(
-    text: str, n_segments: int | None = None, method: str = "c99", **params: object
+    text: str, n_segments: int | None = None, method: str = "c99", **params: Any
 ) -> TextSegmentation:
     """Segment raw prose; the returned ``.segments`` are strings that join to ``text``.
 

@@ -37,8 +37,8 @@ from numba import njit, prange
 
 from .density import Clustering, _best_split, sum_of_rank
 from .memory import ALWAYS_FITS, available_memory, banded_c99_bytes, check_fits, full_c99_bytes
-from .similarity import sentence_vectors
 from .rank import check_mask_size
+from .similarity import sentence_vectors
 
 __all__ = [
     "BandMatrix",
@@ -53,7 +53,7 @@ __all__ = [
 ]
 
 
-def check_band(band: int) -> int:
+def check_band(band: object) -> int:
     """Validate a band width ``w`` (cells with ``|x - y| <= w`` are kept)."""
     if isinstance(band, bool) or not isinstance(band, (int, np.integer)):
         raise TypeError(f"band must be a positive integer, 'auto' or None, got {band!r}")
@@ -106,7 +106,7 @@ class BandMatrix:
         return out
 
     @classmethod
-    def from_dense(cls, dense: np.ndarray, width: int) -> "BandMatrix":
+    def from_dense(cls, dense: np.ndarray, width: int) -> BandMatrix:
         """The band of a dense symmetric matrix (its lower triangle is read)."""
         dense = np.asarray(dense)
         n = dense.shape[0]
@@ -374,6 +374,11 @@ def _rebuild(tree, size, end, gg, hh, n, lo, step):
         _pull(tree, node)
 
 
+# Why this is long: one compiled kernel, one pass over the splitting steps. Its regions,
+# candidate heap and running sums live in local arrays that Numba keeps in registers;
+# split into helpers, each step would pass a dozen arrays across calls in the hot loop,
+# and the float32/float64 order of operations that makes the result bit-exact (pinned by
+# tests/test_scale.py) would be spread over several functions.
 @njit(cache=True, nogil=True)
 def _cluster(mode, s_full, diag, left, right, n, steps, rsum, lsum, rtsum, cast):
     # mode 0: sums from the full float32 sum-of-rank matrix (bit-exact with full C99);
@@ -582,6 +587,7 @@ def banded_clustering(
         diag = np.zeros(1, dtype=np.float32)
         left = right = np.zeros((1, 1), dtype=np.float32)
     else:
+        assert rank is not None  # exactly one of the two was given (checked above)
         data = np.ascontiguousarray(rank.data, dtype=np.float32)
         n = data.shape[0]
         mode, dtype = 1, np.float64

@@ -8,8 +8,9 @@ boundaries back onto the original characters.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 __all__ = [
     "Segmentation",

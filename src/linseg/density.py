@@ -78,6 +78,9 @@ def _best_split(s: np.ndarray, start: int, end: int):
     return b, s[b, start], s[end, b + 1]
 
 
+# Why this is long: the compiled kernel of the paper's divisive clustering; the split
+# search and the region update share loop-local sums in float32, in the order that gives
+# the author's boundaries exactly, and a helper per step would cost a call per candidate.
 @njit(cache=True, nogil=True)
 def _divisive(s: np.ndarray, steps: int):
     n = s.shape[0]

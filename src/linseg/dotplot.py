@@ -143,8 +143,9 @@ def _greedy(p: np.ndarray, w: np.ndarray, n_boundaries: int, minimise: bool, who
         wab = w[b] - w[a]
         wac = w[best] - w[a]
         wcb = w[b] - w[best]
-        inside = (inside - _mass(p, a, b, whole) + _mass(p, a, best, whole)
-                  + _mass(p, best, b, whole))
+        inside = (
+            inside - _mass(p, a, b, whole) + _mass(p, a, best, whole) + _mass(p, best, b, whole)
+        )
         area = area - wab * wab + wac * wac + wcb * wcb
         is_boundary[best] = True
         order[step] = best
@@ -274,8 +275,7 @@ def _reynar(cum: np.ndarray, w: np.ndarray, n_boundaries: int, minimise: bool):
                 v = num / den if den > 0 else np.inf
                 better = v <= best_v
             else:
-                den = (area_in - (w[b] - w[a]) ** 2 + (w[c] - w[a]) ** 2
-                       + (w[b] - w[c]) ** 2)
+                den = area_in - (w[b] - w[a]) ** 2 + (w[c] - w[a]) ** 2 + (w[b] - w[c]) ** 2
                 num = inside - 2 * cross[c]
                 v = num / den if den > 0 else 0.0
                 better = v >= best_v

@@ -79,7 +79,10 @@ def _cgroup_room() -> int | None:
     # cgroup v2, then v1: the limit minus what the group already uses.
     for limit_file, usage_file in (
         ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory.current"),
-        ("/sys/fs/cgroup/memory/memory.limit_in_bytes", "/sys/fs/cgroup/memory/memory.usage_in_bytes"),
+        (
+            "/sys/fs/cgroup/memory/memory.limit_in_bytes",
+            "/sys/fs/cgroup/memory/memory.usage_in_bytes",
+        ),
     ):
         try:
             limit = Path(limit_file).read_text().strip()

@@ -10,7 +10,7 @@ word level, as the paper does.
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -37,10 +37,10 @@ def positions(
         labels = np.cumsum(labels)
     if lengths is None:
         return labels
-    lengths = np.asarray(lengths, dtype=np.int64)
-    if lengths.size != n or (lengths.size and lengths.min() < 0):
+    counts = np.asarray(lengths, dtype=np.int64)
+    if counts.size != n or (counts.size and counts.min() < 0):
         raise ValueError("lengths must give a non-negative count for every sentence")
-    return np.repeat(labels, lengths)
+    return np.repeat(labels, counts)
 
 
 def default_k(reference_labels: np.ndarray) -> int:
@@ -134,7 +134,7 @@ def p_same_random(k: int) -> float:
     """
     if k < 0:
         raise ValueError(f"k must be >= 0, got {k}")
-    return 2.0 ** -k
+    return 2.0**-k
 
 
 def p_same_random_known(k: int, m: int, b: int) -> float:

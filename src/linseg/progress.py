@@ -14,8 +14,13 @@ class Progress:
     second, and clears the line at the end.
     """
 
-    def __init__(self, total: int, label: str = "", stream: IO[str] | None = None,
-                 enabled: bool | None = None) -> None:
+    def __init__(
+        self,
+        total: int,
+        label: str = "",
+        stream: IO[str] | None = None,
+        enabled: bool | None = None,
+    ) -> None:
         self.total = total
         self.label = label
         self.stream = stream if stream is not None else sys.stderr
@@ -24,7 +29,7 @@ class Progress:
         self._start = time.monotonic()
         self._last = 0.0
 
-    def __enter__(self) -> "Progress":
+    def __enter__(self) -> Progress:
         return self
 
     def update(self, n: int = 1) -> None:

@@ -39,12 +39,72 @@ LONG_PIECE = 200
 # precede the next sentence's first letter.
 _CLOSERS = "\"'\u201d\u2019\u00bb\u203a)]}\u300d\u300f\uff09"
 _OPENERS = "\"'\u201c\u2018\u00ab\u2039([{`*\u300c\u300e\uff08\u00bf\u00a1"
-_MARK = re.compile(r"[.!?\u2026\u061f\u0964\u3002\uff01\uff1f\uff61]+[" + re.escape(_CLOSERS) + r"]*")
+_MARK = re.compile(
+    r"[.!?\u2026\u061f\u0964\u3002\uff01\uff1f\uff61]+[" + re.escape(_CLOSERS) + r"]*"
+)
 _CJK_MARKS = frozenset("\u3002\uff01\uff1f\uff61")
 _ABBREVIATIONS = frozenset(
-    "mr mrs ms dr prof sr jr st vs etc e.g i.e cf fig figs no nos vol vols eq eqs ch sec "
-    "approx al inc ltd co corp dept est jan feb mar apr jun jul aug sep sept oct nov dec "
-    "mt ft op pp ed eds rev gen col lt sgt capt cmdr gov sen rep".split()
+    [
+        "mr",
+        "mrs",
+        "ms",
+        "dr",
+        "prof",
+        "sr",
+        "jr",
+        "st",
+        "vs",
+        "etc",
+        "e.g",
+        "i.e",
+        "cf",
+        "fig",
+        "figs",
+        "no",
+        "nos",
+        "vol",
+        "vols",
+        "eq",
+        "eqs",
+        "ch",
+        "sec",
+        "approx",
+        "al",
+        "inc",
+        "ltd",
+        "co",
+        "corp",
+        "dept",
+        "est",
+        "jan",
+        "feb",
+        "mar",
+        "apr",
+        "jun",
+        "jul",
+        "aug",
+        "sep",
+        "sept",
+        "oct",
+        "nov",
+        "dec",
+        "mt",
+        "ft",
+        "op",
+        "pp",
+        "ed",
+        "eds",
+        "rev",
+        "gen",
+        "col",
+        "lt",
+        "sgt",
+        "capt",
+        "cmdr",
+        "gov",
+        "sen",
+        "rep",
+    ]
 )
 _FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})", re.MULTILINE)
 _RULE_LINE = re.compile(r"^\s*([=\-~^*+#_`:.'\"])\1{2,}\s*$")
@@ -92,8 +152,10 @@ def _blocks(text: str) -> list[tuple[int, int, bool]]:
         if m is None:
             break
         fence = m.group(1)
-        closing = re.compile(r"^[ \t]{0,3}" + re.escape(fence[0]) + "{" + str(len(fence)) + r",}[ \t]*$",
-                             re.MULTILINE)
+        closing = re.compile(
+            r"^[ \t]{0,3}" + re.escape(fence[0]) + "{" + str(len(fence)) + r",}[ \t]*$",
+            re.MULTILINE,
+        )
         line_end = text.find("\n", m.end())
         if line_end < 0:
             break

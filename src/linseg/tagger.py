@@ -13,32 +13,94 @@ The scores follow the usual discriminative-emission trick:
 from __future__ import annotations
 
 import gzip
+from collections.abc import Sequence
 from functools import lru_cache
 from importlib import resources
-from typing import Sequence
 
 import numpy as np
 from numba import njit
 
 __all__ = ["TAGS", "Tagger", "default_tagger", "coarse_tag", "word_class"]
 
-TAGS = ("NOUN", "PROPN", "PRON", "DET", "ADJ", "NUM", "VERB", "ADV", "ADP", "CONJ",
-        "PRT", "PUNCT", "X")
+TAGS = (
+    "NOUN",
+    "PROPN",
+    "PRON",
+    "DET",
+    "ADJ",
+    "NUM",
+    "VERB",
+    "ADV",
+    "ADP",
+    "CONJ",
+    "PRT",
+    "PUNCT",
+    "X",
+)
 _TAG_INDEX = {t: i for i, t in enumerate(TAGS)}
 
 # Brown tag (lower case, after removing -tl/-hl/-nc, fw- and negation '*') -> coarse tag.
 _BROWN = {
-    "nn": "NOUN", "nns": "NOUN", "nn$": "NOUN", "nns$": "NOUN", "nr": "NOUN", "nrs": "NOUN",
-    "nr$": "NOUN", "np": "PROPN", "nps": "PROPN", "np$": "PROPN", "nps$": "PROPN",
-    "pn": "PRON", "pn$": "PRON", "pp$": "PRON", "pp$$": "PRON", "ppl": "PRON",
-    "ppls": "PRON", "ppo": "PRON", "pps": "PRON", "ppss": "PRON", "wp$": "PRON",
-    "wpo": "PRON", "wps": "PRON", "ex": "PRON",
-    "at": "DET", "ap": "DET", "ap$": "DET", "abn": "DET", "abx": "DET", "abl": "DET",
-    "dt": "DET", "dti": "DET", "dts": "DET", "dtx": "DET", "dt$": "DET", "wdt": "DET",
-    "jj": "ADJ", "jjr": "ADJ", "jjs": "ADJ", "jjt": "ADJ", "cd": "NUM", "od": "NUM",
-    "cd$": "NUM", "rb": "ADV", "rbr": "ADV", "rbt": "ADV", "rb$": "ADV", "rn": "ADV",
-    "ql": "ADV", "qlp": "ADV", "wql": "ADV", "wrb": "ADV", "in": "ADP", "cc": "CONJ",
-    "cs": "CONJ", "to": "PRT", "rp": "PRT", "uh": "X", "nil": "X", "md": "VERB",
+    "nn": "NOUN",
+    "nns": "NOUN",
+    "nn$": "NOUN",
+    "nns$": "NOUN",
+    "nr": "NOUN",
+    "nrs": "NOUN",
+    "nr$": "NOUN",
+    "np": "PROPN",
+    "nps": "PROPN",
+    "np$": "PROPN",
+    "nps$": "PROPN",
+    "pn": "PRON",
+    "pn$": "PRON",
+    "pp$": "PRON",
+    "pp$$": "PRON",
+    "ppl": "PRON",
+    "ppls": "PRON",
+    "ppo": "PRON",
+    "pps": "PRON",
+    "ppss": "PRON",
+    "wp$": "PRON",
+    "wpo": "PRON",
+    "wps": "PRON",
+    "ex": "PRON",
+    "at": "DET",
+    "ap": "DET",
+    "ap$": "DET",
+    "abn": "DET",
+    "abx": "DET",
+    "abl": "DET",
+    "dt": "DET",
+    "dti": "DET",
+    "dts": "DET",
+    "dtx": "DET",
+    "dt$": "DET",
+    "wdt": "DET",
+    "jj": "ADJ",
+    "jjr": "ADJ",
+    "jjs": "ADJ",
+    "jjt": "ADJ",
+    "cd": "NUM",
+    "od": "NUM",
+    "cd$": "NUM",
+    "rb": "ADV",
+    "rbr": "ADV",
+    "rbt": "ADV",
+    "rb$": "ADV",
+    "rn": "ADV",
+    "ql": "ADV",
+    "qlp": "ADV",
+    "wql": "ADV",
+    "wrb": "ADV",
+    "in": "ADP",
+    "cc": "CONJ",
+    "cs": "CONJ",
+    "to": "PRT",
+    "rp": "PRT",
+    "uh": "X",
+    "nil": "X",
+    "md": "VERB",
 }
 _PUNCT = set(".,:;()'`\"-!?") | {"``", "''", "--", "(", ")"}
 

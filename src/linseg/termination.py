@@ -26,8 +26,10 @@ def smooth(series: np.ndarray, mask: np.ndarray = SMOOTHING_MASK) -> np.ndarray:
         return x.copy()
     w = np.asarray(mask, dtype=np.float64)
     num = np.convolve(x, w, mode="same") if x.size >= w.size else _convolve_short(x, w)
-    den = np.convolve(np.ones_like(x), w, mode="same") if x.size >= w.size else _convolve_short(
-        np.ones_like(x), w
+    den = (
+        np.convolve(np.ones_like(x), w, mode="same")
+        if x.size >= w.size
+        else _convolve_short(np.ones_like(x), w)
     )
     return num / den
 

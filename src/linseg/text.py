@@ -13,11 +13,11 @@ replaced by its stem.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
-from itertools import chain
 from importlib import resources
+from itertools import chain
 from os import PathLike
-from typing import Callable, Iterable, Sequence
 
 import numpy as np
 from numba import njit
@@ -130,11 +130,11 @@ def table_stemmer(path: str | PathLike[str], fallback: Stemmer | None = None) ->
             table[word] = stem
     backup = fallback or porter_stemmer()
 
-    def stem(word: str) -> str:
+    def lookup(word: str) -> str:
         found = table.get(word)
         return backup(word) if found is None else found
 
-    return stem
+    return lookup
 
 
 class TextProcessor:
@@ -176,7 +176,7 @@ class TextProcessor:
         stopwords: Iterable[str] | str | PathLike[str] | None = None,
         stemmer: Stemmer | None = None,
         hyphens: bool = True,
-    ) -> "TextProcessor":
+    ) -> TextProcessor:
         """A processor from a segmenter's options: ``stopwords`` may also be a word-list file."""
         if isinstance(stopwords, (str, PathLike)):
             stopwords = load_stopwords(stopwords)
@@ -252,9 +252,7 @@ class TextProcessor:
         if missing.size:
             # Judge each new token once, not once per occurrence: a fresh processor meets
             # every token of a long document as new.
-            _, first, inverse = np.unique(
-                hashes[missing], return_index=True, return_inverse=True
-            )
+            _, first, inverse = np.unique(hashes[missing], return_index=True, return_inverse=True)
             found = np.empty(first.size, dtype=np.int64)
             for u, t in enumerate(missing[first]):
                 token = buf[starts[t] : ends[t]].decode("ascii")

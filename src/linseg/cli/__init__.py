@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 __all__ = ["main", "UsageError", "COMMAND_MODULES", "ArgumentParser"]
 
@@ -21,7 +21,9 @@ COMMAND_MODULES = [
     "linseg.cli.methods",
     "linseg.cli.corpus",
     "linseg.cli.paper",
-    "linseg.cli.plot", "linseg.cli.figures", "linseg.cli.report",
+    "linseg.cli.plot",
+    "linseg.cli.figures",
+    "linseg.cli.report",
 ]
 
 

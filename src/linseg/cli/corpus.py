@@ -33,18 +33,37 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     b.add_argument("--out", required=True, metavar="DIR", help="output folder")
     b.add_argument("--data", metavar="DIR", help="data root (default: $LINSEG_DATA)")
-    b.add_argument("--zip", metavar="FILE", help="the tagged Brown corpus zip "
-                   "(default: <data>/brown/brown.zip)")
-    b.add_argument("--ranges", default=_DEFAULT_RANGES, metavar="SPEC",
-                   help=f"LOW-HIGH:COUNT,... (default: the paper's, {_DEFAULT_RANGES})")
-    b.add_argument("--genres", default="aj", metavar="LETTERS",
-                   help="Brown genres to draw from (default 'aj': press reportage and learned "
-                        "texts, the ca** and cj** files, as the paper)")
-    b.add_argument("--segments", type=positive_int, default=10, metavar="N",
-                   help="segments per sample (default 10)")
-    b.add_argument("--seed", type=non_negative_int, default=0, metavar="N", help="random seed (default 0)")
-    b.add_argument("--force", action="store_true",
-                   help="replace .ref files already in the range folders")
+    b.add_argument(
+        "--zip",
+        metavar="FILE",
+        help="the tagged Brown corpus zip (default: <data>/brown/brown.zip)",
+    )
+    b.add_argument(
+        "--ranges",
+        default=_DEFAULT_RANGES,
+        metavar="SPEC",
+        help=f"LOW-HIGH:COUNT,... (default: the paper's, {_DEFAULT_RANGES})",
+    )
+    b.add_argument(
+        "--genres",
+        default="aj",
+        metavar="LETTERS",
+        help="Brown genres to draw from (default 'aj': press reportage and learned "
+        "texts, the ca** and cj** files, as the paper)",
+    )
+    b.add_argument(
+        "--segments",
+        type=positive_int,
+        default=10,
+        metavar="N",
+        help="segments per sample (default 10)",
+    )
+    b.add_argument(
+        "--seed", type=non_negative_int, default=0, metavar="N", help="random seed (default 0)"
+    )
+    b.add_argument(
+        "--force", action="store_true", help="replace .ref files already in the range folders"
+    )
     b.set_defaults(func=run)
     p.set_defaults(func=lambda args: _need_kind(p))
 
@@ -61,8 +80,15 @@ def run(args: argparse.Namespace) -> int:
         source = data_dir(args.data) / "brown" / "brown.zip"
     if not source.is_file():
         raise DataNotFound(f"the Brown corpus not found: {source}")
-    written = write_corpus(args.out, source, ranges, args.genres.lower(), args.segments,
-                           args.seed, overwrite=args.force)
+    written = write_corpus(
+        args.out,
+        source,
+        ranges,
+        args.genres.lower(),
+        args.segments,
+        args.seed,
+        overwrite=args.force,
+    )
     counts = ", ".join(f"{r.name}: {r.count}" for r in ranges)
     sys.stderr.write(f"wrote {len(written)} samples to {args.out} ({counts}; seed {args.seed})\n")
     return 0

@@ -6,8 +6,8 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from ..corpus.data import choi_dir
 from ..corpus.ref import find_ref_files
@@ -35,17 +35,26 @@ def register(sub: argparse._SubParsersAction) -> None:
             "--jsonl and as means, beside the no-boundary and even-split baselines."
         ),
     )
-    p.add_argument("dir", nargs="?", metavar="DIR|FILE",
-                   help="folder of .ref files (default: <data>/choi, the paper's corpus), or "
-                        "natural documents: a folder of NAME.txt + NAME.words pairs, or one "
-                        "NAME.txt (see 'Natural documents' below)")
+    p.add_argument(
+        "dir",
+        nargs="?",
+        metavar="DIR|FILE",
+        help="folder of .ref files (default: <data>/choi, the paper's corpus), or "
+        "natural documents: a folder of NAME.txt + NAME.words pairs, or one "
+        "NAME.txt (see 'Natural documents' below)",
+    )
     p.add_argument("--data", metavar="DIR", help="data root (default: $LINSEG_DATA)")
-    p.add_argument("--jsonl", metavar="FILE",
-                   help="write one JSON line per sample: path, reference and hypothesis "
-                        "boundaries, scores")
-    p.add_argument("--report", metavar="PAGE.html",
-                   help="also write an HTML report: the tables beside the paper's, and every "
-                        "sample's hypothesis against its reference")
+    p.add_argument(
+        "--jsonl",
+        metavar="FILE",
+        help="write one JSON line per sample: path, reference and hypothesis boundaries, scores",
+    )
+    p.add_argument(
+        "--report",
+        metavar="PAGE.html",
+        help="also write an HTML report: the tables beside the paper's, and every "
+        "sample's hypothesis against its reference",
+    )
     add_method_options(p)
     p.set_defaults(func=run)
 
@@ -69,8 +78,10 @@ def run(args: argparse.Namespace) -> int:
     segmenter = make_segmenter(args, tokenized=True)  # .ref sentences are tokenised
     auto = not info.needs_n_segments
     results, wall = _timed_run(
-        len(files), args.jsonl,
-        lambda progress: evaluate(segmenter, files, auto=auto, known=True, progress=progress))
+        len(files),
+        args.jsonl,
+        lambda progress: evaluate(segmenter, files, auto=auto, known=True, progress=progress),
+    )
 
     table = summarize(results)
     out = sys.stdout
@@ -86,11 +97,15 @@ def run(args: argparse.Namespace) -> int:
         row = table[name]
         line = f"{name:<8}{int(row['n']):>5}"
         if auto:
-            line += (f" | {_pct(row.get('auto_pk_word')):>10} {_pct(row.get('auto_pk_sentence'))}"
-                     f" {_pct(row.get('auto_windowdiff_sentence'))}")
+            line += (
+                f" | {_pct(row.get('auto_pk_word')):>10} {_pct(row.get('auto_pk_sentence'))}"
+                f" {_pct(row.get('auto_windowdiff_sentence'))}"
+            )
         secs = row.get("auto_seconds", row.get("known_seconds", 0.0))
-        line += (f" | {_pct(row.get('known_pk_word')):>11} {_pct(row.get('known_pk_sentence'))}"
-                 f" {_pct(row.get('known_windowdiff_sentence'))} | {1e3 * secs:9.3f}\n")
+        line += (
+            f" | {_pct(row.get('known_pk_word')):>11} {_pct(row.get('known_pk_sentence'))}"
+            f" {_pct(row.get('known_windowdiff_sentence'))} | {1e3 * secs:9.3f}\n"
+        )
         out.write(line)
     if args.report:
         from ..show.report import write_evaluation_report
@@ -99,7 +114,9 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _timed_run(total: int, jsonl: str | None, work: Callable[[Progress], list]) -> tuple[list, float]:
+def _timed_run(
+    total: int, jsonl: str | None, work: Callable[[Progress], list]
+) -> tuple[list, float]:
     """Run ``work`` under a progress bar: its results (one JSON line each to ``jsonl``)
     and the wall-clock seconds it took."""
     started = time.perf_counter()
@@ -128,20 +145,25 @@ def run_natural(args: argparse.Namespace, root: Path) -> int:
 
     info = get(args.method)
     if info.needs_n_segments:
-        raise UsageError(f"method {info.name!r} needs the number of segments; natural "
-                         "documents are scored with the number found by the method")
+        raise UsageError(
+            f"method {info.name!r} needs the number of segments; natural "
+            "documents are scored with the number found by the method"
+        )
     if args.report:
         raise UsageError("--report is for .ref corpora; use --jsonl for natural documents")
     docs = load_documents(root)
     segmenter = make_segmenter(args, tokenized=False)
     results, wall = _timed_run(
-        len(docs), args.jsonl,
-        lambda progress: evaluate_natural(segmenter, docs, progress=progress))
+        len(docs), args.jsonl, lambda progress: evaluate_natural(segmenter, docs, progress=progress)
+    )
     summary = summarize(results)
     out = sys.stdout
-    out.write(f"{info.name} on {root} ({len(docs)} documents, {summary['words']:.0f} words "
-              f"each on average, {wall:.1f} s wall)\n")
-    out.write("word-level scores, means over documents; found/true: sections found over "
-              "true sections\n\n")
+    out.write(
+        f"{info.name} on {root} ({len(docs)} documents, {summary['words']:.0f} words "
+        f"each on average, {wall:.1f} s wall)\n"
+    )
+    out.write(
+        "word-level scores, means over documents; found/true: sections found over true sections\n\n"
+    )
     out.write(format_summary({info.name: summary}) + "\n")
     return 0

@@ -20,7 +20,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         ),
     )
     p.add_argument("--out", required=True, metavar="DIR", help="folder to write into (created)")
-    p.add_argument("--format", choices=("png", "svg"), default="png", help="file type (default png)")
+    p.add_argument(
+        "--format", choices=("png", "svg"), default="png", help="file type (default png)"
+    )
     p.add_argument("--dpi", type=positive_int, default=100, help="resolution of PNG output")
     p.set_defaults(func=run)
 

@@ -8,8 +8,11 @@ from ..methods import available
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("methods", help="list the segmentation methods",
-                       description="List the segmentation methods linseg knows, one a line.")
+    p = sub.add_parser(
+        "methods",
+        help="list the segmentation methods",
+        description="List the segmentation methods linseg knows, one a line.",
+    )
     p.set_defaults(func=run)
 
 

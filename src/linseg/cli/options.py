@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from ..methods import from_options
 
@@ -57,21 +58,46 @@ def finite_float(text: str) -> float:
 
 def add_method_options(p: argparse.ArgumentParser, default_method: str = "c99") -> None:
     """``--method`` and the C99 parameters (passed on to any method that accepts them)."""
-    p.add_argument("--method", default=default_method, metavar="NAME",
-                   help=f"segmentation method (default {default_method}; see 'linseg methods')")
-    p.add_argument("--mask", type=odd_int, default=None, metavar="N",
-                   help="rank mask size, odd (C99 default 11)")
-    p.add_argument("--c", type=finite_float, default=None, metavar="X",
-                   help="termination threshold: mean + X * sd (C99 default 1.2)")
-    p.add_argument("--stopwords", metavar="FILE",
-                   help="stopword list, one word a line (default: the shipped English list)")
-    p.add_argument("--stems", metavar="FILE",
-                   help="word<TAB>stem table to use as the stemmer (e.g. the author's "
-                        "reference-stems.tsv); words not in it get the Porter stem")
-    p.add_argument("--band", type=band_value, default=None, metavar="N|auto",
-                   help="banded C99 for long documents: keep similarities within N sentences "
-                        "of each other (O(n N) time and memory); 'auto' runs full C99 while it "
-                        "fits comfortably and the default band otherwise (default: full C99)")
+    p.add_argument(
+        "--method",
+        default=default_method,
+        metavar="NAME",
+        help=f"segmentation method (default {default_method}; see 'linseg methods')",
+    )
+    p.add_argument(
+        "--mask",
+        type=odd_int,
+        default=None,
+        metavar="N",
+        help="rank mask size, odd (C99 default 11)",
+    )
+    p.add_argument(
+        "--c",
+        type=finite_float,
+        default=None,
+        metavar="X",
+        help="termination threshold: mean + X * sd (C99 default 1.2)",
+    )
+    p.add_argument(
+        "--stopwords",
+        metavar="FILE",
+        help="stopword list, one word a line (default: the shipped English list)",
+    )
+    p.add_argument(
+        "--stems",
+        metavar="FILE",
+        help="word<TAB>stem table to use as the stemmer (e.g. the author's "
+        "reference-stems.tsv); words not in it get the Porter stem",
+    )
+    p.add_argument(
+        "--band",
+        type=band_value,
+        default=None,
+        metavar="N|auto",
+        help="banded C99 for long documents: keep similarities within N sentences "
+        "of each other (O(n N) time and memory); 'auto' runs full C99 while it "
+        "fits comfortably and the default band otherwise (default: full C99)",
+    )
 
 
 def make_segmenter(args: argparse.Namespace, method: str | None = None, **extra: Any):

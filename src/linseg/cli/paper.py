@@ -27,30 +27,53 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--out", required=True, metavar="DIR", help="output folder")
     p.add_argument("--data", metavar="DIR", help="data root (default: $LINSEG_DATA)")
-    p.add_argument("--corpus", metavar="DIR",
-                   help="folder of .ref samples, one folder per range (default: <data>/choi); "
-                        "e.g. one made by 'linseg corpus brown'")
-    p.add_argument("--jobs", type=positive_int, default=None, metavar="N",
-                   help="worker processes (default: 2, or 1 on a one-core machine)")
-    p.add_argument("--only", metavar="LIST",
-                   help="comma-separated tables (table2 .. table7) or rows (C99, B_e, 11x11, ...)")
-    p.add_argument("--compare-reference", action="store_true",
-                   help="put the author's figure (choi/Table.txt) and the difference in each cell")
+    p.add_argument(
+        "--corpus",
+        metavar="DIR",
+        help="folder of .ref samples, one folder per range (default: <data>/choi); "
+        "e.g. one made by 'linseg corpus brown'",
+    )
+    p.add_argument(
+        "--jobs",
+        type=positive_int,
+        default=None,
+        metavar="N",
+        help="worker processes (default: 2, or 1 on a one-core machine)",
+    )
+    p.add_argument(
+        "--only",
+        metavar="LIST",
+        help="comma-separated tables (table2 .. table7) or rows (C99, B_e, 11x11, ...)",
+    )
+    p.add_argument(
+        "--compare-reference",
+        action="store_true",
+        help="put the author's figure (choi/Table.txt) and the difference in each cell",
+    )
     stems = p.add_mutually_exclusive_group()
-    stems.add_argument("--stems", metavar="FILE",
-                       help="word<TAB>stem table to use as the stemmer of methods that take one")
-    stems.add_argument("--reference-stems", action="store_true",
-                       help="use the author's stems (choi/reference-stems.tsv)")
-    p.add_argument("--report", metavar="PATH",
-                   help="also write a self-contained HTML page: the tables beside the paper's "
-                        "and an openable per-sample list for C99")
+    stems.add_argument(
+        "--stems",
+        metavar="FILE",
+        help="word<TAB>stem table to use as the stemmer of methods that take one",
+    )
+    stems.add_argument(
+        "--reference-stems",
+        action="store_true",
+        help="use the author's stems (choi/reference-stems.tsv)",
+    )
+    p.add_argument(
+        "--report",
+        metavar="PATH",
+        help="also write a self-contained HTML page: the tables beside the paper's "
+        "and an openable per-sample list for C99",
+    )
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from ..experiments.paper import reference_figures, run_paper, write_outputs
 
-    choi = None
+    choi: Path | None = None
     if args.corpus:
         corpus = Path(args.corpus)
         if not corpus.is_dir():
@@ -61,24 +84,33 @@ def run(args: argparse.Namespace) -> int:
         try:
             choi = choi_dir(args.data)
         except DataNotFound:
-            raise UsageError("--compare-reference and --reference-stems need the paper's "
-                             "corpus: pass --data or set LINSEG_DATA") from None
+            raise UsageError(
+                "--compare-reference and --reference-stems need the paper's "
+                "corpus: pass --data or set LINSEG_DATA"
+            ) from None
     stems = args.stems
     if args.reference_stems:
+        assert choi is not None  # found above, or the run was refused
         stems = str(reference_stems_path(choi))
     if stems and not os.path.isfile(stems):
         raise UsageError(f"no such file: {stems}")
     only = [w for w in args.only.split(",") if w.strip()] if args.only else None
-    result = run_paper(corpus, args.out, jobs=args.jobs, only=only,
-                       stems=str(Path(stems).resolve()) if stems else None)
-    refs = reference_figures(choi) if args.compare_reference else None
+    result = run_paper(
+        corpus,
+        args.out,
+        jobs=args.jobs,
+        only=only,
+        stems=str(Path(stems).resolve()) if stems else None,
+    )
+    refs = reference_figures(choi) if args.compare_reference and choi is not None else None
     files = write_outputs(result, args.out, refs)
     if args.report:
         files = [*files, _write_report(args.report, result, refs)]
     sys.stderr.write(
         f"{len(result.samples)} samples, {len(result.pk)} rows: {result.computed} runs computed, "
         f"{result.reused} reused from the cache, {result.wall:.1f} s wall; "
-        f"wrote {len(files)} files to {args.out}\n")
+        f"wrote {len(files)} files to {args.out}\n"
+    )
     return 0
 
 

@@ -26,7 +26,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_document_options(p)
     p.add_argument("--out", required=True, metavar="PATH", help="output file, .png or .svg")
     p.add_argument("--kind", choices=KIND_CHOICES, default="all", help="which figure (default all)")
-    p.add_argument("--dpi", type=positive_int, default=100, help="resolution of PNG output (default 100)")
+    p.add_argument(
+        "--dpi", type=positive_int, default=100, help="resolution of PNG output (default 100)"
+    )
     add_method_options(p)
     p.set_defaults(func=run)
 
@@ -36,10 +38,16 @@ def add_document_options(p: argparse.ArgumentParser) -> None:
     from ..corpus.document import FORMATS
 
     p.add_argument("input", metavar="FILE|-", help="the document (- for standard input)")
-    p.add_argument("--format", choices=("auto", *FORMATS), default="auto",
-                   help="input format (default: auto)")
-    p.add_argument("--segments", type=positive_int, default=None, metavar="N",
-                   help="number of segments wanted (default: chosen automatically)")
+    p.add_argument(
+        "--format", choices=("auto", *FORMATS), default="auto", help="input format (default: auto)"
+    )
+    p.add_argument(
+        "--segments",
+        type=positive_int,
+        default=None,
+        metavar="N",
+        help="number of segments wanted (default: chosen automatically)",
+    )
     p.add_argument("--encoding", default="utf-8", help="input encoding (default utf-8)")
 
 
@@ -79,8 +87,10 @@ def run(args: argparse.Namespace) -> int:
     from ..show._mpl import figure_bytes
 
     if args.kind != "all" and args.kind not in F.available_kinds(result):
-        raise UsageError(f"method {args.method!r} keeps no data for --kind {args.kind}; "
-                         f"it can draw: {', '.join(F.available_kinds(result))}")
+        raise UsageError(
+            f"method {args.method!r} keeps no data for --kind {args.kind}; "
+            f"it can draw: {', '.join(F.available_kinds(result))}"
+        )
     lengths = [len(s.split()) for s in doc.sentences]
     if args.kind == "all":
         fig = F.plot_all(result, doc.reference, lengths)

@@ -24,8 +24,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_document_options(p)
     p.add_argument("--out", required=True, metavar="PAGE.html", help="the HTML file to write")
     p.add_argument("--no-figures", action="store_true", help="leave the figures out")
-    p.add_argument("--figure-format", choices=("svg", "png"), default="svg",
-                   help="how figures are embedded (default svg)")
+    p.add_argument(
+        "--figure-format",
+        choices=("svg", "png"),
+        default="svg",
+        help="how figures are embedded (default svg)",
+    )
     add_method_options(p)
     p.set_defaults(func=run)
 
@@ -38,10 +42,13 @@ def run(args: argparse.Namespace) -> int:
     from ..show.report import document_report, write_report
 
     page = document_report(
-        result, doc, segmenter=segmenter,
+        result,
+        doc,
+        segmenter=segmenter,
         title=Path(args.input).name if args.input != "-" else "standard input",
         params={"input format": doc.format},
-        figures=not args.no_figures, figure_format=args.figure_format,
+        figures=not args.no_figures,
+        figure_format=args.figure_format,
     )
     write_report(args.out, page)
     return 0

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from ..corpus.batch import is_batch, run_batch
@@ -32,18 +31,38 @@ def register(sub: argparse._SubParsersAction) -> None:
             "the segments' text (joined, they give the input back) and the parameters."
         ),
     )
-    p.add_argument("input", nargs="?", default="-", metavar="FILE|DIR|GLOB|-",
-                   help="the document (default: standard input); a directory, a quoted glob "
-                        "or several files segment each document into --out DIR")
-    p.add_argument("--format", choices=("auto", *FORMATS), default="auto",
-                   help="input format (default: auto)")
-    p.add_argument("--output", choices=OUTPUTS, default=None,
-                   help="output format (default: choi for choi input, text otherwise)")
-    p.add_argument("--segments", type=positive_int, default=None, metavar="N",
-                   help="number of segments wanted (default: chosen automatically)")
+    p.add_argument(
+        "input",
+        nargs="?",
+        default="-",
+        metavar="FILE|DIR|GLOB|-",
+        help="the document (default: standard input); a directory, a quoted glob "
+        "or several files segment each document into --out DIR",
+    )
+    p.add_argument(
+        "--format", choices=("auto", *FORMATS), default="auto", help="input format (default: auto)"
+    )
+    p.add_argument(
+        "--output",
+        choices=OUTPUTS,
+        default=None,
+        help="output format (default: choi for choi input, text otherwise)",
+    )
+    p.add_argument(
+        "--segments",
+        type=positive_int,
+        default=None,
+        metavar="N",
+        help="number of segments wanted (default: chosen automatically)",
+    )
     p.add_argument("--encoding", default="utf-8", help="input encoding (default utf-8)")
-    p.add_argument("-o", "--out", metavar="FILE|DIR", help="write here instead of standard output; for several documents, the "
-                        "output folder (one file per document)")
+    p.add_argument(
+        "-o",
+        "--out",
+        metavar="FILE|DIR",
+        help="write here instead of standard output; for several documents, the "
+        "output folder (one file per document)",
+    )
     add_method_options(p)
     add_batch_options(p)
     p.set_defaults(func=run)
@@ -68,8 +87,17 @@ def run(args: argparse.Namespace) -> int:
 def add_batch_options(p: argparse.ArgumentParser) -> None:
     """Options of corpus runs."""
     p.add_argument("more", nargs="*", metavar="FILE", help=argparse.SUPPRESS)
-    p.add_argument("-j", "--jobs", type=positive_int, default=None, metavar="N",
-                   help="corpus runs: worker processes (default: one per core)")
-    p.add_argument("--dask", metavar="ADDRESS",
-                   help="corpus runs: use the Dask scheduler at ADDRESS, or 'local' for a "
-                        "local Dask cluster (needs linseg[dask])")
+    p.add_argument(
+        "-j",
+        "--jobs",
+        type=positive_int,
+        default=None,
+        metavar="N",
+        help="corpus runs: worker processes (default: one per core)",
+    )
+    p.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="corpus runs: use the Dask scheduler at ADDRESS, or 'local' for a "
+        "local Dask cluster (needs linseg[dask])",
+    )

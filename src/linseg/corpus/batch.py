@@ -20,9 +20,10 @@ import glob
 import json
 import os
 import sys
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any
 
 __all__ = [
     "is_batch",
@@ -38,8 +39,18 @@ JOB_FILE = ".linseg-job.json"
 TMP_SUFFIX = ".linseg-tmp"
 MAX_ATTEMPTS = 3
 # The parameters that decide a document's output; a resumed job must agree on them.
-_JOB_KEYS = ("method", "mask", "c", "stopwords", "stems", "band", "format", "output",
-             "segments", "encoding")
+_JOB_KEYS = (
+    "method",
+    "mask",
+    "c",
+    "stopwords",
+    "stems",
+    "band",
+    "format",
+    "output",
+    "segments",
+    "encoding",
+)
 
 
 _GLOB_CHARS = frozenset("*?[")
@@ -80,7 +91,8 @@ def _files_under(directory: Path, skip: Path | None) -> Iterator[Path]:
     for dirpath, dirnames, filenames in os.walk(directory):
         here = Path(dirpath)
         dirnames[:] = sorted(
-            d for d in dirnames
+            d
+            for d in dirnames
             if not d.startswith(".") and (skip is None or (here / d).resolve() != skip)
         )
         for name in sorted(filenames):
@@ -171,8 +183,9 @@ def segment_document(params: dict[str, Any], source: str, data: bytes | None = N
             with open(source, "rb") as fh:
                 data = fh.read()
         try:
-            doc = decode_document(data, params["format"] or "auto",
-                                  params["encoding"] or "utf-8", source)
+            doc = decode_document(
+                data, params["format"] or "auto", params["encoding"] or "utf-8", source
+            )
         except UnicodeDecodeError as exc:
             return None, decode_error_message(exc)
         # One segmenter per setting, tokenised input or not, kept for the worker's life.
@@ -180,7 +193,8 @@ def segment_document(params: dict[str, Any], source: str, data: bytes | None = N
         segmenter = _SEGMENTERS.get(key)
         if segmenter is None:
             segmenter = _SEGMENTERS[key] = from_options(
-                params["method"], params, tokenized=doc.tokenized)
+                params["method"], params, tokenized=doc.tokenized
+            )
         done = run_document(doc, params["method"], params["segments"], segmenter=segmenter)
         return render(done, params["output"]), None
     except (ValueError, TypeError, OSError, MemoryError) as exc:
@@ -237,7 +251,7 @@ def _run_local(tasks: list[Task], params: dict, work: Work, report: Report, jobs
                         continue
                     report(t, out, err)
             if broken:
-                for fut, t in running.items():
+                for t in running.values():
                     _requeue(t, attempts, queue, report)
                 pool.shutdown(wait=False, cancel_futures=True)
 
@@ -249,8 +263,9 @@ def _requeue(t: Task, attempts: dict, queue: list, report: Report) -> None:
         queue.append(t)
 
 
-def _run_dask(tasks: list[Task], params: dict, work: Work, report: Report, address: str,
-              jobs: int) -> None:
+def _run_dask(
+    tasks: list[Task], params: dict, work: Work, report: Report, address: str, jobs: int
+) -> None:
     try:
         from distributed import Client, LocalCluster, as_completed
     except ImportError:
@@ -261,9 +276,14 @@ def _run_dask(tasks: list[Task], params: dict, work: Work, report: Report, addre
 
     cluster = None
     if address == "local":
-        cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
-                               host="127.0.0.1", dashboard_address=None,
-                               silence_logs=logging.ERROR)
+        cluster = LocalCluster(
+            n_workers=jobs,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            dashboard_address=None,
+            silence_logs=logging.ERROR,
+        )
         client = Client(cluster)
     else:
         try:
@@ -275,7 +295,7 @@ def _run_dask(tasks: list[Task], params: dict, work: Work, report: Report, addre
         window = 4 * n_workers
         pending = iter(tasks)
         futures = as_completed()
-        owner: dict[str, Task] = {}
+        owner: dict[Any, Task] = {}  # by Dask future key
 
         def submit_next() -> bool:
             t = next(pending, None)
@@ -284,8 +304,9 @@ def _run_dask(tasks: list[Task], params: dict, work: Work, report: Report, addre
             data = t.source.read_bytes()
             # The scheduler reschedules a task whose worker dies (up to its
             # allowed-failures setting); retries cover errors raised on the way.
-            fut = client.submit(work, params, str(t.source), data, pure=False,
-                                retries=MAX_ATTEMPTS - 1)
+            fut = client.submit(
+                work, params, str(t.source), data, pure=False, retries=MAX_ATTEMPTS - 1
+            )
             owner[fut.key] = t
             futures.add(fut)
             return True
@@ -363,6 +384,7 @@ def run_batch(args: argparse.Namespace, work: Work | None = None) -> int:
     jobs = args.jobs or _cores()
 
     with Progress(len(todo), "segment") as progress:
+
         def report(t: Task, out: str | None, err: str | None) -> None:
             if err is None and out is not None:
                 write_atomic(t.target, out)
@@ -380,8 +402,9 @@ def run_batch(args: argparse.Namespace, work: Work | None = None) -> int:
 
     done = len(todo) - len(failures)
     note = f", {skipped} already done" if skipped else ""
-    print(f"linseg: segmented {done} of {len(tasks)} documents into {out_dir}{note}",
-          file=sys.stderr)
+    print(
+        f"linseg: segmented {done} of {len(tasks)} documents into {out_dir}{note}", file=sys.stderr
+    )
     for t, err in failures[:10]:
         print(f"linseg: error: {t.source}: {err}", file=sys.stderr)
     if len(failures) > 10:

@@ -21,20 +21,32 @@ import json
 import os
 import re
 import zipfile
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Sequence
 
 import numpy as np
 
 from .ref import format_ref
 
-__all__ = ["PAPER_RANGES", "SampleRange", "BrownSample", "parse_ranges", "brown_sentences",
-           "read_brown", "make_samples", "write_corpus"]
+__all__ = [
+    "PAPER_RANGES",
+    "SampleRange",
+    "BrownSample",
+    "parse_ranges",
+    "brown_sentences",
+    "read_brown",
+    "make_samples",
+    "write_corpus",
+]
 
 # (low n, high n, number of samples): the paper's Table 1.
-PAPER_RANGES: tuple[tuple[int, int, int], ...] = ((3, 11, 400), (3, 5, 100), (6, 8, 100),
-                                                  (9, 11, 100))
+PAPER_RANGES: tuple[tuple[int, int, int], ...] = (
+    (3, 11, 400),
+    (3, 5, 100),
+    (6, 8, 100),
+    (9, 11, 100),
+)
 
 _FILE = re.compile(r"(?:^|/)c([a-r])(\d\d)$")
 _SENTENCE_END = frozenset({".", "?", "!"})
@@ -42,8 +54,12 @@ _SENTENCE_END = frozenset({".", "?", "!"})
 _CLOSERS = frozenset({"''", "'", ")"})
 _NEGATION = re.compile(r"^(.*[A-Za-z])(n't)$", re.IGNORECASE)
 _CLITIC = re.compile(r"^(.*[A-Za-z0-9.])('s|'re|'ve|'ll|'m|'d|')$", re.IGNORECASE)
-_TREEBANK_WORDS = {"cannot": ["can", "not"], "Cannot": ["Can", "not"],
-                   "gonna": ["gon", "na"], "wanna": ["wan", "na"]}
+_TREEBANK_WORDS = {
+    "cannot": ["can", "not"],
+    "Cannot": ["Can", "not"],
+    "gonna": ["gon", "na"],
+    "wanna": ["wan", "na"],
+}
 
 
 @dataclass(frozen=True)
@@ -151,8 +167,10 @@ def read_brown(path: str | os.PathLike[str], genres: str = "aj") -> dict[str, li
     wanted = set(genres)
     bad = wanted - set(GENRES)
     if bad or not wanted:
-        raise ValueError(f"unknown Brown genre(s) {''.join(sorted(bad)) or '(none)'!r}; "
-                         "genres are letters among a-h, j-n, p, r")
+        raise ValueError(
+            f"unknown Brown genre(s) {''.join(sorted(bad)) or '(none)'!r}; "
+            "genres are letters among a-h, j-n, p, r"
+        )
     docs: dict[str, list[str]] = {}
     try:
         archive = zipfile.ZipFile(path)
@@ -237,8 +255,14 @@ def write_corpus(
                 raise ValueError(f"{folder} already holds .ref files; pass --force to replace them")
     documents = read_brown(brown_zip, genres)
     written: list[Path] = []
-    manifest: dict = {"source": str(brown_zip), "genres": genres, "segments": segments,
-                      "seed": seed, "documents": len(documents), "ranges": {}}
+    manifest: dict = {
+        "source": str(brown_zip),
+        "genres": genres,
+        "segments": segments,
+        "seed": seed,
+        "documents": len(documents),
+        "ranges": {},
+    }
     for r in ranges:
         folder = out / r.name
         folder.mkdir(parents=True, exist_ok=True)
@@ -251,6 +275,7 @@ def write_corpus(
             path.write_text(_format(sample), encoding="utf-8")
             written.append(path)
             manifest["ranges"][r.name]["samples"].append(
-                {"file": f"{r.name}/{i}.ref", "sources": sample.sources})
+                {"file": f"{r.name}/{i}.ref", "sources": sample.sources}
+            )
     (out / "corpus.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     return written

@@ -115,11 +115,14 @@ def _detect(text: str) -> tuple[Format, str | None]:
     if problem is None:
         return "choi", None
     if len(lines) > 1 and looks_tokenized(lines) and _ends_with_mark(lines) * 2 > len(lines):
-        return "lines", ("read one sentence a line, as the lines look tokenised "
-                         "(--format text reads prose)")
+        return "lines", (
+            "read one sentence a line, as the lines look tokenised (--format text reads prose)"
+        )
     if seps >= 2 and is_separator(lines[0]):
-        return "text", (f"read as text: lines of '=' but not a .ref sample ({problem}); "
-                        "--format choi reads it as one")
+        return "text", (
+            f"read as text: lines of '=' but not a .ref sample ({problem}); "
+            "--format choi reads it as one"
+        )
     return "text", None
 
 
@@ -159,13 +162,15 @@ def parse_document(text: str, fmt: str = "auto", path: str | None = None) -> Doc
             spans.append((pos, pos + len(s)))
             pos += len(s) + 1
         spans = [(a, b + 1 if i < len(spans) - 1 else b) for i, (a, b) in enumerate(spans)]
-        return Document(body, ref.sentences, spans, "choi", True, ref.boundaries, path,
-                        detected, notes)
+        return Document(
+            body, ref.sentences, spans, "choi", True, ref.boundaries, path, detected, notes
+        )
     if fmt == "lines":
         spans = _line_spans(text)
         sentences = [text[a:b].strip() for a, b in spans]
-        return Document(text, sentences, spans, "lines", looks_tokenized(sentences), None, path,
-                        detected, notes)
+        return Document(
+            text, sentences, spans, "lines", looks_tokenized(sentences), None, path, detected, notes
+        )
     spans = split_sentences(text)
     sentences = [text[a:b] for a, b in spans]
     return Document(text, sentences, spans, "text", False, None, path, detected, notes)
@@ -217,14 +222,21 @@ def check_text(text: str) -> None:
         raise ValueError(f"input is binary, not text (a NUL character at offset {nul})")
     head = text[:65536]
     if len(head) >= 32:
-        controls = sum(1 for ch in head if ch < " " and ch not in _TEXT_CONTROLS
-                       or "\x7f" <= ch <= "\x9f" and ch != "\x85")
+        controls = sum(
+            1
+            for ch in head
+            if ch < " " and ch not in _TEXT_CONTROLS or "\x7f" <= ch <= "\x9f" and ch != "\x85"
+        )
         if controls * 10 > len(head):
-            raise ValueError(f"input is binary, not text ({controls} control characters "
-                             f"in its first {len(head)})")
+            raise ValueError(
+                f"input is binary, not text ({controls} control characters "
+                f"in its first {len(head)})"
+            )
 
 
 def decode_error_message(exc: UnicodeDecodeError) -> str:
     """One line saying where the input stops being valid, and what to do."""
-    return (f"input is not valid {exc.encoding} (byte 0x{exc.object[exc.start]:02x} at offset "
-            f"{exc.start}); pass --encoding, e.g. --encoding latin-1")
+    return (
+        f"input is not valid {exc.encoding} (byte 0x{exc.object[exc.start]:02x} at offset "
+        f"{exc.start}); pass --encoding, e.g. --encoding latin-1"
+    )

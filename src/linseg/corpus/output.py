@@ -26,8 +26,11 @@ OUTPUTS = ("text", "choi", "json")
 def record(run: DocumentRun) -> dict[str, Any]:
     """The JSON record of a run (see the module docstring)."""
     doc = run.document
-    params = {k: v for k, v in run.segmenter.get_params().items()
-              if isinstance(v, (int, float, str, bool, type(None)))}
+    params = {
+        k: v
+        for k, v in run.segmenter.get_params().items()
+        if isinstance(v, (int, float, str, bool, type(None)))
+    }
     pieces = doc.segment_texts(run.boundaries)
     out: dict[str, Any] = {
         "method": run.method,

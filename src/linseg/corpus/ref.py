@@ -7,9 +7,9 @@ and the last one is followed by one. Every other line is one tokenised sentence.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Sequence
 
 __all__ = ["RefDocument", "read_ref", "parse_ref", "write_ref", "format_ref", "find_ref_files"]
 
@@ -77,7 +77,9 @@ def format_ref(sentences: Sequence[str], boundaries: Iterable[int]) -> str:
     return "\n".join(out) + "\n"
 
 
-def write_ref(path: str | os.PathLike[str], sentences: Sequence[str], boundaries: Iterable[int]) -> None:
+def write_ref(
+    path: str | os.PathLike[str], sentences: Sequence[str], boundaries: Iterable[int]
+) -> None:
     Path(path).write_text(format_ref(sentences, boundaries), encoding="utf-8")
 
 

@@ -10,8 +10,9 @@ sentences, the band that ``band="auto"`` picked. Nothing is chosen silently.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 from ..base import Segmentation, Segmenter
 from .document import Document
@@ -60,7 +61,7 @@ class DocumentRun:
         return None if band is None else int(band)
 
 
-def check_request(method: str, n_segments: int | None) -> "MethodInfo":
+def check_request(method: str, n_segments: int | None) -> MethodInfo:
     """The method's registration; a ValueError if it needs ``n_segments`` and has none."""
     from ..methods import get
 
@@ -97,8 +98,10 @@ def run_document(
     run_with = n_segments
     if n_segments is not None and n_segments > n:
         run_with = n
-        notes.append(f"{n_segments} segments asked for, but the document has {n} "
-                     f"sentence{'s' if n != 1 else ''}: {n} segment{'s' if n != 1 else ''}")
+        notes.append(
+            f"{n_segments} segments asked for, but the document has {n} "
+            f"sentence{'s' if n != 1 else ''}: {n} segment{'s' if n != 1 else ''}"
+        )
     result = segmenter.segment(document.sentences, run_with)
     run = DocumentRun(document, info.name, segmenter, result, n_segments, notes)
     if getattr(segmenter, "band", None) == "auto":

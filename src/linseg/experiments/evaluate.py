@@ -8,9 +8,9 @@ the paper reports it), sentence-level Pk and WindowDiff at both levels.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Iterable, Sequence
 
 import numpy as np
 
@@ -18,8 +18,15 @@ from ..base import Segmenter
 from ..corpus.ref import RefDocument, read_ref
 from ..metrics import default_k, pk_from_labels, positions, windowdiff_from_labels
 
-__all__ = ["Scores", "SampleResult", "score", "evaluate_sample", "evaluate", "summarize",
-           "range_of"]
+__all__ = [
+    "Scores",
+    "SampleResult",
+    "score",
+    "evaluate_sample",
+    "evaluate",
+    "summarize",
+    "range_of",
+]
 
 
 @dataclass
@@ -79,8 +86,9 @@ def evaluate_sample(
     charged to each is then the time of that run, as the author's C99 and C99_b each
     ran the whole pipeline.
     """
-    out = SampleResult(str(doc.path), range_of(doc.path or ""), len(doc.sentences),
-                       list(doc.boundaries))
+    out = SampleResult(
+        str(doc.path), range_of(doc.path or ""), len(doc.sentences), list(doc.boundaries)
+    )
     clock = time.process_time
     if not doc.sentences:
         return out
@@ -92,7 +100,7 @@ def evaluate_sample(
         out.auto = score(doc, first.boundaries, dt)
     if known:
         clustering = getattr(first, "clustering", None)
-        if clustering is not None:
+        if clustering is not None and out.auto is not None:
             out.known = score(doc, clustering.boundaries(doc.n_segments), out.auto.seconds)
         else:
             t0 = clock()
@@ -141,8 +149,13 @@ def summarize(results: Sequence[SampleResult]) -> dict[str, dict[str, float]]:
             scored = [getattr(r, kind) for r in rs if getattr(r, kind) is not None]
             if not scored:
                 continue
-            for metric in ("pk_word", "pk_sentence", "windowdiff_word", "windowdiff_sentence",
-                           "seconds"):
+            for metric in (
+                "pk_word",
+                "pk_sentence",
+                "windowdiff_word",
+                "windowdiff_sentence",
+                "seconds",
+            ):
                 row[f"{kind}_{metric}"] = float(np.mean([getattr(s, metric) for s in scored]))
         table[name] = row
     return table

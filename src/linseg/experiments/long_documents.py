@@ -19,11 +19,12 @@ import numpy as np
 from ..corpus.brown import GENRES, read_brown
 from ..corpus.ref import RefDocument
 
-
 __all__ = ["brown_documents", "long_document", "document_of_length"]
 
 
-def brown_documents(path: str | os.PathLike[str], genres: str | None = None) -> dict[str, list[str]]:
+def brown_documents(
+    path: str | os.PathLike[str], genres: str | None = None
+) -> dict[str, list[str]]:
     """The sentences of every Brown file (``ca01`` ...), tokenised as the paper's corpus.
 
     ``genres``: letters of the files to keep (``"aj"``: press reportage and learned,
@@ -45,7 +46,7 @@ def long_document(
     names = sorted(files)
     sentences: list[str] = []
     boundaries: list[int] = []
-    previous = None
+    previous = ""
     for k in range(n_segments):
         name = previous
         while name == previous:
@@ -67,7 +68,7 @@ def document_of_length(
     names = sorted(files)
     sentences: list[str] = []
     boundaries: list[int] = []
-    previous = None
+    previous = ""
     while len(sentences) < n_sentences:
         name = previous
         while name == previous:

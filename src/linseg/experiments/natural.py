@@ -64,9 +64,10 @@ import hashlib
 import os
 import re
 import time
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -145,7 +146,9 @@ def word_starts(text: str) -> np.ndarray:
     return np.fromiter((m.start() for m in _WORD.finditer(text)), dtype=np.int64)
 
 
-def char_to_word_offsets(text_or_starts: str | np.ndarray, char_offsets: Iterable[int]) -> list[int]:
+def char_to_word_offsets(
+    text_or_starts: str | np.ndarray, char_offsets: Iterable[int]
+) -> list[int]:
     """Word offsets of character boundaries: the first word starting at or after each.
 
     A boundary inside a word counts at the next word's start; one in whitespace at the
@@ -221,7 +224,9 @@ def find_natural_documents(root: str | os.PathLike[str]) -> list[tuple[Path, Pat
     return pairs
 
 
-def load_documents(paths: Iterable[str | os.PathLike[str]] | str | os.PathLike[str]) -> list[NaturalDocument]:
+def load_documents(
+    paths: Iterable[NaturalDocument | str | os.PathLike[str]] | str | os.PathLike[str],
+) -> list[NaturalDocument]:
     """Documents from folders (every ``.txt`` + ``.words`` pair), ``.txt``, ``.words`` or
     ``.ref`` files, or :class:`NaturalDocument` objects, in the order given."""
     if isinstance(paths, (str, os.PathLike)):
@@ -270,8 +275,9 @@ class Scores:
         return asdict(self)
 
 
-def score_words(reference: Sequence[int], hypothesis: Sequence[int], n_words: int,
-                k: int | None = None) -> Scores:
+def score_words(
+    reference: Sequence[int], hypothesis: Sequence[int], n_words: int, k: int | None = None
+) -> Scores:
     """Word-level Pk, WindowDiff and B of ``hypothesis`` (word offsets)."""
     ref, hyp = positions(reference, n_words), positions(hypothesis, n_words)
     if k is None:
@@ -318,11 +324,11 @@ def _resolve(method: str | Segmenter, params: dict[str, Any]) -> Segmenter:
 def hypothesis_words(segmenter: Segmenter, doc: NaturalDocument) -> list[int]:
     """Run ``segmenter`` on ``doc`` (automatic termination) and return word offsets."""
     if doc.sentences is not None:
-        res = segmenter.segment(doc.sentences)
+        found = segmenter.segment(doc.sentences).boundaries
         offsets = np.concatenate([[0], np.cumsum([len(s.split()) for s in doc.sentences])])
-        return sorted({int(offsets[b]) for b in res.boundaries} - {0, doc.n_words})
-    res = segmenter.segment_text(doc.text)
-    return char_to_word_offsets(doc.word_starts, res.char_boundaries)
+        return sorted({int(offsets[b]) for b in found} - {0, doc.n_words})
+    cut = segmenter.segment_text(doc.text).char_boundaries
+    return char_to_word_offsets(doc.word_starts, cut)
 
 
 def evaluate_document(segmenter: Segmenter, doc: NaturalDocument) -> NaturalResult:
@@ -383,8 +389,9 @@ def summarize(results: Sequence[NaturalResult]) -> dict[str, float]:
         return out
     for prefix, attr in (("", "method"), ("no_boundary_", "no_boundary"), ("even_", "even")):
         for metric in ("pk", "windowdiff", "b", "found_true"):
-            out[prefix + metric] = float(np.mean([getattr(getattr(r, attr), metric)
-                                                  for r in results]))
+            out[prefix + metric] = float(
+                np.mean([getattr(getattr(r, attr), metric) for r in results])
+            )
     out["ms"] = 1000.0 * float(np.mean([r.seconds for r in results]))
     out["words"] = float(np.mean([r.n_words for r in results]))
     return out
@@ -398,8 +405,10 @@ def format_summary(rows: dict[str, dict[str, float]], baselines: bool = True) ->
 
     def row(name, s, prefix="", ms=True):
         t = f"{s['ms']:.1f}" if ms else "-"
-        return (f"| {name} | {100 * s[prefix + 'pk']:.1f} | {100 * s[prefix + 'windowdiff']:.1f} | "
-                f"{100 * s[prefix + 'b']:.1f} | {s[prefix + 'found_true']:.2f} | {t} |")
+        return (
+            f"| {name} | {100 * s[prefix + 'pk']:.1f} | {100 * s[prefix + 'windowdiff']:.1f} | "
+            f"{100 * s[prefix + 'b']:.1f} | {s[prefix + 'found_true']:.2f} | {t} |"
+        )
 
     for name, s in rows.items():
         lines.append(row(name, s))
@@ -426,7 +435,9 @@ def split_pages(names: Iterable[str]) -> tuple[list[str], list[str]]:
     ``.words`` suffix or as paths; the returned names are bare.
     """
     bare = sorted({_bare(n) for n in names})
-    order = sorted(bare, key=lambda n: (page_family(n), hashlib.sha256(n.encode("utf-8")).hexdigest()))
+    order = sorted(
+        bare, key=lambda n: (page_family(n), hashlib.sha256(n.encode("utf-8")).hexdigest())
+    )
     tuning = sorted(order[0::2])
     test = sorted(order[1::2])
     return tuning, test

@@ -26,10 +26,11 @@ import math
 import os
 import time
 import zlib
+from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -37,8 +38,17 @@ from ..corpus.ref import find_ref_files, parse_ref, read_ref
 from ..metrics import default_k, expected_pk_random, pk, pk_from_labels, positions
 from .evaluate import SampleResult, range_of, range_order, score
 
-__all__ = ["TABLES", "MASKS", "REFERENCE_CODES", "Config", "PaperRun", "configs_for",
-           "run_paper", "read_reference_table", "write_outputs"]
+__all__ = [
+    "TABLES",
+    "MASKS",
+    "REFERENCE_CODES",
+    "Config",
+    "PaperRun",
+    "configs_for",
+    "run_paper",
+    "read_reference_table",
+    "write_outputs",
+]
 
 # The rows of each of the paper's tables, in its order, with ``_`` for its subscripts.
 TABLES: dict[str, list[str]] = {
@@ -59,25 +69,36 @@ TITLES = {
 # What a row stands for, where linseg's rows are not simply the paper's (Markdown only).
 NOTES = {
     "table3": "H94 and H94_r are TextTiling as the paper ran Hearst's program: every gap "
-              "deeper than the cut-off is a boundary. H97 and H97_r add Hearst's (1997) rule "
-              "that boundaries be at least three token-sequences apart; linseg's `texttiling` "
-              "and `texttiling_r` are these, and have no figure in the paper.",
+    "deeper than the cut-off is a boundary. H97 and H97_r add Hearst's (1997) rule "
+    "that boundaries be at least three token-sequences apart; linseg's `texttiling` "
+    "and `texttiling_r` are these, and have no figure in the paper.",
     "table4": "R98_m_sa is the author's program as his per-sample logs show it (t^1..t^6, "
-              "repeated stems, and three quirks kept; see `DotPlot(reference=True)`). "
-              "Without the quirks the same measure is more accurate still.",
+    "repeated stems, and three quirks kept; see `DotPlot(reference=True)`). "
+    "Without the quirks the same measure is more accurate still.",
     "table5": "K98 is Kan's algorithm with fixed link distances, beside the paper's run of "
-              "Kan's own program, K98_(p). K98_a adds the paper's adaptive link threshold, "
-              "which the paper ran only in its re-implementation K98_(j,a); it blames that "
-              "one's tagger and parser for the 8-21 points it lost to K98_(p).",
+    "Kan's own program, K98_(p). K98_a adds the paper's adaptive link threshold, "
+    "which the paper ran only in its re-implementation K98_(j,a); it blames that "
+    "one's tagger and parser for the 8-21 points it lost to K98_(p).",
 }
 MASKS = (1, 3, 5, 7, 9, 11, 13, 15, 17)
 # Row -> the author's experiment code (``choi/experiment-codes.txt``).
 REFERENCE_CODES: dict[str, int] = {
-    "B_n": 1, "B_a": 2, "B_(r,?)": 3, "B_(r,b)": 4, "B_e": 29,
-    "H94": 27, "H94_r": 28,
-    "R98_s_cos": 6, "R98_m_dot": 19, "R98_m_sa": 20, "R98": 21, "R98_min": 22,
-    "K98": 39, "K98_a": 24,
-    "C99_b": 25, "C99": 26,
+    "B_n": 1,
+    "B_a": 2,
+    "B_(r,?)": 3,
+    "B_(r,b)": 4,
+    "B_e": 29,
+    "H94": 27,
+    "H94_r": 28,
+    "R98_s_cos": 6,
+    "R98_m_dot": 19,
+    "R98_m_sa": 20,
+    "R98": 21,
+    "R98_min": 22,
+    "K98": 39,
+    "K98_a": 24,
+    "C99_b": 25,
+    "C99": 26,
     **{f"{m}x{m}": 30 + i for i, m in enumerate(MASKS)},
 }
 # Table 2 rows the paper computed on word gaps rather than by running a segmenter.
@@ -97,8 +118,9 @@ class Config:
     @property
     def key(self) -> str:
         """Cache identity: method, parameters, known count, stemmer (not the row name)."""
-        text = json.dumps([self.method, sorted(self.params), self.known, self.stems],
-                          sort_keys=True, default=str)
+        text = json.dumps(
+            [self.method, sorted(self.params), self.known, self.stems], sort_keys=True, default=str
+        )
         return f"{self.method}-{hashlib.sha1(text.encode()).hexdigest()[:12]}"
 
 
@@ -135,45 +157,51 @@ class PaperRun:
         the boundaries the run kept: for reports, without segmenting again."""
         out = []
         for sid in self.samples:
-            runs = {kind: self.boundaries.get(row, {}).get(sid) for kind, row in
-                    (("auto", auto), ("known", known))}
+            runs = {
+                kind: self.boundaries.get(row, {}).get(sid)
+                for kind, row in (("auto", auto), ("known", known))
+            }
             if all(b is None for b in runs.values()):
                 continue
             doc = read_ref(sid.rsplit("#", 1)[0])
-            res = SampleResult(str(doc.path), self.ranges[sid], len(doc.sentences),
-                               list(doc.boundaries))
+            res = SampleResult(
+                str(doc.path), self.ranges[sid], len(doc.sentences), list(doc.boundaries)
+            )
             for kind, row in (("auto", auto), ("known", known)):
-                if runs[kind] is not None:
-                    setattr(res, kind, score(doc, runs[kind], self.seconds[row][sid]))
+                found = runs[kind]
+                if found is not None:
+                    setattr(res, kind, score(doc, found, self.seconds[row][sid]))
             out.append(res)
         return out
 
 
 def configs_for(only: Iterable[str] | None = None, stems: str | None = None) -> list[Config]:
     """The runs of every table whose methods are registered (``only``: tables or rows)."""
-    from ..methods import available
+    from ..methods import MethodInfo, available
 
     wanted = {w.strip() for w in only} if only else None
     known_names = set(TABLES) | {"table7"} | set(REFERENCE_CODES)
     if wanted:
         unknown = sorted(w for w in wanted if w not in known_names)
         if unknown:
-            raise ValueError(f"--only: unknown table or row {', '.join(unknown)}; use table2..table7 "
-                             "or row names such as C99, B_e, H94, 11x11")
+            raise ValueError(
+                f"--only: unknown table or row {', '.join(unknown)}; use table2..table7 "
+                "or row names such as C99, B_e, H94, 11x11"
+            )
 
     def selected(table: str, row: str) -> bool:
         return wanted is None or table in wanted or row in wanted
 
-    by_row = {}
+    by_row: dict[str, MethodInfo] = {}
     for info in available().values():
         if info.paper_row:
             by_row.setdefault(info.paper_row, info)
     out = []
     for table, rows in TABLES.items():
         for row in rows:
-            info = by_row.get(row)
-            if info is not None and selected(table, row):
-                out.append(Config(row, info.name, (), info.needs_n_segments, stems))
+            found = by_row.get(row)
+            if found is not None and selected(table, row):
+                out.append(Config(row, found.name, (), found.needs_n_segments, stems))
     if "c99_b" in available():
         for m in MASKS:
             row = f"{m}x{m}"
@@ -208,7 +236,7 @@ def _warm_up(configs: Sequence[Config]) -> None:
     for c in configs:
         try:
             _segmenter(c).segment(text, 3 if c.known else None)
-        except Exception:  # noqa: BLE001 - a failing method shows up on the real samples
+        except Exception:
             pass
 
 
@@ -234,6 +262,7 @@ def _run_samples(paths: Sequence[str], configs: Sequence[Config]) -> list[tuple]
 
 # --- parent side ------------------------------------------------------------------------
 
+
 def _sample_id(path: Path, data: bytes) -> str:
     return f"{path.resolve()}#{zlib.crc32(data):08x}"
 
@@ -245,8 +274,11 @@ def _load_cache(path: Path) -> dict[str, tuple[float, float, list[int]]]:
             for line in fh:
                 try:
                     rec = json.loads(line)
-                    out[rec["sample"]] = (float(rec["pk"]), float(rec["seconds"]),
-                                          list(rec["boundaries"]))
+                    out[rec["sample"]] = (
+                        float(rec["pk"]),
+                        float(rec["seconds"]),
+                        list(rec["boundaries"]),
+                    )
                 except (ValueError, KeyError, TypeError):
                     continue  # a line cut short by an interruption
     return out
@@ -278,8 +310,6 @@ def run_paper(
     chunk: int = 10,
 ) -> PaperRun:
     """Run the experiments over every ``.ref`` file under ``corpus``; cache under ``out``."""
-    from ..progress import Progress
-
     started = time.perf_counter()
     corpus = Path(corpus)
     files = find_ref_files(corpus)
@@ -292,29 +322,15 @@ def run_paper(
     cache_dir = Path(out) / "cache"
     cache_dir.mkdir(parents=True, exist_ok=True)
 
-    # Each file is read once here: its checksum, and (for Table 2) its word-gap baselines.
     word_gaps = only is None or any(c.row in TABLES["table2"] for c in configs)
-    ids: dict[str, str] = {}
-    extra: dict[str, dict[str, float]] = {}
-    for p in files:
-        data = p.read_bytes()
-        ids[str(p)] = sid = _sample_id(p, data)
-        if word_gaps:
-            doc = parse_ref(data.decode("utf-8", errors="replace"), str(p))
-            for name, value in _word_gap_baselines(doc).items():
-                extra.setdefault(name, {})[sid] = value
+    ids, extra = _read_samples(files, word_gaps)
     ranges = {ids[str(p)]: range_of(p) for p in files}
     run = PaperRun(str(corpus), list(ids.values()), ranges, extra=extra)
     unique: dict[str, Config] = {}
     for c in configs:
         unique.setdefault(c.key, c)
         run.rows[c.row] = next((t for t, rows in TABLES.items() if c.row in rows), "table7")
-    cached = {}
-    for key, c in unique.items():
-        (cache_dir / f"{key}.json").write_text(json.dumps(
-            {"method": c.method, "params": dict(c.params), "known": c.known, "stems": c.stems},
-            indent=1) + "\n", encoding="utf-8")
-        cached[key] = _load_cache(cache_dir / f"{key}.jsonl")
+    cached = _open_caches(cache_dir, unique)
 
     pending: dict[str, list[Config]] = {}
     for p in files:
@@ -323,43 +339,7 @@ def run_paper(
         if todo:
             pending[str(p)] = todo
         run.reused += len(unique) - len(todo)
-
-    handles = {key: open(cache_dir / f"{key}.jsonl", "a", encoding="utf-8") for key in unique}
-    try:
-        def record(results: list[tuple]) -> None:
-            touched = set()
-            for path, key, value, dt, boundaries in results:
-                sid = ids[path]
-                cached[key][sid] = (value, dt, boundaries)
-                handles[key].write(json.dumps({"sample": sid, "pk": value, "seconds": dt,
-                                               "boundaries": boundaries}) + "\n")
-                touched.add(key)
-                run.computed += 1
-            for key in touched:
-                handles[key].flush()
-
-        groups: dict[tuple[str, ...], list[str]] = {}
-        for path, todo in pending.items():
-            groups.setdefault(tuple(c.key for c in todo), []).append(path)
-        batches = [(paths[i:i + chunk], [unique[k] for k in keys])
-                   for keys, paths in groups.items() for i in range(0, len(paths), chunk)]
-        with Progress(len(pending), "paper", enabled=progress) as bar:
-            if jobs == 1 or len(batches) <= 1:
-                _warm_up(list(unique.values()))
-                for paths, todo in batches:
-                    record(_run_samples(paths, todo))
-                    bar.update(len(paths))
-            else:
-                with ProcessPoolExecutor(max_workers=jobs, initializer=_warm_up,
-                                         initargs=(list(unique.values()),)) as pool:
-                    futures = {pool.submit(_run_samples, paths, todo): len(paths)
-                               for paths, todo in batches}
-                    for fut in as_completed(futures):
-                        record(fut.result())
-                        bar.update(futures[fut])
-    finally:
-        for fh in handles.values():
-            fh.close()
+    run.computed += _run_pending(pending, unique, ids, cached, cache_dir, jobs, chunk, progress)
 
     for c in configs:
         run.pk[c.row] = {s: v[0] for s, v in cached[c.key].items() if s in ranges}
@@ -369,7 +349,98 @@ def run_paper(
     return run
 
 
+def _read_samples(
+    files: list[Path], word_gaps: bool
+) -> tuple[dict[str, str], dict[str, dict[str, float]]]:
+    """Each file read once: its sample id (a checksum) and, for Table 2, its word-gap
+    baselines. Returns ``(ids by path, {baseline: {sample id: Pk}})``."""
+    ids: dict[str, str] = {}
+    extra: dict[str, dict[str, float]] = {}
+    for p in files:
+        data = p.read_bytes()
+        ids[str(p)] = sid = _sample_id(p, data)
+        if word_gaps:
+            doc = parse_ref(data.decode("utf-8", errors="replace"), str(p))
+            for name, value in _word_gap_baselines(doc).items():
+                extra.setdefault(name, {})[sid] = value
+    return ids, extra
+
+
+def _open_caches(cache_dir: Path, unique: dict[str, Config]) -> dict[str, dict[str, tuple]]:
+    """Describe each configuration beside its cache and load what the cache holds."""
+    cached = {}
+    for key, c in unique.items():
+        about = {"method": c.method, "params": dict(c.params), "known": c.known, "stems": c.stems}
+        (cache_dir / f"{key}.json").write_text(json.dumps(about, indent=1) + "\n", "utf-8")
+        cached[key] = _load_cache(cache_dir / f"{key}.jsonl")
+    return cached
+
+
+def _run_pending(
+    pending: dict[str, list[Config]],
+    unique: dict[str, Config],
+    ids: dict[str, str],
+    cached: dict[str, dict[str, tuple]],
+    cache_dir: Path,
+    jobs: int,
+    chunk: int,
+    progress: bool | None,
+) -> int:
+    """Run what the caches lack, in batches of samples that need the same configurations,
+    on ``jobs`` processes; every result goes to ``cached`` and is appended to its cache
+    file as it arrives, so an interrupted run resumes. Returns the number of runs."""
+    from ..progress import Progress
+
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for path, todo in pending.items():
+        groups.setdefault(tuple(c.key for c in todo), []).append(path)
+    batches = [
+        (paths[i : i + chunk], [unique[k] for k in keys])
+        for keys, paths in groups.items()
+        for i in range(0, len(paths), chunk)
+    ]
+    computed = 0
+    handles = {key: open(cache_dir / f"{key}.jsonl", "a", encoding="utf-8") for key in unique}
+    try:
+
+        def record(results: list[tuple]) -> None:
+            nonlocal computed
+            touched = set()
+            for path, key, value, dt, boundaries in results:
+                sid = ids[path]
+                cached[key][sid] = (value, dt, boundaries)
+                line = {"sample": sid, "pk": value, "seconds": dt, "boundaries": boundaries}
+                handles[key].write(json.dumps(line) + "\n")
+                touched.add(key)
+                computed += 1
+            for key in touched:
+                handles[key].flush()
+
+        with Progress(len(pending), "paper", enabled=progress) as bar:
+            if jobs == 1 or len(batches) <= 1:
+                _warm_up(list(unique.values()))
+                for paths, todo in batches:
+                    record(_run_samples(paths, todo))
+                    bar.update(len(paths))
+            else:
+                with ProcessPoolExecutor(
+                    max_workers=jobs, initializer=_warm_up, initargs=(list(unique.values()),)
+                ) as pool:
+                    futures = {
+                        pool.submit(_run_samples, paths, todo): len(paths)
+                        for paths, todo in batches
+                    }
+                    for fut in as_completed(futures):
+                        record(fut.result())
+                        bar.update(futures[fut])
+    finally:
+        for fh in handles.values():
+            fh.close()
+    return computed
+
+
 # --- reference figures ------------------------------------------------------------------
+
 
 def read_reference_table(choi: str | os.PathLike[str]) -> dict[str, dict[int, dict[str, float]]]:
     """The author's ``Table.txt``: ``{"Accuracy"|"Elapsed"|...: {code: {range: value}}}``."""
@@ -408,6 +479,7 @@ def reference_figures(choi: str | os.PathLike[str]) -> dict[str, dict[str, float
 
 # --- output -----------------------------------------------------------------------------
 
+
 def _cell(value: float | None, ref: float | None, compare: bool) -> str:
     if value is None:
         return "n/a"
@@ -445,30 +517,46 @@ def _latex_row(row: str) -> str:
     return f"${name}_{{({sub})}}$"
 
 
-def _render(run: PaperRun, table: str, refs: dict[str, dict[str, float]] | None,
-            latex: bool) -> str:
+def _render(
+    run: PaperRun, table: str, refs: dict[str, dict[str, float]] | None, latex: bool
+) -> str:
     rows = _table_rows(run, table)
     rngs = run.range_names()
     compare = refs is not None
     refs = refs or {}
-    acc = [[_cell(_row_value(run, table, r, g), refs.get(r, {}).get(g), compare) for g in rngs]
-           for r in rows]
+    acc = [
+        [_cell(_row_value(run, table, r, g), refs.get(r, {}).get(g), compare) for g in rngs]
+        for r in rows
+    ]
     timed = [r for r in rows if r in run.seconds and table != "table2"]
     speed = [[_time_cell(run.mean(run.seconds[r], g)) for g in rngs] for r in timed]
     if latex:
         esc = lambda s: s.replace("%", "\\%")  # noqa: E731
-        lines = ["\\begin{table}[ht]", "\\begin{center}",
-                 "\\begin{tabular}{|l|" + "c|" * len(rngs) + "}", "\\hline",
-                 " & " + " & ".join(rngs) + " \\\\", "\\hline"]
-        lines += [_latex_row(r) + " & " + " & ".join(esc(c) for c in cells) + " \\\\"
-                  for r, cells in zip(rows, acc)]
+        lines = [
+            "\\begin{table}[ht]",
+            "\\begin{center}",
+            "\\begin{tabular}{|l|" + "c|" * len(rngs) + "}",
+            "\\hline",
+            " & " + " & ".join(rngs) + " \\\\",
+            "\\hline",
+        ]
+        lines += [
+            _latex_row(r) + " & " + " & ".join(esc(c) for c in cells) + " \\\\"
+            for r, cells in zip(rows, acc)
+        ]
         lines.append("\\hline")
         if speed:
-            lines += [_latex_row(r) + " & " + " & ".join(cells) + " \\\\"
-                      for r, cells in zip(timed, speed)]
+            lines += [
+                _latex_row(r) + " & " + " & ".join(cells) + " \\\\"
+                for r, cells in zip(timed, speed)
+            ]
             lines.append("\\hline")
-        lines += ["\\end{tabular}", "\\end{center}", f"\\caption{{{TITLES[table]}.}}",
-                  "\\end{table}"]
+        lines += [
+            "\\end{tabular}",
+            "\\end{center}",
+            f"\\caption{{{TITLES[table]}.}}",
+            "\\end{table}",
+        ]
         return "\n".join(lines) + "\n"
     lines = [f"### {TITLES[table]}", ""]
     if compare:
@@ -486,27 +574,35 @@ def _render(run: PaperRun, table: str, refs: dict[str, dict[str, float]] | None,
 def _baselines_section(run: PaperRun) -> tuple[str, dict]:
     """The segmenters B_a, B_(r,?), B_(r,b) at sentence breaks, beside equations 8-9."""
     rngs = run.range_names()
-    rows = [("B_a (segmenter, sentence breaks)", run.pk.get("B_a")),
-            ("B_(r,?) (segmenter, seeded)", run.pk.get("B_(r,?)")),
-            ("B_(r,?) (eq. 8, sentence breaks)", run.extra.get("sentence:B_(r,?)")),
-            ("B_(r,b) (segmenter, seeded)", run.pk.get("B_(r,b)")),
-            ("B_(r,b) (eq. 9, sentence breaks)", run.extra.get("sentence:B_(r,b)"))]
-    rows = [(name, values) for name, values in rows if values]
+    candidates = [
+        ("B_a (segmenter, sentence breaks)", run.pk.get("B_a")),
+        ("B_(r,?) (segmenter, seeded)", run.pk.get("B_(r,?)")),
+        ("B_(r,?) (eq. 8, sentence breaks)", run.extra.get("sentence:B_(r,?)")),
+        ("B_(r,b) (segmenter, seeded)", run.pk.get("B_(r,b)")),
+        ("B_(r,b) (eq. 9, sentence breaks)", run.extra.get("sentence:B_(r,b)")),
+    ]
+    rows = [(name, values) for name, values in candidates if values]
     data = {name: {g: run.mean(values, g) for g in rngs} for name, values in rows}
-    lines = ["### Table 2, the baselines as segmenters", "",
-             "Segmenters can cut only at sentence breaks; the paper's B_a, B_(r,?) and B_(r,b) "
-             "treat every word gap as a potential boundary. Here the registered segmenters "
-             "beside equations (8) and (9) applied to sentence breaks.", "",
-             "| | " + " | ".join(rngs) + " |", "|---" * (len(rngs) + 1) + "|"]
-    lines += [f"| {name} | " + " | ".join(_cell(data[name][g], None, False) for g in rngs) + " |"
-              for name, _ in rows]
+    lines = [
+        "### Table 2, the baselines as segmenters",
+        "",
+        "Segmenters can cut only at sentence breaks; the paper's B_a, B_(r,?) and B_(r,b) "
+        "treat every word gap as a potential boundary. Here the registered segmenters "
+        "beside equations (8) and (9) applied to sentence breaks.",
+        "",
+        "| | " + " | ".join(rngs) + " |",
+        "|---" * (len(rngs) + 1) + "|",
+    ]
+    lines += [
+        f"| {name} | " + " | ".join(_cell(data[name][g], None, False) for g in rngs) + " |"
+        for name, _ in rows
+    ]
     return "\n".join(lines) + "\n", data
 
 
 def _finite(d: dict) -> dict:
     # JSON has no NaN or infinity; an undefined statistic is written as null.
-    return {k: (None if isinstance(v, float) and not math.isfinite(v) else v)
-            for k, v in d.items()}
+    return {k: (None if isinstance(v, float) and not math.isfinite(v) else v) for k, v in d.items()}
 
 
 def tables_json(run: PaperRun) -> dict:
@@ -515,25 +611,30 @@ def tables_json(run: PaperRun) -> dict:
     for table in (*TABLES, "table7"):
         rows = _table_rows(run, table)
         if rows:
-            out[table] = {r: {g: _row_value(run, table, r, g) for g in run.range_names()}
-                          for r in rows}
-    out["speed"] = {r: {g: run.mean(v, g) for g in run.range_names()}
-                    for r, v in run.seconds.items()}
+            out[table] = {
+                r: {g: _row_value(run, table, r, g) for g in run.range_names()} for r in rows
+            }
+    out["speed"] = {
+        r: {g: run.mean(v, g) for g in run.range_names()} for r, v in run.seconds.items()
+    }
     return out
 
 
-def write_outputs(run: PaperRun, out: str | os.PathLike[str],
-                  refs: dict[str, dict[str, float]] | None = None) -> list[Path]:
+def write_outputs(
+    run: PaperRun, out: str | os.PathLike[str], refs: dict[str, dict[str, float]] | None = None
+) -> list[Path]:
     """Write ``tableN.md``/``.tex``, ``tables.md``, ``tables.json``, ``baselines.json`` and
     ``significance.{md,tex,json}`` under ``out``; returns the files written."""
-    from .significance import compare_all
-
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    sections = [f"# The paper's tables, reproduced on `{run.corpus}`", "",
-                f"{len(run.samples)} samples; word-level Pk (equation 6); CPU time per sample "
-                "as measured in this run.", ""]
+    sections = [
+        f"# The paper's tables, reproduced on `{run.corpus}`",
+        "",
+        f"{len(run.samples)} samples; word-level Pk (equation 6); CPU time per sample "
+        "as measured in this run.",
+        "",
+    ]
     for table in (*TABLES, "table7"):
         if not _table_rows(run, table):
             continue
@@ -550,32 +651,10 @@ def write_outputs(run: PaperRun, out: str | os.PathLike[str],
         path.write_text(json.dumps(base_data, indent=1) + "\n", encoding="utf-8")
         written.append(path)
 
-    scores = {r: run.pk[r] for t in TABLES for r in TABLES[t] if r in run.pk}
-    comps = compare_all(scores, run.ranges)
-    rngs = run.range_names() + ["all"]
-    comps.sort(key=lambda c: rngs.index(c.group) if c.group in rngs else len(rngs))
-    fmt = lambda x: "n/a" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:.3g}"  # noqa: E731
-    md = ["### Significance: paired t-test and Kolmogorov-Smirnov test", "",
-          "Per-sample Pk of each pair of methods over the samples both ran on.", "",
-          "| range | A | B | n | mean A | mean B | t | p (t) | KS | p (KS) |",
-          "|---|---|---|---|---|---|---|---|---|---|"]
-    tex = ["\\begin{tabular}{|l|l|l|r|c|c|r|c|c|c|}", "\\hline",
-           "range & A & B & n & mean A & mean B & t & p(t) & KS & p(KS) \\\\", "\\hline"]
-    for c in comps:
-        cells = [c.group, c.a, c.b, str(c.n), _cell(c.mean_a, None, False),
-                 _cell(c.mean_b, None, False), fmt(c.t), fmt(c.t_p), fmt(c.ks), fmt(c.ks_p)]
-        md.append("| " + " | ".join(cells) + " |")
-        tex.append(" & ".join(x.replace("%", "\\%").replace("_", "\\_") for x in cells) + " \\\\")
-    tex += ["\\hline", "\\end{tabular}"]
-    for name, text in (("significance.md", "\n".join(md) + "\n"),
-                       ("significance.tex", "\n".join(tex) + "\n"),
-                       ("significance.json",
-                        json.dumps([_finite(c.to_dict()) for c in comps], indent=1) + "\n")):
-        (out / name).write_text(text, encoding="utf-8")
-        written.append(out / name)
-    if comps:
-        sections.append("\n".join(md[:2]) + "\nSee `significance.md` ("
-                        f"{len(comps)} comparisons).\n")
+    significance, files = _write_significance(run, out)
+    written += files
+    if significance:
+        sections.append(significance)
 
     path = out / "tables.json"
     path.write_text(json.dumps(tables_json(run), indent=1) + "\n", encoding="utf-8")
@@ -584,3 +663,57 @@ def write_outputs(run: PaperRun, out: str | os.PathLike[str],
     path.write_text("\n".join(sections), encoding="utf-8")
     written.append(path)
     return written
+
+
+def _write_significance(run: PaperRun, out: Path) -> tuple[str, list[Path]]:
+    """Write ``significance.{md,tex,json}``: a paired t-test and a KS test between every
+    pair of rows. Returns the section for ``tables.md`` ("" if nothing to compare) and
+    the files written."""
+    from .significance import compare_all
+
+    written: list[Path] = []
+    scores = {r: run.pk[r] for t in TABLES for r in TABLES[t] if r in run.pk}
+    comps = compare_all(scores, run.ranges)
+    rngs = run.range_names() + ["all"]
+    comps.sort(key=lambda c: rngs.index(c.group) if c.group in rngs else len(rngs))
+    fmt = lambda x: "n/a" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:.3g}"  # noqa: E731
+    md = [
+        "### Significance: paired t-test and Kolmogorov-Smirnov test",
+        "",
+        "Per-sample Pk of each pair of methods over the samples both ran on.",
+        "",
+        "| range | A | B | n | mean A | mean B | t | p (t) | KS | p (KS) |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    tex = [
+        "\\begin{tabular}{|l|l|l|r|c|c|r|c|c|c|}",
+        "\\hline",
+        "range & A & B & n & mean A & mean B & t & p(t) & KS & p(KS) \\\\",
+        "\\hline",
+    ]
+    for c in comps:
+        cells = [
+            c.group,
+            c.a,
+            c.b,
+            str(c.n),
+            _cell(c.mean_a, None, False),
+            _cell(c.mean_b, None, False),
+            fmt(c.t),
+            fmt(c.t_p),
+            fmt(c.ks),
+            fmt(c.ks_p),
+        ]
+        md.append("| " + " | ".join(cells) + " |")
+        tex.append(" & ".join(x.replace("%", "\\%").replace("_", "\\_") for x in cells) + " \\\\")
+    tex += ["\\hline", "\\end{tabular}"]
+    for name, text in (
+        ("significance.md", "\n".join(md) + "\n"),
+        ("significance.tex", "\n".join(tex) + "\n"),
+        ("significance.json", json.dumps([_finite(c.to_dict()) for c in comps], indent=1) + "\n"),
+    ):
+        (out / name).write_text(text, encoding="utf-8")
+        written.append(out / name)
+    if not comps:
+        return "", written
+    return "\n".join(md[:2]) + f"\nSee `significance.md` ({len(comps)} comparisons).\n", written

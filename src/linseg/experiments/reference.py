@@ -21,7 +21,9 @@ def read_test_logs(choi: str | os.PathLike[str]) -> dict[int, dict[str, tuple[fl
     """
     out: dict[int, dict[str, tuple[float, float]]] = {}
     for log in sorted(Path(choi).glob("*/TestLog*.txt")):
-        lines = [ln.strip() for ln in log.read_text(encoding="utf-8", errors="replace").splitlines()]
+        lines = [
+            ln.strip() for ln in log.read_text(encoding="utf-8", errors="replace").splitlines()
+        ]
         i = 0
         while i + 4 < len(lines):
             if lines[i] != "===":

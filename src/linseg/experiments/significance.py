@@ -9,8 +9,8 @@ paired t-test on the differences, and the two-sample KS test on the two distribu
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Mapping, Sequence
 
 import numpy as np
 
@@ -36,8 +36,9 @@ class Comparison:
         return asdict(self)
 
 
-def compare(a: Sequence[float], b: Sequence[float], name_a: str = "a", name_b: str = "b",
-            group: str = "all") -> Comparison:
+def compare(
+    a: Sequence[float], b: Sequence[float], name_a: str = "a", name_b: str = "b", group: str = "all"
+) -> Comparison:
     """Paired t-test and two-sample KS test of per-sample scores ``a`` and ``b``.
 
     With identical pairs the t statistic is undefined; it is reported as t = 0, p = 1
@@ -51,9 +52,18 @@ def compare(a: Sequence[float], b: Sequence[float], name_a: str = "a", name_b: s
         raise ValueError("the two methods must be scored on the same samples")
     n = int(x.size)
     if n < 2:
-        return Comparison(name_a, name_b, group, n, float(np.mean(x)) if n else math.nan,
-                          float(np.mean(y)) if n else math.nan, math.nan, math.nan,
-                          math.nan, math.nan)
+        return Comparison(
+            name_a,
+            name_b,
+            group,
+            n,
+            float(np.mean(x)) if n else math.nan,
+            float(np.mean(y)) if n else math.nan,
+            math.nan,
+            math.nan,
+            math.nan,
+            math.nan,
+        )
     diff = x - y
     if np.allclose(diff, diff[0], rtol=0.0, atol=1e-12):
         t, tp = (0.0, 1.0) if abs(diff[0]) <= 1e-12 else (math.copysign(math.inf, diff[0]), 0.0)
@@ -61,8 +71,18 @@ def compare(a: Sequence[float], b: Sequence[float], name_a: str = "a", name_b: s
         res = stats.ttest_rel(x, y)
         t, tp = float(res.statistic), float(res.pvalue)
     ks = stats.ks_2samp(x, y)
-    return Comparison(name_a, name_b, group, n, float(np.mean(x)), float(np.mean(y)), t, tp,
-                      float(ks.statistic), float(ks.pvalue))
+    return Comparison(
+        name_a,
+        name_b,
+        group,
+        n,
+        float(np.mean(x)),
+        float(np.mean(y)),
+        t,
+        tp,
+        float(ks.statistic),
+        float(ks.pvalue),
+    )
 
 
 def compare_all(
@@ -78,7 +98,7 @@ def compare_all(
     groups = groups or {}
     out = []
     for i, a in enumerate(names):
-        for b in names[i + 1:]:
+        for b in names[i + 1 :]:
             shared = [s for s in scores[a] if s in scores[b]]
             by_group: dict[str, list[str]] = {}
             for s in shared:
@@ -86,6 +106,9 @@ def compare_all(
             if len(by_group) > 1 or "all" not in by_group:
                 by_group["all"] = shared
             for g, samples in by_group.items():
-                out.append(compare([scores[a][s] for s in samples],
-                                   [scores[b][s] for s in samples], a, b, g))
+                out.append(
+                    compare(
+                        [scores[a][s] for s in samples], [scores[b][s] for s in samples], a, b, g
+                    )
+                )
     return out

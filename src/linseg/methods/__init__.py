@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import importlib
 import inspect
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from ..base import Segmenter
 
@@ -112,9 +113,13 @@ def create(name: str, ignore_unknown: bool = False, **params: Any) -> Segmenter:
 
 
 #: Segmenter parameters that the command line sets, by option name, with their flags.
-OPTION_FLAGS = {"mask": ("mask_size", "--mask"), "c": ("c", "--c"),
-                "stopwords": ("stopwords", "--stopwords"), "stems": ("stemmer", "--stems"),
-                "band": ("band", "--band")}
+OPTION_FLAGS = {
+    "mask": ("mask_size", "--mask"),
+    "c": ("c", "--c"),
+    "stopwords": ("stopwords", "--stopwords"),
+    "stems": ("stemmer", "--stems"),
+    "band": ("band", "--band"),
+}
 
 
 def from_options(name: str, options: Mapping[str, Any], **extra: Any) -> Segmenter:

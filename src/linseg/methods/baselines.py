@@ -12,15 +12,20 @@ gives the expected error of the two random ones analytically (equations 8 and 9)
 from __future__ import annotations
 
 import zlib
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
 from ..base import Segmentation, Segmenter, check_int, check_n_segments, check_sentences
 from . import register
 
-__all__ = ["NoBoundary", "AllBoundaries", "EqualSegments", "RandomBoundaries",
-           "RandomKnownBoundaries"]
+__all__ = [
+    "NoBoundary",
+    "AllBoundaries",
+    "EqualSegments",
+    "RandomBoundaries",
+    "RandomKnownBoundaries",
+]
 
 
 class _RandomBaseline(Segmenter):
@@ -89,8 +94,9 @@ class RandomBoundaries(_RandomBaseline):
         sentences = check_sentences(sentences)
         n = len(sentences)
         marks = self._rng(sentences).random(max(n - 1, 0)) < 0.5
-        return Segmentation(sentences, [i + 1 for i in np.flatnonzero(marks).tolist()],
-                            check_n_segments(n_segments))
+        return Segmentation(
+            sentences, [i + 1 for i in np.flatnonzero(marks).tolist()], check_n_segments(n_segments)
+        )
 
 
 class RandomKnownBoundaries(_RandomBaseline):
@@ -105,18 +111,29 @@ class RandomKnownBoundaries(_RandomBaseline):
             raise ValueError("B_(r,b) needs the number of segments (n_segments)")
         breaks = max(len(sentences) - 1, 0)
         b = min(m - 1, breaks)
-        chosen = self._rng(sentences).choice(breaks, size=b, replace=False) if b else []
+        chosen = self._rng(sentences).choice(breaks, size=b, replace=False) if b else ()
         return Segmentation(sentences, sorted(int(i) + 1 for i in chosen), n_segments)
 
 
 register("b_n", NoBoundary, "Baseline B_n: no boundary at all", paper_row="B_n")
-register("b_a", AllBoundaries, "Baseline B_a: a boundary at every sentence break",
-         paper_row="B_a")
-register("b_e", EqualSegments,
-         "Baseline B_e: regular chunks of the reference's mean segment length",
-         needs_n_segments=True, paper_row="B_e")
-register("b_r", RandomBoundaries, "Baseline B_(r,?): each sentence break with p = 1/2 (seed)",
-         paper_row="B_(r,?)")
-register("b_rb", RandomKnownBoundaries,
-         "Baseline B_(r,b): the reference's number of boundaries at random (seed)",
-         needs_n_segments=True, paper_row="B_(r,b)")
+register("b_a", AllBoundaries, "Baseline B_a: a boundary at every sentence break", paper_row="B_a")
+register(
+    "b_e",
+    EqualSegments,
+    "Baseline B_e: regular chunks of the reference's mean segment length",
+    needs_n_segments=True,
+    paper_row="B_e",
+)
+register(
+    "b_r",
+    RandomBoundaries,
+    "Baseline B_(r,?): each sentence break with p = 1/2 (seed)",
+    paper_row="B_(r,?)",
+)
+register(
+    "b_rb",
+    RandomKnownBoundaries,
+    "Baseline B_(r,b): the reference's number of boundaries at random (seed)",
+    needs_n_segments=True,
+    paper_row="B_(r,b)",
+)

@@ -14,8 +14,8 @@ With ``n_segments`` given, the first ``n_segments - 1`` split points are the bou
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 import numpy as np
 
@@ -142,9 +142,7 @@ class C99(Segmenter):
         ids, offsets = self._text.ids(sentences, self._resolve_tokenized(sentences, tokenized))
         return cosine_from_ids(ids, offsets, len(self._text.vocabulary))
 
-    def segment(
-        self, sentences: Sequence[str], n_segments: int | None = None
-    ) -> C99Result:
+    def segment(self, sentences: Sequence[str], n_segments: int | None = None) -> C99Result:
         """Segment a list of sentences.
 
         Parameters
@@ -168,7 +166,11 @@ class C99(Segmenter):
             clustering = divisive_clustering(srank)
         else:
             sim, rank, srank, clustering = banded_c99(
-                self._text, sentences, self._resolve_tokenized(sentences, tokenized), band, self.mask_size
+                self._text,
+                sentences,
+                self._resolve_tokenized(sentences, tokenized),
+                band,
+                self.mask_size,
             )
         term = automatic_termination(clustering.gain, self.c)
         k = term.n_segments if n_segments is None else n_segments

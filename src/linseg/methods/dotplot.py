@@ -35,8 +35,8 @@ sample he ran them on.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 import numpy as np
 from scipy import sparse
@@ -140,8 +140,9 @@ class DotPlot(Segmenter):
         reference: bool = False,
     ) -> None:
         if similarity not in SIMILARITIES:
-            raise ValueError(f"similarity must be one of {', '.join(SIMILARITIES)}; "
-                             f"got {similarity!r}")
+            raise ValueError(
+                f"similarity must be one of {', '.join(SIMILARITIES)}; got {similarity!r}"
+            )
         if strategy not in STRATEGIES:
             raise ValueError(f"strategy must be one of {', '.join(STRATEGIES)}; got {strategy!r}")
         self.similarity = similarity
@@ -224,11 +225,15 @@ class DotPlot(Segmenter):
         sim = self.matrix(f)
         if self.strategy == "divisive":
             clustering = divisive_clustering(sum_of_rank(sim), steps=n_segments - 1)
-            return sim, [int(b) for b in clustering.order], np.asarray(
-                clustering.density[1:], dtype=np.float64)
+            return (
+                sim,
+                [int(b) for b in clustering.order],
+                np.asarray(clustering.density[1:], dtype=np.float64),
+            )
         if self.strategy == "maximise":
-            found = maximise_inside_density(sim, f.sum(axis=1), n_segments,
-                                            whole_dots=self.reference)
+            found = maximise_inside_density(
+                sim, f.sum(axis=1), n_segments, whole_dots=self.reference
+            )
         else:
             found = minimise_outside_density(sim, f.sum(axis=1), n_segments)
         return sim, [int(b) for b in found.order], found.objective

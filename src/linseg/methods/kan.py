@@ -25,8 +25,8 @@ fixed link distances 4 (common), 8 (proper) and 0 (pronoun) units.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 import numpy as np
 
@@ -34,13 +34,25 @@ from ..base import Segmentation, Segmenter
 from ..tagger import TAGS, Tagger, default_tagger
 from ..text import Stemmer, TextProcessor, tokenize_raw
 
-__all__ = ["KanSegmenter", "KanResult", "Term", "extract_terms", "chains", "unit_scores",
-           "TERM_TYPES", "DEFAULT_WEIGHTS", "DEFAULT_DISTANCES"]
+__all__ = [
+    "KanSegmenter",
+    "KanResult",
+    "Term",
+    "extract_terms",
+    "chains",
+    "unit_scores",
+    "TERM_TYPES",
+    "DEFAULT_WEIGHTS",
+    "DEFAULT_DISTANCES",
+]
 
 TERM_TYPES = ("common", "proper", "pronoun")
 # (front, during, rear) for each term type.
-DEFAULT_WEIGHTS = {"common": (10.0, -3.0, 8.0), "proper": (10.0, -3.0, 8.0),
-                   "pronoun": (1.0, -1.0, 13.0)}
+DEFAULT_WEIGHTS = {
+    "common": (10.0, -3.0, 8.0),
+    "proper": (10.0, -3.0, 8.0),
+    "pronoun": (1.0, -1.0, 13.0),
+}
 DEFAULT_DISTANCES = {"common": 4, "proper": 8, "pronoun": 0}
 
 _T = {t: i for i, t in enumerate(TAGS)}
@@ -49,10 +61,15 @@ _NOUNS = {_T["NOUN"], _T["PROPN"]}
 # Personal pronouns by person and number; other pronoun-tagged words (who, it's "there")
 # carry no referent of their own.
 _PRONOUN = {}
-for _group in (("i", "me", "my", "mine", "myself"), ("we", "us", "our", "ours", "ourselves"),
-               ("you", "your", "yours", "yourself", "yourselves"),
-               ("he", "him", "his", "himself"), ("she", "her", "hers", "herself"),
-               ("it", "its", "itself"), ("they", "them", "their", "theirs", "themselves")):
+for _group in (
+    ("i", "me", "my", "mine", "myself"),
+    ("we", "us", "our", "ours", "ourselves"),
+    ("you", "your", "yours", "yourself", "yourselves"),
+    ("he", "him", "his", "himself"),
+    ("she", "her", "hers", "herself"),
+    ("it", "its", "itself"),
+    ("they", "them", "their", "theirs", "themselves"),
+):
     for _w in _group:
         _PRONOUN[_w] = _group[0]
 
@@ -128,14 +145,14 @@ def extract_terms(
                 key = " ".join(w.lower() for w, _ in sent[first : last + 1])
                 out.append(Term(unit, key, "proper"))
             else:
-                out.append(Term(unit, stem_of(sent[last][0]), "common"))
+                head = stem_of(sent[last][0])
+                assert head is not None  # the noun phrase's words all passed stem_of above
+                out.append(Term(unit, head, "common"))
             i = last + 1
     return out
 
 
-def chains(
-    terms: Sequence[Term], max_gap: dict[str, float]
-) -> list[tuple[str, str, int, int]]:
+def chains(terms: Sequence[Term], max_gap: dict[str, float]) -> list[tuple[str, str, int, int]]:
     """Link each term's occurrences while consecutive units are at most ``max_gap[kind]``
     apart; every run of two or more linked units is a chain ``(key, kind, first, last)``."""
     units: dict[tuple[str, str], list[int]] = {}

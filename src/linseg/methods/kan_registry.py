@@ -3,9 +3,17 @@
 from . import register
 from .kan import KanSegmenter
 
-register("segmenter", KanSegmenter,
-         "Kan et al. 1998 Segmenter: noun-phrase/pronoun term links, fixed link distances",
-         paper_row="K98")
-register("segmenter_a", KanSegmenter,
-         "Segmenter breaking links longer than mean + 1 x sd of the document's link distances",
-         paper_row="K98_a", adaptive=True, c=1.0)
+register(
+    "segmenter",
+    KanSegmenter,
+    "Kan et al. 1998 Segmenter: noun-phrase/pronoun term links, fixed link distances",
+    paper_row="K98",
+)
+register(
+    "segmenter_a",
+    KanSegmenter,
+    "Segmenter breaking links longer than mean + 1 x sd of the document's link distances",
+    paper_row="K98_a",
+    adaptive=True,
+    c=1.0,
+)

@@ -32,8 +32,8 @@ Two boundary rules, two pairs of registered methods:
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 import numpy as np
 from numba import njit
@@ -125,9 +125,7 @@ class TextTiling(Segmenter):
         self._words = TextProcessor((), str)
         self._stem_of_word = np.zeros(0, dtype=np.int64)
 
-    def segment(
-        self, sentences: Sequence[str], n_segments: int | None = None
-    ) -> TextTilingResult:
+    def segment(self, sentences: Sequence[str], n_segments: int | None = None) -> TextTilingResult:
         """Segment a list of sentences; ``n_segments`` takes the deepest gaps instead of
         the cut-off."""
         return super().segment(sentences, n_segments)  # type: ignore[return-value]
@@ -145,7 +143,7 @@ class TextTiling(Segmenter):
         all_ids, offsets = self._words.ids(sentences, tokenized)
         words = self._words.vocabulary
         if len(words) > self._stem_of_word.size:
-            learnt = [self._text.id_of(w) for w in words[self._stem_of_word.size:]]
+            learnt = [self._text.id_of(w) for w in words[self._stem_of_word.size :]]
             self._stem_of_word = np.concatenate((self._stem_of_word, learnt)).astype(np.int64)
         is_word = all_ids >= 0
         ids = np.full(all_ids.shape, -1, dtype=np.int64)
@@ -171,8 +169,9 @@ class TextTiling(Segmenter):
         gap_words = (np.arange(depth.size) + 1) * self.w
         cutoff = float(depth.mean() - depth.std() / 2) if depth.size else 0.0
         want = None if n_segments is None else n_segments - 1
-        chosen, boundaries = _choose(depth, cutoff, gap_words, sentence_words,
-                                     self.min_separation, want)
+        chosen, boundaries = _choose(
+            depth, cutoff, gap_words, sentence_words, self.min_separation, want
+        )
         return TextTilingResult(
             sentences=sentences,
             boundaries=boundaries,
@@ -339,8 +338,7 @@ def _choose(
             lo, hi = max(0, g - separation + 1), min(depth.size, g + separation)
             # The document's ends count as chosen gaps (-1 and n_seq - 1): the one-sided
             # climbs there would otherwise cut off tiny first and last segments.
-            if strict and (taken[lo:hi].any() or g < separation - 1
-                           or g > depth.size - separation):
+            if strict and (taken[lo:hi].any() or g < separation - 1 or g > depth.size - separation):
                 continue
             taken[g] = True
             chosen.append(g)

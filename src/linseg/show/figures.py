@@ -13,7 +13,8 @@ self-similarity is the bottom-left pixel and the last one's the top-right.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -37,13 +38,18 @@ __all__ = [
 KINDS = ("similarity", "rank", "density", "gradient", "boundaries")
 # What each figure draws from the result; a method that keeps none of these (a baseline,
 # TextTiling) still has its boundaries drawn.
-_NEEDS = {"similarity": "similarity", "rank": "rank", "density": "clustering",
-          "gradient": "termination"}
+_NEEDS = {
+    "similarity": "similarity",
+    "rank": "rank",
+    "density": "clustering",
+    "gradient": "termination",
+}
 
 
 def available_kinds(result: Any) -> list[str]:
     """The figures of :data:`KINDS` that ``result`` has the data for."""
     return [k for k in KINDS if k not in _NEEDS or getattr(result, _NEEDS[k], None) is not None]
+
 
 # Colours that stay apart for colour-blind readers (Okabe-Ito).
 _BLUE, _ORANGE, _GREEN, _RED, _GREY = "#0072B2", "#E69F00", "#009E73", "#D55E00", "#777777"
@@ -127,8 +133,15 @@ def _matrix(ax: Any, m: Any, title: str, vmax: float | None, cmap: str) -> Any:
         title += f"\n(max over {k}\u00d7{k} blocks)"
     # Pixel centres sit on 1-based sentence numbers; origin="lower" puts sentence 1's
     # self-similarity at the bottom left, as the paper draws it.
-    img = ax.imshow(img_data, origin="lower", cmap=cmap, vmin=0.0, vmax=vmax,
-                    extent=(0.5, size + 0.5, 0.5, size + 0.5), interpolation="nearest")
+    img = ax.imshow(
+        img_data,
+        origin="lower",
+        cmap=cmap,
+        vmin=0.0,
+        vmax=vmax,
+        extent=(0.5, size + 0.5, 0.5, size + 0.5),
+        interpolation="nearest",
+    )
     img.set_gid("matrix")
     ax.set_xlim(0.5, n + 0.5)
     ax.set_ylim(0.5, n + 0.5)
@@ -219,19 +232,27 @@ def plot_gradient(result: Any, ax: Any = None, raw: bool = True) -> Any:
     ax = _axes(ax, (5.0, 3.2))
     x = np.arange(2, sm.size + 2)
     if raw and getattr(result, "clustering", None) is not None:
-        (g,) = ax.plot(x, np.asarray(result.clustering.gain, np.float64), color=_GREY,
-                       lw=0.8, alpha=0.5, label="\u03b4D")
+        (g,) = ax.plot(
+            x,
+            np.asarray(result.clustering.gain, np.float64),
+            color=_GREY,
+            lw=0.8,
+            alpha=0.5,
+            label="\u03b4D",
+        )
         g.set_gid("gain")
-    (line,) = ax.plot(x, sm, color=_BLUE, lw=1.4, marker="." if sm.size <= 60 else None,
-                      label="\u03b4D smoothed")
+    (line,) = ax.plot(
+        x, sm, color=_BLUE, lw=1.4, marker="." if sm.size <= 60 else None, label="\u03b4D smoothed"
+    )
     line.set_gid("smoothed")
     c = getattr(result, "c", None)
     label = f"\u03bc + {c:g}\u00d7\u03c3" if c is not None else "threshold"
     if np.isfinite(term.threshold):
         th = ax.axhline(term.threshold, color=_RED, lw=1, ls="--", label=label)
         th.set_gid("threshold")
-    chosen = ax.axvline(term.n_segments, color=_GREEN, lw=1, ls=":",
-                        label=f"chosen: {term.n_segments} segments")
+    chosen = ax.axvline(
+        term.n_segments, color=_GREEN, lw=1, ls=":", label=f"chosen: {term.n_segments} segments"
+    )
     chosen.set_gid("chosen")
     ax.set_title("Finding the number of segments from the gradient")
     ax.set_xlabel("number of segments n")
@@ -289,13 +310,22 @@ def plot_boundaries(
     return ax
 
 
-def plot(result: Any, kind: str, ax: Any = None, reference: Sequence[int] | None = None,
-         lengths: Sequence[int] | None = None) -> Any:
+def plot(
+    result: Any,
+    kind: str,
+    ax: Any = None,
+    reference: Sequence[int] | None = None,
+    lengths: Sequence[int] | None = None,
+) -> Any:
     """Draw one figure by name (one of :data:`KINDS`)."""
     if kind == "boundaries":
         return plot_boundaries(result, reference, ax, lengths)
-    funcs = {"similarity": plot_similarity, "rank": plot_rank, "density": plot_density,
-             "gradient": plot_gradient}
+    funcs = {
+        "similarity": plot_similarity,
+        "rank": plot_rank,
+        "density": plot_density,
+        "gradient": plot_gradient,
+    }
     if kind not in funcs:
         raise ValueError(f"unknown figure kind {kind!r}; use one of: {', '.join(KINDS)}, all")
     return funcs[kind](result, ax)

@@ -17,8 +17,9 @@ sum_of_rank` and :func:`linseg.density.divisive_clustering` for the clustering.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -66,7 +67,9 @@ CLUSTERING_EXAMPLE = np.array(
 )
 
 
-def local_rank(values: np.ndarray, mask: int | Sequence[int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def local_rank(
+    values: np.ndarray, mask: int | Sequence[int]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The rank of equation (2) for an array of any dimension and any odd mask shape.
 
     For each cell: the number of cells in the mask window (clipped at the edges) with a
@@ -79,9 +82,14 @@ def local_rank(values: np.ndarray, mask: int | Sequence[int]) -> tuple[np.ndarra
     Returns ``(r, lower, examined)``.
     """
     x = np.asarray(values, dtype=np.float32)
-    shape = (mask,) * x.ndim if np.isscalar(mask) else tuple(int(m) for m in mask)
+    if isinstance(mask, (int, np.integer)):
+        shape: tuple[int, ...] = (int(mask),) * x.ndim
+    else:
+        shape = tuple(int(m) for m in mask)
     if len(shape) != x.ndim or any(m < 1 or m % 2 == 0 for m in shape):
-        raise ValueError(f"mask must be odd sizes, one per dimension of a {x.ndim}-d array, got {mask!r}")
+        raise ValueError(
+            f"mask must be odd sizes, one per dimension of a {x.ndim}-d array, got {mask!r}"
+        )
     halves = [m // 2 for m in shape]
     # +inf padding is never lower than a cell, so clipped windows need no special case.
     padded = np.pad(x, [(h, h) for h in halves], constant_values=np.inf)
@@ -109,15 +117,23 @@ def wave(x: np.ndarray) -> np.ndarray:
     return 0.5 * (decay + 0.5 * decay * (1.0 + np.sin(10.0 * np.power(z, 0.7))))
 
 
-def _numbers(ax: Any, m: np.ndarray, fmt: str = "{:g}", size: float = 9,
-             dark: float | None = None) -> None:
+def _numbers(
+    ax: Any, m: np.ndarray, fmt: str = "{:g}", size: float = 9, dark: float | None = None
+) -> None:
     """Write each cell's value on an imshow of ``m``; light text on dark cells."""
     n_rows, n_cols = m.shape
     dark = float(np.max(m)) / 2 if dark is None else dark
     for i in range(n_rows):
         for j in range(n_cols):
-            ax.text(j, i, fmt.format(m[i, j]), ha="center", va="center", fontsize=size,
-                    color="white" if m[i, j] < dark else "black")
+            ax.text(
+                j,
+                i,
+                fmt.format(m[i, j]),
+                ha="center",
+                va="center",
+                fontsize=size,
+                color="white" if m[i, j] < dark else "black",
+            )
 
 
 def _grid(ax: Any, n_rows: int, n_cols: int, origin: str = "lower", one_based: bool = True) -> None:
@@ -129,8 +145,16 @@ def _grid(ax: Any, n_rows: int, n_cols: int, origin: str = "lower", one_based: b
     ax.tick_params(which="both", length=0)
 
 
-def _box(ax: Any, x0: float, y0: float, w: float, h: float, colour: str, lw: float = 2.0,
-         gid: str | None = None) -> Any:
+def _box(
+    ax: Any,
+    x0: float,
+    y0: float,
+    w: float,
+    h: float,
+    colour: str,
+    lw: float = 2.0,
+    gid: str | None = None,
+) -> Any:
     from matplotlib.patches import Rectangle
 
     rect = Rectangle((x0, y0), w, h, fill=False, edgecolor=colour, lw=lw)
@@ -152,12 +176,14 @@ def figure_rank_example(image: np.ndarray = RANK_EXAMPLE, cell: tuple[int, int] 
     fig = new_figure(figsize=(9.6, 3.7), layout="constrained")
     a_in, a_win, a_out = fig.subplots(1, 3)
     ci, cj = cell
-    for ax, data, title in ((a_in, img, "image"), (a_out, lower.astype(float),
-                                                   "rank (3\u00d73 mask)")):
+    for ax, data, title in (
+        (a_in, img, "image"),
+        (a_out, lower.astype(float), "rank (3\u00d73 mask)"),
+    ):
         im = ax.imshow(data, cmap="gray", vmin=0, vmax=max(8.0, float(img.max())))
         im.set_gid("matrix")
         _numbers(ax, data, "{:g}", 11)
-        _grid(ax, *data.shape, one_based=False)
+        _grid(ax, data.shape[0], data.shape[1], one_based=False)
         ax.set_title(title)
     _box(a_in, cj - 1.5, ci - 1.5, 3, 3, "#E69F00", gid="mask")
     _box(a_out, cj - 0.5, ci - 0.5, 1, 1, "#E69F00", gid="cell")
@@ -172,8 +198,10 @@ def figure_rank_example(image: np.ndarray = RANK_EXAMPLE, cell: tuple[int, int] 
             a_win.text(j, i - 0.12, f"{win[i, j]:g}", ha="center", va="center", fontsize=14)
             a_win.text(j, i + 0.28, mark, ha="center", va="center", fontsize=8)
     _grid(a_win, 3, 3, one_based=False)
-    a_win.set_title(f"{lower[ci, cj]} of {examined[ci, cj]} neighbours lower\n"
-                    f"rank {lower[ci, cj]}, r = {lower[ci, cj]}/{examined[ci, cj]} = {r[ci, cj]:g}")
+    a_win.set_title(
+        f"{lower[ci, cj]} of {examined[ci, cj]} neighbours lower\n"
+        f"rank {lower[ci, cj]}, r = {lower[ci, cj]}/{examined[ci, cj]} = {r[ci, cj]:g}"
+    )
     fig.suptitle("Image ranking with a 3\u00d73 rank mask (eq. 2)")
     return fig
 
@@ -191,8 +219,9 @@ def figure_rank_wave(n: int = 200, mask: int = 11) -> Any:
     ax = fig.add_subplot()
     (lf,) = ax.plot(x, f, color="#0072B2", lw=1.5, label="f(x)")
     lf.set_gid("wave")
-    (lr,) = ax.plot(x, r, color="#D55E00", lw=1.0, drawstyle="steps-mid",
-                    label=f"r(x), 1\u00d7{mask} mask")
+    (lr,) = ax.plot(
+        x, r, color="#D55E00", lw=1.0, drawstyle="steps-mid", label=f"r(x), 1\u00d7{mask} mask"
+    )
     lr.set_gid("rank")
     ax.set_xlabel("x")
     ax.set_ylim(-0.03, 1.05)
@@ -236,8 +265,7 @@ def figure_divisive_clustering(rank: np.ndarray = CLUSTERING_EXAMPLE, steps: int
         den = "+".join(str(v) for v in areas)
         if m > 1:
             num, den = f"({num})", f"({den})"
-        ax.set_title(f"{m} segment{'s' if m > 1 else ''}: D = {num} / {den}\n= {d:.3f}",
-                     fontsize=9)
+        ax.set_title(f"{m} segment{'s' if m > 1 else ''}: D = {num} / {den}\n= {d:.3f}", fontsize=9)
         ax.set_xlabel("sentence")
         if m > 1:
             new = int(clustering.order[m - 2])
@@ -246,7 +274,9 @@ def figure_divisive_clustering(rank: np.ndarray = CLUSTERING_EXAMPLE, steps: int
     return fig
 
 
-def figure_sum_of_rank(rank: np.ndarray = CLUSTERING_EXAMPLE, cell: tuple[int, int] = (3, 0)) -> Any:
+def figure_sum_of_rank(
+    rank: np.ndarray = CLUSTERING_EXAMPLE, cell: tuple[int, int] = (3, 0)
+) -> Any:
     """Figure 8: the sum-of-rank matrix S of the clustering example, by equation (sumrank).
 
     ``cell = (i + j, i)`` (0-based) is highlighted with the four terms of step 3 of the
@@ -259,8 +289,10 @@ def figure_sum_of_rank(rank: np.ndarray = CLUSTERING_EXAMPLE, cell: tuple[int, i
     fig = new_figure(figsize=(10.0, 5.0), layout="constrained")
     a_r, a_s = fig.subplots(1, 2)
     row, col = cell
-    for ax, data, title, fmt in ((a_r, rank, "rank matrix R", "{:g}"),
-                                 (a_s, s, "sum of rank S", "{:g}")):
+    for ax, data, title, fmt in (
+        (a_r, rank, "rank matrix R", "{:g}"),
+        (a_s, s, "sum of rank S", "{:g}"),
+    ):
         # S[row, col] with row > col is drawn at x = row, y = col: the cell of segment
         # col..row sits above the diagonal; the matrix is symmetric so either half shows it.
         im = ax.imshow(data, origin="lower", cmap="Blues", vmin=0, vmax=float(data.max()) * 1.6)
@@ -288,7 +320,7 @@ def figure_sum_of_rank(rank: np.ndarray = CLUSTERING_EXAMPLE, cell: tuple[int, i
 
 
 #: File stem -> function, for :func:`write_paper_figures` and ``linseg figures``.
-PAPER_FIGURES = {
+PAPER_FIGURES: dict[str, Callable[[], Any]] = {
     "rank-example": figure_rank_example,
     "rank-wave": figure_rank_wave,
     "divisive-clustering": figure_divisive_clustering,
@@ -296,7 +328,9 @@ PAPER_FIGURES = {
 }
 
 
-def write_paper_figures(out_dir: str | os.PathLike[str], fmt: str = "png", dpi: int = 100) -> list[Path]:
+def write_paper_figures(
+    out_dir: str | os.PathLike[str], fmt: str = "png", dpi: int = 100
+) -> list[Path]:
     """Write every figure of :data:`PAPER_FIGURES` to ``out_dir`` as ``NAME.fmt``."""
     if fmt not in ("png", "svg"):
         raise ValueError(f"figure format must be png or svg, got {fmt!r}")

@@ -13,7 +13,7 @@ __all__ = ["RANGES", "PAPER_PK", "PAPER_SECONDS", "TABLE_OF", "paper_row", "row_
 
 RANGES = ("3-11", "3-5", "6-8", "9-11")
 
-_ = None
+_: None = None
 PAPER_PK: dict[str, tuple[float | None, ...]] = {
     # Table 2: baselines
     "B_e": (0.45, 0.38, 0.39, 0.36),
@@ -78,12 +78,15 @@ PAPER_SECONDS: dict[str, tuple[float | None, ...]] = {
 TABLE_OF = {
     **dict.fromkeys(("B_e", "B_n", "B_(r,b)", "B_a", "B_(r,?)"), "Table 2 (baselines)"),
     **dict.fromkeys(("H94_(c,d)", "H94_(c,r)", "H94_(j,r)"), "Table 3 (TextTiling)"),
-    **dict.fromkeys(("R98_(m,sa)", "R98_(s,cos)", "R98_(m,dot)", "R98", "R98_(min)"),
-                    "Table 4 (DotPlot)"),
+    **dict.fromkeys(
+        ("R98_(m,sa)", "R98_(s,cos)", "R98_(m,dot)", "R98", "R98_(min)"), "Table 4 (DotPlot)"
+    ),
     **dict.fromkeys(("K98_(p)", "K98_(j,a)", "K98_(j)"), "Table 5 (Segmenter)"),
     **dict.fromkeys(("C99_b", "C99"), "Table 6 (C99)"),
-    **dict.fromkeys(("1x1", "3x3", "5x5", "7x7", "9x9", "11x11", "13x13", "15x15", "17x17"),
-                    "Table 7 (mask size)"),
+    **dict.fromkeys(
+        ("1x1", "3x3", "5x5", "7x7", "9x9", "11x11", "13x13", "15x15", "17x17"),
+        "Table 7 (mask size)",
+    ),
 }
 
 

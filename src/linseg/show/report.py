@@ -19,9 +19,10 @@ from __future__ import annotations
 import base64
 import html
 import os
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -90,9 +91,9 @@ details.sample summary .pk { display: inline-block; min-width: 8.5em; margin-rig
 
 def _page(title: str, body: Iterable[str]) -> str:
     return (
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        "<meta name=\"generator\" content=\"linseg\">\n"
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        '<meta name="generator" content="linseg">\n'
         f"<title>{_e(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n"
         + "\n".join(body)
         + "\n</body>\n</html>\n"
@@ -125,8 +126,10 @@ def _fmt_param(value: Any) -> str:
 
 
 def _params_table(rows: Sequence[tuple[str, Any]]) -> str:
-    cells = "".join(f"<tr><th>{_e(k)}</th><td>{_e(v if isinstance(v, str) else _fmt_param(v))}</td></tr>"
-                    for k, v in rows)
+    cells = "".join(
+        f"<tr><th>{_e(k)}</th><td>{_e(v if isinstance(v, str) else _fmt_param(v))}</td></tr>"
+        for k, v in rows
+    )
     return f'<table class="params">{cells}</table>'
 
 
@@ -134,14 +137,14 @@ def _params_table(rows: Sequence[tuple[str, Any]]) -> str:
 
 _CAPTIONS = {
     "similarity": "Cosine similarity of every pair of sentences (eq. 1); sentence 1 at the "
-                  "bottom left. Bright squares on the diagonal are cohesive segments.",
+    "bottom left. Bright squares on the diagonal are cohesive segments.",
     "rank": "Each similarity replaced by its rank in the local mask (eq. 2); the segments "
-            "found are outlined.",
+    "found are outlined.",
     "density": "Inside density D(n) of the best n-segment clustering (eq. 3).",
     "gradient": "The smoothed gradient \u03b4D and the threshold \u03bc + c\u00d7\u03c3; the "
-                "segments are counted while \u03b4D stays above it.",
+    "segments are counted while \u03b4D stays above it.",
     "boundaries": "Boundaries found (bottom) against the reference (top): green where they "
-                  "agree, red where not.",
+    "agree, red where not.",
 }
 
 
@@ -153,8 +156,9 @@ def _figure_uri(fig: Any, fmt: str) -> str:
     return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
 
 
-def _figures_html(result: Any, reference: Sequence[int] | None, lengths: Sequence[int] | None,
-                  fmt: str) -> str:
+def _figures_html(
+    result: Any, reference: Sequence[int] | None, lengths: Sequence[int] | None, fmt: str
+) -> str:
     from . import figures as F
 
     kinds = F.available_kinds(result)
@@ -228,22 +232,62 @@ def document_report(
     method = getattr(segmenter, "name", None) or type(result).__name__
 
     body = [f"<header><h1>{_e(str(name))}</h1>"]
+    summary = _summary(n, boundaries, method, reference, lengths)
+    body.append(f'<p class="sub" id="summary">{summary}</p></header>')
+    rows = _parameter_rows(result, segmenter, method, boundaries, reference, params)
+    body.append(f'<section id="parameters"><h2>Parameters</h2>{_params_table(rows)}</section>')
+    if figures and n:
+        body.append('<section id="figures"><h2>Figures</h2>')
+        body.append(_figures_html(result, reference, lengths, figure_format))
+        body.append("</section>")
+    body.append('<section id="segments"><h2>Segments</h2>')
+    if reference is not None:
+        body.append(
+            '<p class="sub">Blocks are the segments found; \u25b6 marks where a '
+            "reference segment begins.</p>"
+        )
+    body.extend(_segment_blocks(sentences, pieces, boundaries, reference))
+    body.append("</section>")
+    return _page(f"linseg: {name}", body)
+
+
+def _summary(
+    n: int,
+    boundaries: list[int],
+    method: str,
+    reference: Sequence[int] | None,
+    lengths: list[int],
+) -> str:
+    """The line under a document page's title: counts, and scores against a reference."""
     summary = f"{n} sentences, {len(boundaries) + 1 if n else 0} segments by {_e(method)}"
-    pk_word = None
     if reference is not None and n:
         from ..metrics import pk, windowdiff
 
         pk_word = pk(list(reference), boundaries, n, lengths=lengths)
         pk_sent = pk(list(reference), boundaries, n)
         wd = windowdiff(list(reference), boundaries, n)
-        summary += (f"; reference: {len(reference) + 1} segments. Pk = {100 * pk_word:.1f}% "
-                    f"(words), {100 * pk_sent:.1f}% (sentences); WindowDiff = {100 * wd:.1f}%")
-    body.append(f'<p class="sub" id="summary">{summary}</p></header>')
+        summary += (
+            f"; reference: {len(reference) + 1} segments. Pk = {100 * pk_word:.1f}% "
+            f"(words), {100 * pk_sent:.1f}% (sentences); WindowDiff = {100 * wd:.1f}%"
+        )
+    return summary
 
+
+def _parameter_rows(
+    result: Any,
+    segmenter: Any,
+    method: str,
+    boundaries: list[int],
+    reference: Sequence[int] | None,
+    params: Mapping[str, Any] | None,
+) -> list[tuple[str, Any]]:
+    """The parameter table of a document page: what ran, what it chose, what it found."""
     rows: list[tuple[str, Any]] = [("method", method)]
     if segmenter is not None and hasattr(segmenter, "get_params"):
         rows += list(segmenter.get_params().items())
-    rows.append(("segments requested", getattr(result, "n_segments_requested", None) or "automatic"))
+    rows.append(
+        ("segments requested", getattr(result, "n_segments_requested", None) or "automatic")
+    )
     term = getattr(result, "termination", None)
     if term is not None:
         rows.append(("threshold \u03bc + c\u00d7\u03c3", f"{term.threshold:.6g}"))
@@ -256,19 +300,20 @@ def document_report(
     from .. import __version__
 
     rows.append(("linseg", __version__))
-    body.append(f'<section id="parameters"><h2>Parameters</h2>{_params_table(rows)}</section>')
+    return rows
 
-    if figures and n:
-        body.append('<section id="figures"><h2>Figures</h2>')
-        body.append(_figures_html(result, reference, lengths, figure_format))
-        body.append("</section>")
 
-    ref_starts = set(int(b) for b in reference) if reference is not None else set()
-    body.append('<section id="segments"><h2>Segments</h2>')
-    if reference is not None:
-        body.append('<p class="sub">Blocks are the segments found; \u25B6 marks where a '
-                    "reference segment begins.</p>")
+def _segment_blocks(
+    sentences: list[str],
+    pieces: list[str],
+    boundaries: list[int],
+    reference: Sequence[int] | None,
+) -> list[str]:
+    """One ``<article class="segment">`` per segment, a ``<span class="s">`` per sentence."""
+    n = len(sentences)
+    ref_starts = {int(b) for b in reference} if reference is not None else set()
     cuts = [0, *boundaries, n] if n else [0]
+    out = []
     for k, (a, b) in enumerate(zip(cuts, cuts[1:])):
         head = _e(first_words(sentences[a])) if a < n else ""
         where = f"sentence {a + 1}" if b - a == 1 else f"sentences {a + 1}\u2013{b}"
@@ -276,13 +321,12 @@ def document_report(
         for i in range(a, b):
             cls = "s ref-start" if i in ref_starts and i > 0 else "s"
             spans.append(f'<span class="{cls}" data-i="{i}">{_e(pieces[i])}</span>')
-        body.append(
+        out.append(
             f'<article class="segment" data-index="{k}" data-start="{a}" data-end="{b}">'
             f'<h3><span class="n">{k + 1}.</span>{head}<span class="range">{where}</span></h3>'
             f'<div class="body">{"".join(spans)}</div></article>'
         )
-    body.append("</section>")
-    return _page(f"linseg: {name}", body)
+    return out
 
 
 # -- tables -------------------------------------------------------------------------------
@@ -334,15 +378,25 @@ def _table_html(t: Table) -> str:
     has_author = any(r.author is not None for r in t.rows)
     sub = ["linseg"] + (["author"] if has_author else []) + (["paper"] if has_paper else [])
     span = len(sub)
-    head1 = "<th rowspan=\"2\"></th>" + "".join(
-        f'<th colspan="{span}">{_e(c)}' + (f"<br><small>{t.counts[i]} samples</small>" if t.counts else "")
-        + "</th>" for i, c in enumerate(t.columns))
-    head2 = "".join(
-        "".join(f'<th class="{"paper" if s == "paper" else ""}">{_e(s)}</th>' for s in sub)
-        for _ in t.columns) if span > 1 else ""
+    head1 = '<th rowspan="2"></th>' + "".join(
+        f'<th colspan="{span}">{_e(c)}'
+        + (f"<br><small>{t.counts[i]} samples</small>" if t.counts else "")
+        + "</th>"
+        for i, c in enumerate(t.columns)
+    )
+    head2 = (
+        "".join(
+            "".join(f'<th class="{"paper" if s == "paper" else ""}">{_e(s)}</th>' for s in sub)
+            for _ in t.columns
+        )
+        if span > 1
+        else ""
+    )
     rows = []
     for r in t.rows:
-        cells = [f"<th>{_e(r.label)}" + (f"<br><small>{_e(r.note)}</small>" if r.note else "") + "</th>"]
+        cells = [
+            f"<th>{_e(r.label)}" + (f"<br><small>{_e(r.note)}</small>" if r.note else "") + "</th>"
+        ]
         for i in range(len(t.columns)):
             cells.append(_cell(_at(r.ours, i), t.unit))
             if has_author:
@@ -352,8 +406,10 @@ def _table_html(t: Table) -> str:
         rows.append(f"<tr>{''.join(cells)}</tr>")
     head = f"<tr>{head1}</tr>" + (f"<tr>{head2}</tr>" if head2 else "")
     caption = f'<p class="caption">{_e(t.caption)}</p>' if t.caption else ""
-    return (f'<h3>{_e(t.title)}</h3><div class="wrap"><table class="comparison"><thead>{head}'
-            f"</thead><tbody>{''.join(rows)}</tbody></table></div>{caption}")
+    return (
+        f'<h3>{_e(t.title)}</h3><div class="wrap"><table class="comparison"><thead>{head}'
+        f"</thead><tbody>{''.join(rows)}</tbody></table></div>{caption}"
+    )
 
 
 def _at(values: Sequence[float | None] | None, i: int) -> float | None:
@@ -386,20 +442,32 @@ def _strip_svg(n: int, rows: Sequence[tuple[str, Sequence[int]]], ref: Sequence[
         cuts = [0, *bounds, n]
         for k, (a, b) in enumerate(zip(cuts, cuts[1:])):
             fill = "#cfe3f3" if k % 2 == 0 else "#9cc4e4"
-            parts.append(f'<rect x="{label_w + a * scale:.2f}" y="{y}" width="{(b - a) * scale:.2f}" '
-                         f'height="{h}" fill="{fill}"/>')
+            parts.append(
+                f'<rect x="{label_w + a * scale:.2f}" y="{y}" width="{(b - a) * scale:.2f}" '
+                f'height="{h}" fill="{fill}"/>'
+            )
         for b in bounds:
-            colour = "#222" if r == 0 and ref is not None else ("#009E73" if b in ref_set else "#D55E00")
+            colour = (
+                "#222" if r == 0 and ref is not None else ("#009E73" if b in ref_set else "#D55E00")
+            )
             x = label_w + b * scale
-            parts.append(f'<line x1="{x:.2f}" x2="{x:.2f}" y1="{y - 1}" y2="{y + h + 1}" '
-                         f'stroke="{colour}" stroke-width="2"/>')
+            parts.append(
+                f'<line x1="{x:.2f}" x2="{x:.2f}" y1="{y - 1}" y2="{y + h + 1}" '
+                f'stroke="{colour}" stroke-width="2"/>'
+            )
     total_h = len(rows) * (h + gap) - gap
-    return (f'<svg class="strip" viewBox="0 0 {width} {total_h}" width="{width}" height="{total_h}" '
-            f'xmlns="http://www.w3.org/2000/svg" role="img">{"".join(parts)}</svg>')
+    return (
+        f'<svg class="strip" viewBox="0 0 {width} {total_h}" width="{width}" height="{total_h}" '
+        f'xmlns="http://www.w3.org/2000/svg" role="img">{"".join(parts)}</svg>'
+    )
 
 
-def _sample_lines(sentences: Sequence[str], ref: Sequence[int], hyps: Sequence[tuple[str, Sequence[int]]],
-                  words: int) -> str:
+def _sample_lines(
+    sentences: Sequence[str],
+    ref: Sequence[int],
+    hyps: Sequence[tuple[str, Sequence[int]]],
+    words: int,
+) -> str:
     ref_set = set(ref)
     hyp_sets = [(name, set(b)) for name, b in hyps]
     out = ['<div class="lines">']
@@ -419,15 +487,22 @@ def _sample_lines(sentences: Sequence[str], ref: Sequence[int], hyps: Sequence[t
     return "".join(out)
 
 
-def _samples_html(results: Sequence[Any], label: str, author: Mapping[str, Mapping[str, float]] | None,
-                  words: int, texts: bool) -> str:
+def _samples_html(
+    results: Sequence[Any],
+    label: str,
+    author: Mapping[str, Mapping[str, float]] | None,
+    words: int,
+    texts: bool,
+) -> str:
     from ..corpus.ref import read_ref
     from ..experiments.reference import sample_key
 
     out = [f'<div class="samples" data-method="{_e(label)}">']
     for r in results:
         key = sample_key(r.path)
-        runs = [(name, getattr(r, name)) for name in ("auto", "known") if getattr(r, name) is not None]
+        runs = [
+            (name, getattr(r, name)) for name in ("auto", "known") if getattr(r, name) is not None
+        ]
         pks = "".join(f'<span class="pk">{name} {100 * s.pk_word:5.1f}%</span>' for name, s in runs)
         if author:
             for name, _ in runs:
@@ -439,17 +514,24 @@ def _samples_html(results: Sequence[Any], label: str, author: Mapping[str, Mappi
             counts += f", {len(s.boundaries) + 1} {name}"
         rows = [("reference", r.reference)] + [(name, s.boundaries) for name, s in runs]
         inner = [_strip_svg(r.n_sentences, rows, r.reference)]
-        inner.append("<p class=\"sub\">" + "; ".join(
-            f"{_e(name)}: {', '.join(map(str, b)) or 'none'}" for name, b in rows) + "</p>")
+        inner.append(
+            '<p class="sub">'
+            + "; ".join(f"{_e(name)}: {', '.join(map(str, b)) or 'none'}" for name, b in rows)
+            + "</p>"
+        )
         if texts and r.path and os.path.exists(r.path):
             doc = read_ref(r.path)
-            inner.append(_sample_lines(doc.sentences, r.reference,
-                                       [(name, s.boundaries) for name, s in runs], words))
+            inner.append(
+                _sample_lines(
+                    doc.sentences, r.reference, [(name, s.boundaries) for name, s in runs], words
+                )
+            )
         out.append(
             f'<details class="sample" data-key="{_e(key)}" data-reference="{" ".join(map(str, r.reference))}"'
             + "".join(f' data-{name}="{" ".join(map(str, s.boundaries))}"' for name, s in runs)
             + f'><summary><span class="key">{_e(key)}</span>{pks} <small>{counts}</small></summary>'
-            + "".join(inner) + "</details>"
+            + "".join(inner)
+            + "</details>"
         )
     out.append("</div>")
     return "\n".join(out)
@@ -490,23 +572,30 @@ def paper_report(
         body.append(f'<p class="sub">{_e(intro)}</p>')
     body.append("</header>")
     if params:
-        body.append(f'<section id="parameters"><h2>Parameters</h2>{_params_table(list(params))}</section>')
+        body.append(
+            f'<section id="parameters"><h2>Parameters</h2>{_params_table(list(params))}</section>'
+        )
     body.append('<section id="tables"><h2>Results beside the paper\'s</h2>')
     body.extend(_table_html(t) for t in tables)
     body.append("</section>")
     for label, results in (samples or {}).items():
-        body.append(f'<section class="sample-list"><h2>Samples: {_e(label)} '
-                    f'<small>({len(results)}; open one to see hypothesis against reference)</small></h2>')
-        body.append('<p class="legend"><span><i class="swatch" style="background:#222"></i>reference '
-                    'boundary</span><span><i class="swatch" style="background:#009E73"></i>found, '
-                    'also in the reference</span><span><i class="swatch" style="background:#D55E00">'
-                    '</i>found, not in the reference</span></p>')
+        body.append(
+            f'<section class="sample-list"><h2>Samples: {_e(label)} '
+            f"<small>({len(results)}; open one to see hypothesis against reference)</small></h2>"
+        )
+        body.append(
+            '<p class="legend"><span><i class="swatch" style="background:#222"></i>reference '
+            'boundary</span><span><i class="swatch" style="background:#009E73"></i>found, '
+            'also in the reference</span><span><i class="swatch" style="background:#D55E00">'
+            "</i>found, not in the reference</span></p>"
+        )
         body.append(_samples_html(results, label, (author or {}).get(label), words, texts))
         body.append("</section>")
     return _page(title, body)
 
 
 # -- evaluation ---------------------------------------------------------------------------
+
 
 def author_codes(row: str | None, known_only: bool = False) -> dict[str, int]:
     """The author's experiment codes behind a registry row (``experiments.paper.REFERENCE_CODES``):
@@ -536,7 +625,9 @@ def _find_logs(root: str | os.PathLike[str] | None) -> Path | None:
 
 
 def author_results(
-    results: Sequence[Any], corpus: str | os.PathLike[str] | None, row: str | None,
+    results: Sequence[Any],
+    corpus: str | os.PathLike[str] | None,
+    row: str | None,
     known_only: bool = False,
 ) -> dict[str, dict[str, float]] | None:
     """The author's per-sample Pk for the runs of ``results``: ``{"auto"|"known": {key: pk}}``,
@@ -550,8 +641,10 @@ def author_results(
 
     logs = read_test_logs(logs_dir)
     keys = {sample_key(r.path) for r in results}
-    out = {run: {k: v[0] for k, v in logs.get(code, {}).items() if k in keys}
-           for run, code in codes.items()}
+    out = {
+        run: {k: v[0] for k, v in logs.get(code, {}).items() if k in keys}
+        for run, code in codes.items()
+    }
     return out if any(out.values()) else None
 
 
@@ -566,7 +659,6 @@ def evaluation_tables(
     rows (``paper_name``: automatic termination; its ``_b`` row, or itself for a
     known-count method, for the known number of segments) beside them."""
     from ..experiments.evaluate import range_order, summarize
-    from ..experiments.reference import sample_key
 
     table = summarize(results)
     columns = sorted(table, key=range_order)
@@ -578,49 +670,101 @@ def evaluation_tables(
     auto_has = any(r.auto is not None for r in results)
 
     def author_means(run: str) -> list[float | None] | None:
-        per = (author or {}).get(run)
-        if not per:
-            return None
-        means = []
-        for c in columns:
-            vals = [per[sample_key(r.path)] for r in results
-                    if (c == "all" or r.range == c) and sample_key(r.path) in per]
-            means.append(float(np.mean(vals)) if vals else None)
-        return means
+        return _author_means((author or {}).get(run), results, columns)
 
     pk_rows = []
     if auto_has:
-        pk_rows.append(TableRow(f"{label}, automatic termination",
-                                [table[c].get("auto_pk_word") for c in columns],
-                                _paper_values(auto_row if not (auto_row or "").endswith("_b") else None,
-                                              columns, PAPER_PK),
-                                author_means("auto"), note=auto_row or ""))
-    pk_rows.append(TableRow(f"{label}, known number of segments",
-                            [table[c].get("known_pk_word") for c in columns],
-                            _paper_values(known_row, columns, PAPER_PK), author_means("known"),
-                            note=known_row or ""))
+        pk_rows.append(
+            TableRow(
+                f"{label}, automatic termination",
+                [table[c].get("auto_pk_word") for c in columns],
+                _paper_values(
+                    auto_row if not (auto_row or "").endswith("_b") else None, columns, PAPER_PK
+                ),
+                author_means("auto"),
+                note=auto_row or "",
+            )
+        )
+    pk_rows.append(
+        TableRow(
+            f"{label}, known number of segments",
+            [table[c].get("known_pk_word") for c in columns],
+            _paper_values(known_row, columns, PAPER_PK),
+            author_means("known"),
+            note=known_row or "",
+        )
+    )
     source = TABLE_OF.get(auto_row or "", "the paper")
-    tables = [Table(
-        "Error rate Pk (word positions, as the paper)", columns, pk_rows, "%",
-        f"Mean Pk per range; the paper's values are from its {source}, rounded to whole "
-        "percent. 'author' is the mean of the author's own per-sample results "
-        "(his TestLog files) over the same samples.", counts)]
-    other = []
-    for run in (("auto",) if auto_has else ()) + ("known",):
-        for metric, name in (("pk_sentence", "Pk (sentences)"),
-                             ("windowdiff_sentence", "WindowDiff (sentences)"),
-                             ("windowdiff_word", "WindowDiff (words)")):
-            other.append(TableRow(f"{name}, {'automatic' if run == 'auto' else 'known count'}",
-                                  [table[c].get(f"{run}_{metric}") for c in columns]))
-    tables.append(Table("Other measures", columns, other, "%", "", counts))
+    tables = [
+        Table(
+            "Error rate Pk (word positions, as the paper)",
+            columns,
+            pk_rows,
+            "%",
+            f"Mean Pk per range; the paper's values are from its {source}, rounded to whole "
+            "percent. 'author' is the mean of the author's own per-sample results "
+            "(his TestLog files) over the same samples.",
+            counts,
+        )
+    ]
+    tables.append(_other_measures(table, columns, counts, auto_has))
     run = "auto" if auto_has else "known"
-    tables.append(Table(
-        "Time per sample", columns,
-        [TableRow(label, [table[c].get(f"{run}_seconds") for c in columns],
-                  _paper_values(auto_row, columns, PAPER_SECONDS))],
-        "s", "CPU seconds per sample; the paper's are on a Pentium II 266 MHz (Java 1.1).",
-        counts))
+    tables.append(
+        Table(
+            "Time per sample",
+            columns,
+            [
+                TableRow(
+                    label,
+                    [table[c].get(f"{run}_seconds") for c in columns],
+                    _paper_values(auto_row, columns, PAPER_SECONDS),
+                )
+            ],
+            "s",
+            "CPU seconds per sample; the paper's are on a Pentium II 266 MHz (Java 1.1).",
+            counts,
+        )
+    )
     return tables
+
+
+def _author_means(
+    per: Mapping[str, float] | None, results: Sequence[Any], columns: list[str]
+) -> list[float | None] | None:
+    """The mean of the author's per-sample values over the samples of each column."""
+    from ..experiments.reference import sample_key
+
+    if not per:
+        return None
+    means: list[float | None] = []
+    for c in columns:
+        vals = [
+            per[sample_key(r.path)]
+            for r in results
+            if (c == "all" or r.range == c) and sample_key(r.path) in per
+        ]
+        means.append(float(np.mean(vals)) if vals else None)
+    return means
+
+
+def _other_measures(
+    table: Mapping[str, Mapping[str, float]], columns: list[str], counts: list[int], auto: bool
+) -> Table:
+    """Sentence-level Pk and WindowDiff, and word-level WindowDiff, per range."""
+    rows = []
+    for run in (("auto",) if auto else ()) + ("known",):
+        for metric, name in (
+            ("pk_sentence", "Pk (sentences)"),
+            ("windowdiff_sentence", "WindowDiff (sentences)"),
+            ("windowdiff_word", "WindowDiff (words)"),
+        ):
+            rows.append(
+                TableRow(
+                    f"{name}, {'automatic' if run == 'auto' else 'known count'}",
+                    [table[c].get(f"{run}_{metric}") for c in columns],
+                )
+            )
+    return Table("Other measures", columns, rows, "%", "", counts)
 
 
 def evaluation_report(
@@ -675,7 +819,7 @@ def evaluation_report(
         {method: results},
         title=title or f"linseg evaluate: {method}",
         intro="Word-level Pk is the paper's measure. Each sample below opens to show the "
-              "boundaries found against the reference.",
+        "boundaries found against the reference.",
         params=rows,
         author={method: author} if author else None,
         texts=texts,
@@ -690,11 +834,18 @@ def write_evaluation_report(
     corpus: str | os.PathLike[str] | None = None,
 ) -> Path:
     """Write :func:`evaluation_report` to ``path``; the one call ``linseg evaluate`` makes."""
-    params = dict(segmenter.get_params()) if segmenter is not None and hasattr(segmenter, "get_params") else None
-    return write_report(path, evaluation_report(results, method=method, params=params, corpus=corpus))
+    params = (
+        dict(segmenter.get_params())
+        if segmenter is not None and hasattr(segmenter, "get_params")
+        else None
+    )
+    return write_report(
+        path, evaluation_report(results, method=method, params=params, corpus=corpus)
+    )
 
 
 # -- linseg paper -------------------------------------------------------------------------
+
 
 def paper_run_report(
     run: Any,
@@ -718,6 +869,23 @@ def paper_run_report(
         ``{"c99": run.sample_results("C99", "C99_b")}`` (rebuilt from the boundaries the
         run kept).
     """
+    tables = _paper_run_tables(run, refs)
+    return paper_report(
+        tables,
+        samples,
+        title=title or f"linseg paper: {run.corpus}",
+        intro=f"{len(run.samples)} samples; the paper's experiments (section 4) rerun by linseg.",
+        params=[
+            ("corpus", str(run.corpus)),
+            ("samples", str(len(run.samples))),
+            ("wall", f"{run.wall:.1f} s"),
+        ],
+        texts=texts,
+    )
+
+
+def _paper_run_tables(run: Any, refs: Mapping[str, Mapping[str, float]] | None) -> list[Table]:
+    """The tables of a ``linseg paper`` run, each row beside the paper's and the author's."""
     from ..experiments.paper import TITLES, tables_json
 
     data = tables_json(run)
@@ -726,31 +894,44 @@ def paper_run_report(
     def row(name: str, values: Mapping[str, float | None], paper_table: Mapping) -> TableRow:
         printed = paper_row(name)
         # refs are the author's error rates; he published no per-range times beside them.
-        author = ([refs[name].get(c) for c in columns]
-                  if refs and name in refs and paper_table is PAPER_PK else None)
-        return TableRow(name, [values.get(c) for c in columns],
-                        _paper_values(printed, columns, paper_table), author,
-                        note=printed if printed and printed != name else "")
+        author = (
+            [refs[name].get(c) for c in columns]
+            if refs and name in refs and paper_table is PAPER_PK
+            else None
+        )
+        return TableRow(
+            name,
+            [values.get(c) for c in columns],
+            _paper_values(printed, columns, paper_table),
+            author,
+            note=printed if printed and printed != name else "",
+        )
 
     counts = [sum(1 for r in run.ranges.values() if r == c) for c in columns]
     tables = []
     for key, rows in data.items():
         if key == "speed":
             continue
-        tables.append(Table(TITLES.get(key, key), columns,
-                            [row(name, vals, PAPER_PK) for name, vals in rows.items()], "%",
-                            "Mean word-level Pk per range: linseg, the author's Table.txt, the "
-                            "paper (whole percent).", counts))
+        tables.append(
+            Table(
+                TITLES.get(key, key),
+                columns,
+                [row(name, vals, PAPER_PK) for name, vals in rows.items()],
+                "%",
+                "Mean word-level Pk per range: linseg, the author's Table.txt, the "
+                "paper (whole percent).",
+                counts,
+            )
+        )
     if data.get("speed"):
-        tables.append(Table("CPU time per sample", columns,
-                            [row(name, vals, PAPER_SECONDS) for name, vals in data["speed"].items()],
-                            "s", "The paper's times are on a Pentium II 266 MHz (Java 1.1).",
-                            counts))
-    return paper_report(
-        tables, samples,
-        title=title or f"linseg paper: {run.corpus}",
-        intro=f"{len(run.samples)} samples; the paper's experiments (section 4) rerun by linseg.",
-        params=[("corpus", str(run.corpus)), ("samples", str(len(run.samples))),
-                ("wall", f"{run.wall:.1f} s")],
-        texts=texts,
-    )
+        tables.append(
+            Table(
+                "CPU time per sample",
+                columns,
+                [row(name, vals, PAPER_SECONDS) for name, vals in data["speed"].items()],
+                "s",
+                "The paper's times are on a Pentium II 266 MHz (Java 1.1).",
+                counts,
+            )
+        )
+    return tables
