@@ -45,6 +45,20 @@ def pieces(text: str, language: str = "en") -> list[str]:
         ('He said "Stop." Then he left.', ['He said "Stop." ', "Then he left."]),
         ("First paragraph\n\nSecond paragraph", ["First paragraph\n\n", "Second paragraph"]),
         ("CRLF line.\r\nNext line.\r\n", ["CRLF line.\r\n", "Next line.\r\n"]),
+        # sentencex starts a sentence at a list marker in running text: not after a
+        # comma, colon, digit or letter on the same line.
+        (
+            "Cascade of lines, and (B) Its singular lines. Listed: (A) Next one.",
+            ["Cascade of lines, and (B) Its singular lines. ", "Listed: (A) Next one."],
+        ),
+        ("It has (section 381 (c) (9)), not more.", ["It has (section 381 (c) (9)), not more."]),
+        ("Steps:\n(1) Build it.\n(2) Run it.", ["Steps:\n", "(1) Build it.\n", "(2) Run it."]),
+        # A blank line ends a sentence, also one holding spaces or inside a quotation.
+        ("Para two\n  \n\tPara three", ["Para two\n  \n\t", "Para three"]),
+        ('He said "hello\n\nWorld" ok.', ['He said "hello\n\n', 'World" ok.']),
+        ("A\r\n\r\nB\r\rC", ["A\r\n\r\n", "B\r\r", "C"]),
+        ("Wait... What? Nothing... Really.", ["Wait... ", "What? ", "Nothing... ", "Really."]),
+        ("Item a) is first. Item b) is next.", ["Item a) is first. ", "Item b) is next."]),
     ],
 )
 def test_pieces_by_hand(text, expected):
@@ -113,6 +127,42 @@ def test_a_long_line_splits_into_its_sentences(stray):
     assert 195 <= len(found) <= 200
 
 
+def test_866_short_sentences_on_one_line():
+    rng = random.Random(5)
+    words = ["bee", "hive", "honey", "wax", "queen", "pollen", "nectar", "drone", "comb", "swarm"]
+    sents = [
+        " ".join(rng.choice(words) for _ in range(rng.randint(4, 9))).capitalize() + "."
+        for _ in range(866)
+    ]
+    sents[10] = "Bee (hive honey wax."
+    sents[800] = "Bee hive) honey wax."
+    sents[20] = "Bee `hive honey wax."
+    sents[700] = "Bee hive' honey wax."
+    assert len(pieces(" ".join(sents))) == 866
+
+
+@pytest.mark.parametrize(
+    "language,sentence",
+    [
+        ("de", "Die Katze saß auf der Matte, z. B. heute."),
+        ("ru", "Кошка сидела на коврике весь день."),
+        ("el", "Η γάτα κάθεται στο χαλί;"),
+        ("ar", "جلست القطة على السجادة طوال اليوم."),
+        ("hi", "बिल्ली पूरे दिन चटाई पर बैठी रही।"),
+        ("tr", "Kedi bütün gün paspasın üstünde oturdu."),
+    ],
+)
+def test_a_long_line_splits_in_other_languages(language, sentence):
+    # A quotation mark 100 sentences before its partner silences sentencex in between;
+    # the plain rule must know the language's marks (Greek ";", Devanagari danda) and
+    # scripts without capitals (Arabic, Devanagari).
+    words = sentence.split(" ")
+    sents = [sentence] * 120
+    for i, mark in ((3, '"'), (100, '"'), (5, "("), (110, ")")):
+        sents[i] = " ".join([words[0], mark, *words[1:]])
+    assert len(pieces(" ".join(sents), language)) == 120
+
+
 def test_abbreviations_and_initials_do_not_end_sentences_in_the_rule():
     long_sentence = (
         "Prof. Ada Byron and J. R. Smith wrote about this, cf. Fig. 3 and Eq. 7, "
@@ -128,12 +178,14 @@ def test_cjk_full_stops():
 
 
 _ALPHABET = st.sampled_from(
-    list("ab .!?\n\r\t()\"'`#=-~")
-    + ["\u3002", "\u4e2d", "\U0001f600", "\u05d0", "\x07", "Word", "Dr."]
+    list("ab .!?;:,\n\r\t ()[]\"'`#=-~*")
+    + ["\r\n", "\n\n", "```\n", "\u3002", "\u4e2d", "\U0001f600", "\u05d0", "\u0627"]
+    + ["\x00", "\x07", "\x0b", "\x1c", "\x85", "\u2028", "\ufeff", "\u037e", "\u0964"]
+    + ["Word", "Dr.", "e.g.", "3.14", "https://x.org/a.b", "# ", "x" * 300, ". A" * 40]
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(st.lists(_ALPHABET, max_size=80).map("".join))
 def test_spans_tile_the_text(text):
     spans = split_sentences(text)
@@ -144,6 +196,10 @@ def test_spans_tile_the_text(text):
         pos = b
     assert pos == len(text)
     assert split_sentences(text) == spans
+
+
+# F1 floors on the first 150 samples, a little below what was measured (see the README).
+FLOOR_PARAGRAPHS, FLOOR_LINE, FLOOR_STRAY = 0.975, 0.965, 0.95
 
 
 def _data() -> Path:
@@ -163,8 +219,15 @@ def test_boundary_accuracy_on_the_papers_corpus():
 
     corpus = samples(_data() / "choi", 150)
     rng = random.Random(1)
-    for kind, floor in (("paragraphs", 0.965), ("line", 0.955), ("stray", 0.94)):
+    for kind, floor in (
+        ("paragraphs", FLOOR_PARAGRAPHS),
+        ("line", FLOOR_LINE),
+        ("stray", FLOOR_STRAY),
+    ):
         texts = [layout(s, kind, rng) for s in corpus]
         precision, recall, f1, longest = score(split_sentences, texts)
         assert f1 > floor, (kind, precision, recall)
-        assert longest < 1000  # the longest sentence of the corpus is 616 characters
+        # The corpus's longest sentence has 616 characters; a few start lower-case (cut
+        # by the corpus's makers), which no rule can see, so two may join: 1,376.
+        # sentencex alone gives pieces of 15,000 on one line.
+        assert longest < 1500

@@ -88,6 +88,8 @@ def pk(
     k:
         Probe width in units; default: half the mean reference segment length, rounded.
 
+    Notes
+    -----
     The probes are the pairs ``(i, i + k)`` for ``i = 0 .. N - k - 1``.
     """
     ref, hyp, k = _prepare(reference, hypothesis, n, lengths, k)

@@ -146,7 +146,12 @@ class TextProcessor:
         Words to drop (lower case). ``None`` uses :func:`default_stopwords`.
     stemmer:
         Callable from a lower-cased word to its stem. ``None`` uses the Porter stemmer.
+    hyphens:
+        Whether ``-`` counts as a letter in the word test (the author's C99 counts it;
+        his dot-plot program does not).
 
+    Notes
+    -----
     The processor memoises the verdict for every distinct token it meets, so a corpus
     costs one dictionary look-up per token once its vocabulary has been seen.
     """

@@ -75,7 +75,8 @@ def run(args: argparse.Namespace) -> int:
     from ..methods import get
 
     info = get(args.method)
-    segmenter = make_segmenter(args, tokenized=True)  # .ref sentences are tokenised
+    # The paper's .ref sentences are tokenised; a user's may be raw prose: guess per file.
+    segmenter = make_segmenter(args, tokenized=None)
     auto = not info.needs_n_segments
     results, wall = _timed_run(
         len(files),

@@ -162,8 +162,10 @@ def parse_document(text: str, fmt: str = "auto", path: str | None = None) -> Doc
             spans.append((pos, pos + len(s)))
             pos += len(s) + 1
         spans = [(a, b + 1 if i < len(spans) - 1 else b) for i, (a, b) in enumerate(spans)]
+        # The paper's samples are tokenised; a user's .ref may hold raw sentences.
+        tokenized = looks_tokenized(ref.sentences)
         return Document(
-            body, ref.sentences, spans, "choi", True, ref.boundaries, path, detected, notes
+            body, ref.sentences, spans, "choi", tokenized, ref.boundaries, path, detected, notes
         )
     if fmt == "lines":
         spans = _line_spans(text)
