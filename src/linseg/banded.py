@@ -30,7 +30,9 @@ practice. All n - 1 steps run, so automatic termination sees the whole gradient.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numba import njit, prange
@@ -39,6 +41,9 @@ from .density import Clustering, _best_split, sum_of_rank
 from .memory import ALWAYS_FITS, available_memory, banded_c99_bytes, check_fits, full_c99_bytes
 from .rank import check_mask_size
 from .similarity import sentence_vectors
+
+if TYPE_CHECKING:
+    from .text import TextProcessor
 
 __all__ = [
     "BandMatrix",
@@ -661,7 +666,13 @@ def _chunked_ids(text, sentences, tokenized: bool) -> tuple[np.ndarray, np.ndarr
     return np.concatenate(id_parts), np.concatenate(off_parts)
 
 
-def banded_c99(text, sentences, tokenized: bool, band: int, mask_size: int = 11):
+def banded_c99(
+    text: TextProcessor,
+    sentences: Sequence[str],
+    tokenized: bool,
+    band: int,
+    mask_size: int = 11,
+) -> tuple[BandMatrix, BandMatrix, np.ndarray | None, Clustering]:
     """Similarity, rank, sum of rank and clustering of banded C99.
 
     ``text`` is the :class:`~linseg.text.TextProcessor`. Returns ``(similarity, rank,

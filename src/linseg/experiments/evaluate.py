@@ -17,6 +17,7 @@ import numpy as np
 from ..base import Segmenter
 from ..corpus.ref import RefDocument, read_ref
 from ..metrics import default_k, pk_from_labels, positions, windowdiff_from_labels
+from ..progress import Progress
 
 __all__ = [
     "Scores",
@@ -114,7 +115,7 @@ def evaluate(
     paths: Iterable[str | Path],
     auto: bool = True,
     known: bool = True,
-    progress=None,
+    progress: Progress | None = None,
     warm_up: bool = True,
 ) -> list[SampleResult]:
     """Evaluate ``segmenter`` on every sample in ``paths``.

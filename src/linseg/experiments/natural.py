@@ -79,6 +79,7 @@ from ..metrics import (
     positions,
     windowdiff_from_labels,
 )
+from ..progress import Progress
 
 __all__ = [
     "NaturalDocument",
@@ -355,7 +356,7 @@ def evaluate_natural(
     method: str | Segmenter,
     documents: Iterable[NaturalDocument | str | os.PathLike[str]] | str | os.PathLike[str],
     *,
-    progress=None,
+    progress: Progress | None = None,
     warm_up: bool = True,
     **params: Any,
 ) -> list[NaturalResult]:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..banded import banded_c99, check_band, resolve_band
+from ..banded import BandMatrix, banded_c99, check_band, resolve_band
 from ..base import Segmentation, Segmenter
 from ..density import Clustering, divisive_clustering, sum_of_rank
 from ..rank import check_mask_size, rank_transform
@@ -55,8 +55,8 @@ class C99Result(Segmentation):
         band covers the whole document.
     """
 
-    similarity: np.ndarray | None = None
-    rank: np.ndarray | None = None
+    similarity: np.ndarray | BandMatrix | None = None
+    rank: np.ndarray | BandMatrix | None = None
     sum_rank: np.ndarray | None = None
     clustering: Clustering | None = None
     termination: Termination | None = None
@@ -159,6 +159,9 @@ class C99(Segmenter):
         self, sentences: list[str], n_segments: int | None, tokenized: bool | None
     ) -> C99Result:
         band = resolve_band(self.band, len(sentences))
+        sim: np.ndarray | BandMatrix
+        rank: np.ndarray | BandMatrix
+        srank: np.ndarray | None
         if band is None:
             sim = self.similarity(sentences, tokenized)
             rank = rank_transform(sim, self.mask_size)

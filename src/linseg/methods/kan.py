@@ -263,7 +263,9 @@ class KanSegmenter(Segmenter):
         """Segment a list of sentences; ``n_segments`` takes the highest-scoring units."""
         return super().segment(sentences, n_segments)  # type: ignore[return-value]
 
-    def tag(self, sentences: Sequence[str], tokenized: bool | None = None):
+    def tag(
+        self, sentences: Sequence[str], tokenized: bool | None = None
+    ) -> list[list[tuple[str, str]]]:
         """``[(token, tag), ...]`` for each sentence."""
         tokenized = self._resolve_tokenized(sentences, tokenized)
         tagger = self.tagger or default_tagger()
