@@ -12,7 +12,7 @@ import pytest
 PUBLIC = [
     "linseg", "linseg.base", "linseg.methods", "linseg.methods.c99",
     "linseg.methods.texttiling", "linseg.methods.kan", "linseg.methods.dotplot",
-    "linseg.methods.baselines", "linseg.metrics", "linseg.sentences", "linseg.text",
+    "linseg.methods.baselines", "linseg.methods.u00", "linseg.metrics", "linseg.sentences", "linseg.text",
     "linseg.corpus.document", "linseg.corpus.run", "linseg.corpus.output", "linseg.corpus.ref",
     "linseg.experiments.natural", "linseg.experiments.evaluate", "linseg.show.figures",
     "linseg.show.report", "linseg.banded", "linseg.density", "linseg.rank",

@@ -30,7 +30,7 @@ __all__ = [
 # Modules that define methods; each calls register() at import.
 METHOD_MODULES = ["linseg.methods.c99_registry", "linseg.methods.baselines"]
 METHOD_MODULES += ["linseg.methods.texttiling_registry", "linseg.methods.kan_registry"]
-METHOD_MODULES += ["linseg.methods.dotplot_registry"]
+METHOD_MODULES += ["linseg.methods.dotplot_registry", "linseg.methods.u00_registry"]
 
 
 @dataclass(frozen=True)

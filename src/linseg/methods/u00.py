@@ -1,0 +1,245 @@
+"""Utiyama and Isahara (2001): a statistical model of segmentation, solved exactly.
+
+A segmentation ``S`` of the word sequence ``W`` into ``m`` segments is scored by its
+posterior, ``P(S | W) ∝ P(W | S) P(S)``, and the best one is found by dynamic programming
+over the possible boundaries (no training, no threshold).
+
+*Likelihood.* The words of segment ``i`` (``n_i`` of them) are drawn from the segment's
+own word distribution, estimated with Laplace's rule over the document's ``k`` distinct
+stems: ``P(w | S_i) = (f_i(w) + 1) / (n_i + k)``. Its cost, ``-log P(W_i | S_i)``, is
+
+    C(i) = n_i log(n_i + alpha k) - sum_w f_i(w) log(f_i(w) + alpha)
+
+with ``alpha = 1`` in the paper (``alpha`` is exposed for other smoothing).
+
+*Prior.* ``P(S) = n^-m`` for a document of ``n`` words: each boundary costs ``log n``.
+``penalty`` scales that cost (1 is the paper's model); larger values find fewer segments.
+
+*Search.* With the number of segments unknown, the cheapest segmentation is found by one
+forward pass over the units (sentences, or paragraphs); given ``n_segments``, the cheapest
+one with exactly that many, by the same pass with one row per count. The cost of every
+candidate segment is accumulated word by word as the segment grows, so nothing quadratic
+is stored. ``max_units`` bounds the length of a segment (in units) for long documents:
+the search is then exact among segmentations whose segments are no longer than that, in
+O(n_units x max_units) segment extensions.
+
+Paragraphs as units (``units="paragraphs"``) place boundaries only where a paragraph ends:
+a sentence whose trailing white space holds a blank line, as :func:`linseg.segment_text`
+keeps it. A document with no paragraph break is segmented by sentences.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+from numba import njit
+
+from ..base import Segmentation, Segmenter, check_int
+from ..text import Stemmer, TextProcessor
+
+__all__ = ["U00", "U00Result", "paragraph_starts"]
+
+UNITS = ("sentences", "paragraphs")
+#: ``max_units="auto"`` leaves segments unbounded up to this many units, and bounds them
+#: to :data:`AUTO_MAX_UNITS` beyond.
+AUTO_EXACT_UNITS = 2000
+AUTO_MAX_UNITS = 1000
+_PARAGRAPH_END = re.compile(r"\n[^\S\n]*\n\s*\Z")
+
+
+def paragraph_starts(sentences: Sequence[str]) -> list[int]:
+    """Indices of the sentences that start a paragraph (0 first): those after a
+    sentence whose trailing white space holds a blank line."""
+    starts = [0]
+    for i, s in enumerate(sentences[:-1]):
+        if _PARAGRAPH_END.search(s):
+            starts.append(i + 1)
+    return starts
+
+
+@dataclass
+class U00Result(Segmentation):
+    """A U00 segmentation: the units searched over and the cost of the one chosen.
+
+    ``units`` are the first sentence of each unit; ``cost`` is ``-log P(W | S) - log
+    P(S)`` of the result (up to a constant), in nats.
+    """
+
+    units: list[int] = field(default_factory=list)
+    cost: float = 0.0
+
+
+class U00(Segmenter):
+    """Utiyama and Isahara's (2001) segmenter: the most probable segmentation.
+
+    Parameters
+    ----------
+    units:
+        ``"sentences"`` (the paper) or ``"paragraphs"`` (boundaries only at paragraph
+        ends; sentences where the text has no paragraph breaks).
+    penalty:
+        Cost of a boundary in units of ``log n`` (n: words of the document); 1 is the
+        paper's prior ``P(S) = n^-m``.
+    alpha:
+        Additive smoothing of the segment word distributions; 1 is Laplace's rule.
+    max_units:
+        Longest segment, in units, the search considers: None for no bound, ``"auto"``
+        for none up to 2,000 units and 1,000 beyond.
+    stopwords, stemmer, tokenized:
+        As for :class:`~linseg.methods.c99.C99`.
+    """
+
+    name = "u00"
+
+    def __init__(
+        self,
+        units: str = "sentences",
+        penalty: float = 1.0,
+        alpha: float = 1.0,
+        max_units: int | str | None = "auto",
+        stopwords: Iterable[str] | str | os.PathLike[str] | None = None,
+        stemmer: Stemmer | None = None,
+        tokenized: bool | None = None,
+    ) -> None:
+        if units not in UNITS:
+            raise ValueError(f"units must be one of {', '.join(UNITS)}, got {units!r}")
+        for label, value in (("penalty", penalty), ("alpha", alpha)):
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise TypeError(f"{label} must be a number, got {value!r}")
+            if not math.isfinite(value) or value < 0 or (label == "alpha" and value == 0):
+                raise ValueError(
+                    f"{label} must be finite and {'> 0' if label == 'alpha' else '>= 0'}, got {value}"
+                )
+        if max_units is not None and max_units != "auto":
+            check_int("max_units", max_units)
+        self.units = units
+        self.penalty = float(penalty)
+        self.alpha = float(alpha)
+        self.max_units = max_units
+        self.stopwords = stopwords
+        self.stemmer = stemmer
+        self.tokenized = tokenized
+        self._text = TextProcessor.from_options(stopwords, stemmer)
+
+    def _run(
+        self, sentences: list[str], n_segments: int | None, tokenized: bool | None
+    ) -> U00Result:
+        n = len(sentences)
+        if n == 0:
+            return U00Result(sentences, [], n_segments)
+        starts = paragraph_starts(sentences) if self.units == "paragraphs" else list(range(n))
+        if len(starts) < 2:
+            starts = list(range(n))
+        ids, offsets = self._text.ids(sentences, self._resolve_tokenized(sentences, tokenized))
+        indptr, words, counts, vocabulary, total = _unit_counts(ids, offsets, starts)
+        n_units = len(starts)
+        limit = self._limit(n_units)
+        m = 0 if n_segments is None else min(n_segments, n_units)
+        if m and limit < n_units:
+            limit = max(limit, -(-n_units // m))  # m segments must be able to cover it all
+        penalty = self.penalty * math.log(max(total, 2))
+        cuts, cost = _search(
+            indptr, words, counts, max(vocabulary, 1), n_units, self.alpha, penalty, limit, m
+        )
+        boundaries = [starts[c] for c in cuts]
+        return U00Result(sentences, boundaries, n_segments, units=starts, cost=float(cost))
+
+    def _limit(self, n_units: int) -> int:
+        if self.max_units is None:
+            return n_units
+        if self.max_units == "auto":
+            return n_units if n_units <= AUTO_EXACT_UNITS else AUTO_MAX_UNITS
+        return int(self.max_units)
+
+
+def _unit_counts(
+    ids: np.ndarray, offsets: np.ndarray, starts: list[int]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, int]:
+    """Per unit, its distinct stems (local ids) and their counts, in CSR form:
+    ``(indptr, stems, counts, number of distinct stems, number of words)``."""
+    unit_of_sentence = np.zeros(len(offsets) - 1, dtype=np.int64)
+    unit_of_sentence[starts[1:]] = 1
+    unit_of_sentence = np.cumsum(unit_of_sentence)
+    unit = np.repeat(unit_of_sentence, np.diff(offsets))
+    keep = ids >= 0
+    unit, stem = unit[keep], ids[keep]
+    if stem.size == 0:
+        return np.zeros(len(starts) + 1, np.int64), np.zeros(0, np.int64), np.zeros(0), 0, 0
+    _, local = np.unique(stem, return_inverse=True)
+    vocabulary = int(local.max()) + 1
+    pairs, counts = np.unique(unit * vocabulary + local.reshape(-1), return_counts=True)
+    indptr = np.searchsorted(pairs // vocabulary, np.arange(len(starts) + 1))
+    return (
+        indptr.astype(np.int64),
+        pairs % vocabulary,
+        counts.astype(np.float64),
+        vocabulary,
+        int(stem.size),
+    )
+
+
+# Why this is long: one compiled pass; the running cost of the segment that grows from
+# unit i is shared by every count's relaxation, so the two loops cannot be split without
+# storing the quadratic table of segment costs.
+@njit(cache=True, nogil=True)
+def _search(indptr, words, counts, vocabulary, n, alpha, penalty, limit, m):
+    """The cheapest segmentation of ``n`` units (``m`` segments, or any number if 0):
+    returns the unit indices that start a segment after the first, and its cost."""
+    rows = m if m > 0 else 1
+    best = np.full((rows + 1, n + 1), np.inf)
+    back = np.zeros((rows + 1, n + 1), dtype=np.int64)
+    best[0, 0] = 0.0
+    seen = np.zeros(vocabulary)
+    log_norm = alpha * vocabulary
+    for i in range(n):
+        s = 0.0  # sum_w f(w) log(f(w) + alpha) over the growing segment
+        size = 0.0
+        stop = min(n, i + limit)
+        for j in range(i, stop):
+            for t in range(indptr[j], indptr[j + 1]):
+                w = words[t]
+                old = seen[w]
+                new = old + counts[t]
+                if old > 0:
+                    s -= old * np.log(old + alpha)
+                s += new * np.log(new + alpha)
+                seen[w] = new
+                size += counts[t]
+            cost = (size * np.log(size + log_norm) if size > 0 else 0.0) - s
+            if m > 0:
+                for k in range(m):
+                    if best[k, i] < np.inf:
+                        value = best[k, i] + cost + (penalty if i > 0 else 0.0)
+                        if value < best[k + 1, j + 1]:
+                            best[k + 1, j + 1] = value
+                            back[k + 1, j + 1] = i
+            else:
+                value = best[0, i] + cost + (penalty if i > 0 else 0.0)
+                if value < best[1, j + 1]:
+                    best[1, j + 1] = value
+                    back[1, j + 1] = i
+        for j in range(i, stop):
+            for t in range(indptr[j], indptr[j + 1]):
+                seen[words[t]] = 0.0
+        if m == 0:
+            # Every segment ending at unit i + 1 has now been tried, so the best way to
+            # reach it, whatever the count, is final: the next segments start from it.
+            best[0, i + 1] = best[1, i + 1]
+    cuts = []
+    k = m if m > 0 else 1
+    j = n
+    total = best[k, n]
+    while j > 0:
+        i = back[k, j]
+        if i > 0:
+            cuts.append(i)
+        j = i
+        if m > 0:
+            k -= 1
+    cuts.reverse()
+    return cuts, total

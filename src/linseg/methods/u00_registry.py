@@ -1,0 +1,19 @@
+"""Registers Utiyama and Isahara's (2001) segmenter: as published, on sentences, and on
+paragraphs for documents that have them (see :mod:`.u00`)."""
+
+from . import register
+from .u00 import U00
+
+register(
+    "u00",
+    U00,
+    "Utiyama & Isahara 2001: most probable segmentation (multinomial, Laplace), exact DP",
+)
+register(
+    "u00_p",
+    U00,
+    "U00 on paragraphs: boundaries only at blank lines, 1.5 log n per boundary "
+    "(tuned on the python-docs tuning half)",
+    units="paragraphs",
+    penalty=1.5,
+)
