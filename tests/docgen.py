@@ -63,8 +63,43 @@ _EMOJI = [
     "\u2764\ufe0f",
     "\U0001f44d\U0001f3fd",
 ]
+BLANK_DOCUMENTS = [
+    " ",
+    "\n",
+    "\n\n\t  \r\n",
+    "\u3000\n",
+    "\r",
+    "\r\n\r\n",
+    "\t",
+    "\u00a0\n",
+    "\u2028",
+    "\ufeff",
+    "\ufeff \n",
+    " \x0c \n",
+]
 _CONTROLS = ["\x07", "\x1b[1m", "\x0c", "\x0b", "\x1f", "\x7f", "\x85"]
+_SPACES = [" ", "\u00a0", "\u3000", "\u2028", "\t", "  ", "\u2009"]
 _SEPARATORS = ["==========", "=====", "----------", "***", "___", "~~~~~~", "#####"]
+
+
+def strip_bom(text: str) -> str:
+    """The text as linseg decodes it: one leading byte-order mark removed."""
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def blob(rng: random.Random) -> bytes:
+    """Random bytes that are not text: with NUL bytes, a binary header, or mostly noise."""
+    kind = rng.choice(["nul", "png", "gzip", "elf", "noise"])
+    body = bytes(rng.randrange(256) for _ in range(rng.randint(64, 400)))
+    if kind == "nul":
+        return b"Some text. " + b"\x00" * rng.randint(1, 3) + b" More text.\n"
+    if kind == "png":
+        return b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + body
+    if kind == "gzip":
+        return b"\x1f\x8b\x08\x00" + body
+    if kind == "elf":
+        return b"\x7fELF\x02\x01\x01\x00" + body
+    return body
 
 
 def _sentence(rng: random.Random) -> str:
@@ -115,6 +150,10 @@ def _block(rng: random.Random) -> str:
             "control",
             "long_token",
             "long_line",
+            "ref_like",
+            "tokenised",
+            "unicode_space",
+            "html",
         ]
     )
     if kind == "prose":
@@ -164,7 +203,43 @@ def _block(rng: random.Random) -> str:
         return " ".join(words)
     if kind == "long_token":
         return _sentence(rng) + " " + rng.choice("abx-_.") * 10_000 + " " + _sentence(rng)
+    if kind == "ref_like":
+        return _ref_like(rng)
+    if kind == "tokenised":
+        return "\n".join(
+            " ".join(rng.choice(_WORDS) for _ in range(rng.randint(1, 9))) + " ."
+            for _ in range(rng.randint(2, 6))
+        )
+    if kind == "unicode_space":
+        space = rng.choice(_SPACES)
+        return space.join(_sentence(rng) for _ in range(rng.randint(1, 5))) + rng.choice(
+            ["", "\u0301", "\u200b", "\t"]
+        )
+    if kind == "html":
+        return f"<p>{_sentence(rng)}</p>\n<!-- {rng.choice(_SEPARATORS)} -->\n<br/>"
     return " ".join(_sentence(rng) for _ in range(rng.randint(20, 60)))  # long_line
+
+
+def _ref_like(rng: random.Random) -> str:
+    """A .ref sample, or something close to one (a missing separator, an empty segment)."""
+    sep = rng.choice(["==========", "==========", "=====", "  ==========  "])
+    parts = [sep]
+    for _ in range(rng.randint(1, 4)):
+        if rng.random() < 0.1:
+            parts.append("")  # an empty segment
+        else:
+            parts.append(
+                "\n".join(
+                    " ".join(rng.choice(_WORDS) for _ in range(rng.randint(1, 8))) + " ."
+                    for _ in range(rng.randint(1, 4))
+                )
+            )
+        parts.append(sep)
+    if rng.random() < 0.2:
+        parts.pop()  # no closing separator
+    if rng.random() < 0.1:
+        parts.append(_sentence(rng))  # prose after the last separator
+    return "\n".join(p for p in parts if p or rng.random() < 0.5)
 
 
 def document(rng: random.Random) -> str:
@@ -173,7 +248,9 @@ def document(rng: random.Random) -> str:
     if roll < 0.03:
         return ""
     if roll < 0.06:
-        return rng.choice([" ", "\n", "\n\n\t  \r\n", "\u3000\n"])
+        return rng.choice(BLANK_DOCUMENTS)
+    if roll < 0.09:
+        return _ref_like(rng) + rng.choice(["\n", "", "\n\n"])
     blocks = [_block(rng) for _ in range(rng.randint(1, 10))]
     text = "".join(b + rng.choice(["\n\n", "\n\n", "\n", "\n\n\n", " "]) for b in blocks)
     if rng.random() < 0.3:
@@ -183,6 +260,48 @@ def document(rng: random.Random) -> str:
         text = text.replace("\n", "\r\n")
     elif ending < 0.25:
         text = text.replace("\n", "\r")
+    elif ending < 0.3:  # mixed: some lines CRLF, some lone CR, some LF
+        text = "".join(c if c != "\n" else rng.choice(["\n", "\r\n", "\r"]) for c in text)
     if rng.random() < 0.05:
         text = "\ufeff" + text
     return text
+
+
+SEPARATOR_LINE = "==========\n"
+
+
+def text_output(segments: list[str]) -> str:
+    """What ``segment --output text`` prints for these segments."""
+    return SEPARATOR_LINE.join(p if p.endswith("\n") else p + "\n" for p in segments)
+
+
+def rejoins(out: str, original: str) -> bool:
+    """Whether ``--output text`` output ``out`` is ``original`` cut into segments: removing
+    the separator lines put between segments, and the newline added to a segment that did
+    not end with one, gives ``original`` back. (Input that holds separator lines itself
+    makes the cut ambiguous, so every reading is tried.)"""
+    sep = SEPARATOR_LINE
+    starts = [(0, 0)]  # (offset in out, offset in original) where a segment starts
+    seen = set(starts)
+    while starts:
+        i, j = starts.pop()
+        start = j
+        while True:
+            if j > start:  # the segment may end here: it holds original[start:j]
+                ends = []
+                if original[j - 1] == "\n":
+                    ends.append(i)
+                elif i < len(out) and out[i] == "\n":
+                    ends.append(i + 1)
+                for end in ends:
+                    if end == len(out) and j == len(original):
+                        return True
+                    if out.startswith(sep, end) and (end + len(sep), j) not in seen:
+                        seen.add((end + len(sep), j))
+                        starts.append((end + len(sep), j))
+            if i < len(out) and j < len(original) and out[i] == original[j]:
+                i += 1
+                j += 1
+            else:
+                break
+    return False

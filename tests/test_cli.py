@@ -140,7 +140,9 @@ def test_mask_larger_than_document_and_too_many_segments(tmp_path):
     )
     assert rec["boundaries"] == [1, 2]
     assert rec["n_segments"] == 3 and rec["n_segments_requested"] == 10
-    assert rec["notes"] == ["10 segments asked for, but the document has 3 sentences: 3 segments"]
+    assert rec["notes"] == [
+        "10 segments asked for, but the document has 3 sentences: at most 3 segments"
+    ]
 
 
 def test_text_output_separates_segments(tmp_path, capsys):
@@ -254,5 +256,5 @@ def test_notes_go_to_a_terminal_only(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
     assert main(["segment", str(f), "--segments", "5"]) == 0
     assert capsys.readouterr().err == (
-        "linseg: note: 5 segments asked for, but the document has 2 sentences: 2 segments\n"
+        "linseg: note: 5 segments asked for, but the document has 2 sentences: at most 2 segments\n"
     )

@@ -56,8 +56,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
-        parser.print_help(sys.stderr)
-        return 2
+        return _fail("a command is needed, e.g. 'linseg segment FILE' (see 'linseg --help')")
     from ..corpus.data import DataNotFound
 
     try:

@@ -199,7 +199,10 @@ def decode_document(
 
     Raises ``UnicodeDecodeError`` (see :func:`decode_error_message`) on invalid bytes.
     """
-    text = data.decode(encoding)
+    try:
+        text = data.decode(encoding)
+    except LookupError as exc:  # an unknown name, or a codec that is not for text (hex)
+        raise ValueError(f"--encoding {encoding!r}: {exc}") from None
     if text.startswith("\ufeff"):
         text = text[1:]
     check_text(text)
@@ -216,20 +219,20 @@ def check_text(text: str) -> None:
 
     Any single-byte encoding (``--encoding latin-1``) decodes every file, so a binary
     file would otherwise be "segmented". A NUL character never occurs in text; in a
-    file where more than a tenth of the first 64 KB are other control characters, the
-    bytes are not text either.
+    file where more than a tenth of the first 64 KB are other control characters (two at
+    least), the bytes are not text either.
     """
     nul = text.find("\x00")
     if nul >= 0:
         raise ValueError(f"input is binary, not text (a NUL character at offset {nul})")
     head = text[:65536]
-    if len(head) >= 32:
+    if head:
         controls = sum(
             1
             for ch in head
             if ch < " " and ch not in _TEXT_CONTROLS or "\x7f" <= ch <= "\x9f" and ch != "\x85"
         )
-        if controls * 10 > len(head):
+        if controls >= 2 and controls * 10 > len(head):
             raise ValueError(
                 f"input is binary, not text ({controls} control characters "
                 f"in its first {len(head)})"

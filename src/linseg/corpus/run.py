@@ -100,9 +100,14 @@ def run_document(
         run_with = n
         notes.append(
             f"{n_segments} segments asked for, but the document has {n} "
-            f"sentence{'s' if n != 1 else ''}: {n} segment{'s' if n != 1 else ''}"
+            f"sentence{'s' if n != 1 else ''}: at most {n} segment{'s' if n != 1 else ''}"
         )
     result = segmenter.segment(document.sentences, run_with)
+    found = result.n_segments
+    if run_with is not None and found != run_with:
+        # Baselines ignore the count, TextTiling has fewer gaps than sentences, U00 on
+        # paragraphs cuts only between paragraphs: say so rather than let it pass.
+        notes.append(f"method {info.name!r} gave {found} segments, not the {run_with} asked for")
     run = DocumentRun(document, info.name, segmenter, result, n_segments, notes)
     if getattr(segmenter, "band", None) == "auto":
         used = f"band {run.band}" if run.band is not None else "full C99 (no band)"
