@@ -305,3 +305,10 @@ def rejoins(out: str, original: str) -> bool:
             else:
                 break
     return False
+
+
+#: The keys of ``linseg segment --output json`` (the robustness contract, clause 6).
+RECORD_KEYS = {
+    "method", "params", "format", "format_detected", "tokenized", "n_sentences",
+    "n_segments", "n_segments_requested", "band", "boundaries", "segments", "notes",
+}  # fmt: skip

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from docgen import rejoins, strip_bom, text_output
+from docgen import RECORD_KEYS, rejoins, strip_bom, text_output
 from linseg.cli import main
 from linseg.corpus.ref import SEPARATOR
 from linseg.methods import available
@@ -49,20 +49,6 @@ DOCUMENTED_METHODS = [
     "texttiling_r",
 ]
 COMMANDS = ("segment", "evaluate", "methods", "corpus", "paper", "plot", "figures", "report")
-RECORD_KEYS = {
-    "method",
-    "params",
-    "format",
-    "format_detected",
-    "tokenized",
-    "n_sentences",
-    "n_segments",
-    "n_segments_requested",
-    "band",
-    "boundaries",
-    "segments",
-    "notes",
-}
 REF = (
     "==========\nBees make honey .\nBees guard the hive .\nThe queen lays eggs .\n"
     "==========\nTrains run on rails .\nSteam engines pull trains .\nRails join towns .\n"

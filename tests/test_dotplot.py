@@ -438,42 +438,15 @@ def test_c99_beats_r98(choi_docs, logs, stems):
 def test_cli_one_line_error_without_segments(tmp_path):
     doc = tmp_path / "doc.txt"
     doc.write_text("\n".join(ABC) + "\n")
-    proc = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "linseg",
-            "segment",
-            "--method",
-            "r98",
-            "--format",
-            "lines",
-            str(doc),
-        ],
-        capture_output=True,
-        text=True,
-    )
+
+    def linseg(*args: str) -> subprocess.CompletedProcess:
+        argv = [sys.executable, "-m", "linseg", "segment", "--method", "r98", "--format", "lines"]
+        return subprocess.run([*argv, *args, str(doc)], capture_output=True, text=True)
+
+    proc = linseg()
     assert proc.returncode == 2
     assert "needs the number of segments" in proc.stderr
     assert "Traceback" not in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
-    proc = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "linseg",
-            "segment",
-            "--method",
-            "r98",
-            "--format",
-            "lines",
-            "--segments",
-            "3",
-            "--output",
-            "json",
-            str(doc),
-        ],
-        capture_output=True,
-        text=True,
-    )
+    proc = linseg("--segments", "3", "--output", "json")
     assert proc.returncode == 0, proc.stderr
     assert '"boundaries": [2, 3]' in proc.stdout

@@ -23,7 +23,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from docgen import blob, document, rejoins, strip_bom, text_output
+from docgen import RECORD_KEYS, blob, document, rejoins, strip_bom, text_output
 from linseg import segment_text
 from linseg.cli import main
 from linseg.methods import available
@@ -35,20 +35,6 @@ HARD_LIMIT_SECONDS = 240  # a guard against a hang inside one document
 SEED = int(os.environ.get("LINSEG_FUZZ_SEED", "20261123"))  # another seed explores more
 METHODS = sorted(available())
 NEEDS_COUNT = {name for name, info in available().items() if info.needs_n_segments}
-RECORD_KEYS = {
-    "method",
-    "params",
-    "format",
-    "format_detected",
-    "tokenized",
-    "n_sentences",
-    "n_segments",
-    "n_segments_requested",
-    "band",
-    "boundaries",
-    "segments",
-    "notes",
-}
 
 
 class _Stdin:

@@ -166,7 +166,7 @@ def test_a_long_line_splits_in_other_languages(language, sentence):
 def test_abbreviations_and_initials_do_not_end_sentences_in_the_rule():
     long_sentence = (
         "Prof. Ada Byron and J. R. Smith wrote about this, cf. Fig. 3 and Eq. 7, "
-        "with many words after them. "
+        "for the U.S. Navy at 9 a.m. Monday, with many words after them. "
     ) * 8
     assert len(long_sentence) > LONG_PIECE
     assert len(pieces(long_sentence.strip())) == 8

@@ -296,13 +296,17 @@ def _reference_number(text: str, start: int) -> bool:
 
 
 def _is_abbreviation(text: str, a: int, dot: int) -> bool:
-    """Whether the word ending at the full stop ``text[dot]`` is an abbreviation or an
-    initial, after which a capital letter does not start a sentence."""
+    """Whether the word ending at the full stop ``text[dot]`` is an abbreviation, an
+    initial or an initialism (``U.S.``, ``a.m.``), after which a capital letter does not
+    start a sentence."""
     i = dot
     while i > a and not text[i - 1].isspace():
         i -= 1
     word = text[i:dot].lstrip(_OPENERS).lower()
-    return len(word) == 1 and word.isalpha() or word in _ABBREVIATIONS
+    if len(word) == 1 and word.isalpha() or word in _ABBREVIATIONS:
+        return True
+    # Letters each followed by a full stop, the last one's being text[dot]: u.s, p.h.d
+    return len(word) >= 3 and all(c.isalpha() for c in word[::2]) and set(word[1::2]) == {"."}
 
 
 def _is_heading(piece: str) -> bool:

@@ -112,3 +112,20 @@ def tell(notes: Iterable[str]) -> None:
     if sys.stderr.isatty():
         for note in notes:
             print(f"linseg: note: {note}", file=sys.stderr)
+
+
+def add_reading_options(p: argparse.ArgumentParser) -> None:
+    """``--format``, ``--segments`` and ``--encoding``: how a document is read and cut."""
+    from ..corpus.document import FORMATS
+
+    p.add_argument(
+        "--format", choices=("auto", *FORMATS), default="auto", help="input format (default: auto)"
+    )
+    p.add_argument(
+        "--segments",
+        type=positive_int,
+        default=None,
+        metavar="N",
+        help="number of segments wanted (default: chosen automatically)",
+    )
+    p.add_argument("--encoding", default="utf-8", help="input encoding (default utf-8)")

@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 from . import UsageError
-from .options import add_method_options, positive_int, tell
+from .options import add_method_options, add_reading_options, positive_int, tell
 
 KIND_CHOICES = ("similarity", "rank", "density", "gradient", "boundaries", "all")
 
@@ -35,20 +35,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def add_document_options(p: argparse.ArgumentParser) -> None:
     """The input options shared by ``plot`` and ``report``."""
-    from ..corpus.document import FORMATS
-
     p.add_argument("input", metavar="FILE|-", help="the document (- for standard input)")
-    p.add_argument(
-        "--format", choices=("auto", *FORMATS), default="auto", help="input format (default: auto)"
-    )
-    p.add_argument(
-        "--segments",
-        type=positive_int,
-        default=None,
-        metavar="N",
-        help="number of segments wanted (default: chosen automatically)",
-    )
-    p.add_argument("--encoding", default="utf-8", help="input encoding (default utf-8)")
+    add_reading_options(p)
 
 
 def require_matplotlib() -> None:

@@ -6,11 +6,11 @@ import argparse
 import sys
 
 from ..corpus.batch import is_batch, run_batch
-from ..corpus.document import FORMATS, read_document
+from ..corpus.document import read_document
 from ..corpus.output import OUTPUTS, render
 from ..corpus.ref import SEPARATOR
 from ..corpus.run import run_document
-from .options import add_method_options, positive_int, tell
+from .options import add_method_options, add_reading_options, positive_int, tell
 
 SEPARATOR_LINE = SEPARATOR
 
@@ -39,23 +39,13 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="the document (default: standard input); a directory, a quoted glob "
         "or several files segment each document into --out DIR",
     )
-    p.add_argument(
-        "--format", choices=("auto", *FORMATS), default="auto", help="input format (default: auto)"
-    )
+    add_reading_options(p)
     p.add_argument(
         "--output",
         choices=OUTPUTS,
         default=None,
         help="output format (default: choi for choi input, text otherwise)",
     )
-    p.add_argument(
-        "--segments",
-        type=positive_int,
-        default=None,
-        metavar="N",
-        help="number of segments wanted (default: chosen automatically)",
-    )
-    p.add_argument("--encoding", default="utf-8", help="input encoding (default utf-8)")
     p.add_argument(
         "-o",
         "--out",
