@@ -35,7 +35,24 @@ def main() -> None:
         "--methods", help="comma-separated method names (default: all that need no count)"
     )
     ap.add_argument("--half", default="both", choices=["tuning", "test", "all", "both"])
+    ap.add_argument(
+        "--set",
+        default="python-docs",
+        choices=["python-docs", "django"],
+        help="django: the second set in benchmarks/natural/django-docs (no halves)",
+    )
     args = ap.parse_args()
+    if args.set == "django":
+        from pathlib import Path
+
+        from linseg.experiments.natural import load_documents
+
+        docs = load_documents(Path(__file__).parent / "natural" / "django-docs")
+        names = [n for n, info in available().items() if not info.needs_n_segments]
+        rows = {name: summarize(evaluate_natural(name, docs)) for name in names}
+        print(f"\n### django-docs: {len(docs)} pages\n")
+        print(format_summary(rows))
+        return
     root = args.data or os.environ.get("LINSEG_DATA")
     if not root:
         sys.exit("give --data or set LINSEG_DATA")

@@ -5,7 +5,8 @@
 - ```` ```bash ```` blocks: the whole block runs in bash (``set -e``) and must succeed;
 - ```` ```python ```` blocks: executed; their ``assert`` lines are the expected results.
 
-Examples run in a scratch folder that holds a link to ``examples/``, so what they write
+Examples run in a scratch folder that holds links to ``examples/`` and ``benchmarks/``
+(the bundled documents), so what they write
 stays out of the checkout. A block that reads ``$LINSEG_DATA`` skips when it is unset. A
 block preceded by ``<!-- not executed: WHY -->`` is not run, and must say why (the
 install commands, which ``.ci/run`` itself performs, and the command that runs this suite).
@@ -55,7 +56,8 @@ def _env() -> dict[str, str]:
 
 @pytest.fixture
 def workdir(tmp_path):
-    (tmp_path / "examples").symlink_to(ROOT / "examples", target_is_directory=True)
+    for folder in ("examples", "benchmarks"):
+        (tmp_path / folder).symlink_to(ROOT / folder, target_is_directory=True)
     return tmp_path
 
 

@@ -252,3 +252,16 @@ def test_evaluate_cli_on_natural_documents(tmp_path, capsys):
     capsys.readouterr()
     assert main(["evaluate", str(tmp_path), "--method", "c99_b"]) == 2
     assert "needs the number of segments" in capsys.readouterr().err
+
+
+def test_the_second_natural_set_bundled_with_the_benchmarks():
+    # benchmarks/natural/django-docs, never tuned on: U00 on paragraphs 33.9% word-level
+    # Pk, C99 44.7%, no boundary 37.7% (figures in BENCHMARKS.md).
+    root = Path(__file__).resolve().parents[1] / "benchmarks" / "natural" / "django-docs"
+    docs = load_documents(root)
+    assert len(docs) == 38
+    u00_p = summarize(evaluate_natural("u00_p", docs))
+    c99 = summarize(evaluate_natural("c99", docs))
+    assert u00_p["pk"] == pytest.approx(0.339, abs=0.002)
+    assert c99["pk"] == pytest.approx(0.447, abs=0.002)
+    assert u00_p["no_boundary_pk"] == pytest.approx(0.377, abs=0.002)

@@ -102,6 +102,22 @@ def test_an_unmatched_bracket_does_not_silence_the_rest():
     assert len(pieces(" ".join(sents))) == 40
 
 
+def test_the_rule_looks_past_opening_brackets_and_quotes():
+    # Inside a long bracketed piece the plain rule decides; a sentence may open with a
+    # bracket or quotes, spaced or not.
+    pad = "This sentence only pads the bracket out past the long-piece bound. "
+    text = "Start (" + pad * 3 + "( When it ends. \"'Quoted' starts. End )."
+    assert len(text) > LONG_PIECE
+    assert pieces(text) == [
+        "Start (" + pad,
+        pad,
+        pad,
+        "( When it ends. ",
+        "\"'Quoted' starts. ",
+        "End ).",
+    ]
+
+
 @pytest.mark.parametrize("stray", ["(", "`foo", '"', "\u201c"])
 def test_a_long_line_splits_into_its_sentences(stray):
     rng = random.Random(3)
@@ -164,12 +180,16 @@ def test_a_long_line_splits_in_other_languages(language, sentence):
 
 
 def test_abbreviations_and_initials_do_not_end_sentences_in_the_rule():
-    long_sentence = (
+    sentence = (
         "Prof. Ada Byron and J. R. Smith wrote about this, cf. Fig. 3 and Eq. 7, "
-        "for the U.S. Navy at 9 a.m. Monday, with many words after them. "
-    ) * 8
-    assert len(long_sentence) > LONG_PIECE
-    assert len(pieces(long_sentence.strip())) == 8
+        "for the U.S. Navy and the U.K. Army, with many words after them. "
+    )
+    assert len(pieces((sentence * 8).strip())) == 8
+    # Between a "(" and its ")" sentencex never splits: the plain rule does, and must
+    # not cut at an abbreviation, an initial or an initialism either.
+    bracketed = ("(" + sentence * 8).strip() + ")"
+    assert len(bracketed) > LONG_PIECE
+    assert len(pieces(bracketed)) == 8
 
 
 def test_cjk_full_stops():
@@ -199,7 +219,7 @@ def test_spans_tile_the_text(text):
 
 
 # F1 floors on the first 150 samples, a little below what was measured (see the README).
-FLOOR_PARAGRAPHS, FLOOR_LINE, FLOOR_STRAY = 0.975, 0.965, 0.95
+FLOOR_PARAGRAPHS, FLOOR_LINE, FLOOR_STRAY = 0.98, 0.97, 0.96
 
 
 def _data() -> Path:

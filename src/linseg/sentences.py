@@ -7,10 +7,11 @@ a pair of matching delimiters, however far apart they are, so a stray bracket or
 every boundary up to its partner, and a long paragraph comes back as a handful of
 "sentences" tens of kilobytes long. Quotations and parentheticals that hold several
 sentences are rare, so any sentence still longer than :data:`LONG_PIECE` characters is
-split again by a plain rule (:func:`_rule_starts`): a sentence mark, closing quotes or brackets, white space, then an
-upper-case letter (or any letter of a script without case: Arabic, Devanagari), a digit
-or an opening quote, unless the word before the mark is a known abbreviation or an
-initial. CJK full stops need no space after them; Greek's ``;`` is its question mark.
+split again by a plain rule (:func:`_rule_starts`): a sentence mark, closing quotes or
+brackets, white space, opening quotes or brackets if any, then an upper-case letter (or
+any letter of a script without case: Arabic, Devanagari) or a digit, unless the word
+before the mark is a known abbreviation, an initial or an initialism (``U.S.``). CJK full
+stops need no space after them; Greek's ``;`` is its question mark.
 
 Two smaller repairs: sentencex starts a sentence at a list marker in running text
 (``the lines, (B) its points``), so a start right after a comma, colon, semicolon, digit
@@ -273,9 +274,13 @@ def _rule_starts(text: str, a: int, b: int, language: str = "en") -> list[int]:
             nxt += 1
         if nxt >= b or (nxt == m.end() and not cjk):
             continue
-        head = text[nxt]
-        if head in _OPENERS and nxt + 1 < b:
-            head = text[nxt + 1]
+        # Opening quotes or brackets, spaced or not (``( When``, ``"'The``), may come first.
+        j = nxt
+        while j + 1 < b and text[j] in _OPENERS:
+            j += 1
+            while j + 1 < b and text[j] in " \t":
+                j += 1
+        head = text[j]
         if not cjk and not (head.isdigit() or (head.isalpha() and not head.islower())):
             continue
         if text[m.start()] == "." and _is_abbreviation(text, a, m.start()):

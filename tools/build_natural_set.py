@@ -1,0 +1,185 @@
+"""Build a natural-document set from a Sphinx HTML manual installed by a Debian package.
+
+Usage: python tools/build_natural_set.py HTML_DIR OUT_DIR [--include topics,ref,howto]
+
+Each page becomes a real document whose own sections are the reference, made the way
+``natural/python-docs`` was made (see its README in the shared data):
+
+- the sections are the page's highest heading level that occurs at least three times
+  below its title; the headings themselves are removed;
+- only prose paragraphs (``<p>``) are kept: code, lists, tables, definition lists (API
+  descriptions), admonitions and block quotes are dropped, and markup is reduced to its
+  text;
+- a page is kept when it has 4-25 sections of at least 3 sentences each and 30-600
+  sentences in all (sentences counted by a simple rule: ``.``, ``!`` or ``?`` followed by
+  white space and a capital).
+
+For each page it writes ``NAME.txt`` (a paragraph per line block, one blank line between
+paragraphs) and ``NAME.words`` (the 0-based word offsets at which each section after the
+first starts), named after the page's path (``topics/http/sessions.html`` ->
+``topics--http--sessions``), and a ``README.md`` saying where the text came from.
+
+The set used in ``benchmarks/natural/django-docs`` comes from Debian's
+``python-django-doc`` (Django 3.2 documentation, BSD-3-Clause; Debian 12):
+
+    apt-get install python-django-doc
+    python tools/build_natural_set.py /usr/share/doc/python-django-doc/html \\
+        benchmarks/natural/django-docs --include topics,ref,howto,intro
+
+It is for a second opinion on methods for real documents: never tune on it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+# Elements whose paragraphs are not prose of the page's own sections.
+_SKIP = {"pre", "table", "ul", "ol", "dl", "blockquote", "nav", "script", "style", "aside"}
+_SKIP_CLASSES = (
+    "admonition",
+    "note",
+    "warning",
+    "seealso",
+    "versionadded",
+    "versionchanged",
+    "deprecated",
+    "toctree-wrapper",
+    "sphinxsidebar",
+    "related",
+    "footer",
+    "highlight",
+    "topic",
+    "sidebar",
+    "contents",
+)
+_HEADING = re.compile(r"h([1-6])")
+_SENTENCE_END = re.compile(r"[.!?][\"')\]]*\s+(?=[A-Z])")
+
+
+class _Page(HTMLParser):
+    """Headings and prose paragraphs of one page, in order."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.events: list[tuple[str, int, str]] = []  # (kind, heading level, text)
+        self._stack: list[tuple[str, bool]] = []  # (tag, opens a skipped region)
+        self._skipping = 0
+        self._text: list[str] | None = None
+        self._kind: tuple[str, int] | None = None
+        self._in_body = False
+        self._headerlink = 0
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        cls = a.get("class") or ""
+        if tag == "div" and "body" in cls.split() and a.get("role") == "main":
+            self._in_body = True
+        skip = tag in _SKIP or any(c in cls for c in _SKIP_CLASSES)
+        if tag in ("br", "img", "hr", "meta", "link", "input"):
+            return
+        self._stack.append((tag, skip))
+        if skip:
+            self._skipping += 1
+        if tag == "a" and "headerlink" in cls:
+            self._headerlink += 1
+        m = _HEADING.fullmatch(tag)
+        if self._skipping == 0 and (tag == "p" or m):
+            self._text = []
+            self._kind = ("heading", int(m.group(1))) if m else ("p", 0)
+
+    def handle_endtag(self, tag):
+        if tag in ("br", "img", "hr", "meta", "link", "input"):
+            return
+        while self._stack:
+            open_tag, skip = self._stack.pop()
+            if skip:
+                self._skipping -= 1
+            if open_tag == "a" and self._headerlink:
+                self._headerlink -= 1
+            if open_tag == tag:
+                break
+        if self._text is not None and self._kind is not None:
+            kind, level = self._kind
+            if (kind == "p" and tag == "p") or (kind == "heading" and tag == f"h{level}"):
+                text = " ".join("".join(self._text).split())
+                if text:
+                    self.events.append((kind, level, text))
+                self._text = None
+                self._kind = None
+
+    def handle_data(self, data):
+        if self._text is not None and not self._headerlink:
+            self._text.append(data)
+
+
+def _sentences(paragraph: str) -> int:
+    return len(_SENTENCE_END.findall(paragraph)) + 1
+
+
+def sections_of(events: list[tuple[str, int, str]]) -> list[list[str]] | None:
+    """The page's sections as lists of paragraphs, or None if it has no usable level."""
+    headings = [level for kind, level, _ in events if kind == "heading"]
+    if not headings:
+        return None
+    title = min(headings)
+    below = [lv for lv in headings if lv > title]
+    level = next((lv for lv in sorted(set(below)) if below.count(lv) >= 3), None)
+    if level is None:
+        return None
+    sections: list[list[str]] = [[]]
+    for kind, lv, text in events:
+        if kind == "heading" and title < lv <= level:
+            if sections[-1]:
+                sections.append([])
+        elif kind == "p":
+            sections[-1].append(text)
+    return [s for s in sections if s]
+
+
+def keep(sections: list[list[str]] | None) -> bool:
+    if not sections or not 4 <= len(sections) <= 25:
+        return False
+    counts = [sum(_sentences(p) for p in s) for s in sections]
+    return min(counts) >= 3 and 30 <= sum(counts) <= 600
+
+
+def write_document(sections: list[list[str]], out: Path, name: str) -> None:
+    paragraphs, starts, words = [], [], 0
+    for i, section in enumerate(sections):
+        if i:
+            starts.append(words)
+        for p in section:
+            paragraphs.append(p)
+            words += len(p.split())
+    (out / f"{name}.txt").write_text("\n\n".join(paragraphs) + "\n", encoding="utf-8")
+    (out / f"{name}.words").write_text(" ".join(map(str, starts)) + "\n", encoding="utf-8")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("html", type=Path, help="the manual's HTML folder")
+    ap.add_argument("out", type=Path, help="where to write NAME.txt and NAME.words")
+    ap.add_argument("--include", default="", help="comma-separated top-level folders to use")
+    args = ap.parse_args()
+    include = [p for p in args.include.split(",") if p]
+    args.out.mkdir(parents=True, exist_ok=True)
+    kept = 0
+    for path in sorted(args.html.rglob("*.html")):
+        rel = path.relative_to(args.html)
+        if include and rel.parts[0] not in include:
+            continue
+        page = _Page()
+        page.feed(path.read_text(encoding="utf-8", errors="replace"))
+        sections = sections_of(page.events)
+        if keep(sections):
+            assert sections is not None
+            write_document(sections, args.out, "--".join(rel.with_suffix("").parts))
+            kept += 1
+    print(f"{kept} pages written to {args.out}")
+
+
+if __name__ == "__main__":
+    main()
