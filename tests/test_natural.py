@@ -265,3 +265,37 @@ def test_the_second_natural_set_bundled_with_the_benchmarks():
     assert u00_p["pk"] == pytest.approx(0.339, abs=0.002)
     assert c99["pk"] == pytest.approx(0.447, abs=0.002)
     assert u00_p["no_boundary_pk"] == pytest.approx(0.377, abs=0.002)
+
+
+def test_the_set_builder_on_a_small_page(tmp_path):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "build_natural_set",
+        Path(__file__).resolve().parents[1] / "tools" / "build_natural_set.py",
+    )
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    body = [
+        '<div class="body" role="main"><h1>Title<a class="headerlink">¶</a></h1>',
+        "<p>Intro one. Intro two. Intro three.</p>",
+    ]
+    for k in range(4):
+        body += [
+            f"<h2>Part {k}</h2>",
+            f"<p>Part {k} a. Part {k} b. Part {k} c.</p>",
+            "<pre>code. Not prose.</pre>",
+            "<ul><li><p>A list item.</p></li></ul>",
+            f"<h3>Sub {k}</h3>",
+            f"<p>Sub {k} here. More of it.</p>",
+        ]
+    page = tool._Page()
+    page.feed("".join(body) + "</div>")
+    sections = tool.sections_of(page.events)
+    assert [len(s) for s in sections] == [1, 2, 2, 2, 2]  # h2 is the level seen 3+ times
+    assert tool.keep(sections) is False  # 30 sentences at least
+    tool.write_document(sections, tmp_path, "page")
+    words = (tmp_path / "page.txt").read_text(encoding="utf-8").split()
+    starts = [int(w) for w in (tmp_path / "page.words").read_text().split()]
+    assert [words[s] for s in starts] == ["Part"] * 4
+    assert "code." not in words and "item." not in words and "¶" not in words
