@@ -258,3 +258,37 @@ def test_notes_go_to_a_terminal_only(tmp_path, capsys, monkeypatch):
     assert capsys.readouterr().err == (
         "linseg: note: 5 segments asked for, but the document has 2 sentences: at most 2 segments\n"
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Title\n=====\n\nSome text here. More text.\n",
+        "Bees make\nhoney in hives. Trains run on rails.\n",
+        "First part here.\n==========\nSecond part here. Third part.\n",
+    ],
+)
+def test_choi_output_reads_back_as_the_same_segmentation(tmp_path, text):
+    rec = segment_json(tmp_path, text, "--format", "text", "--segments", "2")
+    out = tmp_path / "o.ref"
+    f = tmp_path / "in.txt"
+    assert (
+        main(
+            [
+                "segment",
+                str(f),
+                "--format",
+                "text",
+                "--segments",
+                "2",
+                "--output",
+                "choi",
+                "-o",
+                str(out),
+            ]
+        )
+        == 0
+    )
+    back = parse_ref(out.read_text(encoding="utf-8"))
+    assert len(back.sentences) == rec["n_sentences"]
+    assert back.boundaries == rec["boundaries"]

@@ -58,7 +58,9 @@ def render(run: DocumentRun, output: str | None = None) -> str:
     if output == "json":
         return json.dumps(record(run), ensure_ascii=False) + "\n"
     if output == "choi":
-        return format_ref(doc.sentences, run.boundaries) if doc.sentences else ""
+        # One sentence a line: a line break inside a sentence would read back as two.
+        lines = [" ".join(s.split()) for s in doc.sentences]
+        return format_ref(lines, run.boundaries) if lines else ""
     if output != "text":
         raise ValueError(f"unknown output format {output!r}; use one of: {', '.join(OUTPUTS)}")
     out = []
