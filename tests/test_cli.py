@@ -136,7 +136,14 @@ def test_a_document_without_sentences_is_an_input_error(tmp_path, capsys, comman
 
 def test_mask_larger_than_document_and_too_many_segments(tmp_path):
     rec = segment_json(
-        tmp_path, "Bees make honey. Trains run. Bread rises.", "--mask", "51", "--segments", "10"
+        tmp_path,
+        "Bees make honey. Trains run. Bread rises.",
+        "--method",
+        "c99",
+        "--mask",
+        "51",
+        "--segments",
+        "10",
     )
     assert rec["boundaries"] == [1, 2]
     assert rec["n_segments"] == 3 and rec["n_segments_requested"] == 10
@@ -225,14 +232,14 @@ def test_band_auto_reports_the_band_it_used(tmp_path, monkeypatch):
     import linseg.banded as banded
 
     text = EXAMPLE.read_text(encoding="utf-8")
-    rec = segment_json(tmp_path, text, "--band", "auto")
+    rec = segment_json(tmp_path, text, "--method", "c99", "--band", "auto")
     assert rec["band"] is None
     assert rec["notes"] == ["--band auto chose full C99 (no band) for 20 sentences"]
     monkeypatch.setattr(banded, "AUTO_FULL_MAX", 10)  # as if the 20 sentences were 20,000
-    rec = segment_json(tmp_path, text, "--band", "auto")
+    rec = segment_json(tmp_path, text, "--method", "c99", "--band", "auto")
     assert rec["band"] == banded.DEFAULT_BAND
     assert rec["notes"] == [f"--band auto chose band {banded.DEFAULT_BAND} for 20 sentences"]
-    assert segment_json(tmp_path, text, "--band", "3")["band"] == 3
+    assert segment_json(tmp_path, text, "--method", "c99", "--band", "3")["band"] == 3
 
 
 def test_needs_count_methods_refuse_to_guess(tmp_path, capsys):

@@ -472,7 +472,9 @@ def test_band_is_reported(method, band, capsys):
 def test_band_auto_is_reported(repeat, tmp_path, capsys):
     path = tmp_path / "doc.txt"
     path.write_text(EXAMPLE.read_text(encoding="utf-8") * repeat, encoding="utf-8")
-    code, out, err = cli(["segment", str(path), "--band", "auto", "--output", "json"], capsys)
+    code, out, err = cli(
+        ["segment", str(path), "--method", "c99", "--band", "auto", "--output", "json"], capsys
+    )
     assert code == 0, err
     rec = json.loads(out)
     assert rec["band"] is None or (isinstance(rec["band"], int) and rec["band"] > 0)

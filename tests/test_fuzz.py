@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from docgen import RECORD_KEYS, blob, document, rejoins, strip_bom, text_output
 from linseg import segment_text
 from linseg.cli import main
-from linseg.methods import available
+from linseg.methods import DEFAULT_METHOD, available
 
 N_DOCUMENTS = 1000  # through the CLI, every run (at least this many must run)
 API_EVERY = 3  # every third document also goes through segment_text
@@ -103,8 +103,8 @@ def is_whole_ref(text: str) -> bool:
 
 def _arguments(rng: random.Random) -> list[str]:
     extra = ["--format", rng.choice(["auto", "auto", "auto", "text", "lines"])]
-    method = "c99" if rng.random() < 0.85 else rng.choice(METHODS)
-    if method != "c99" or rng.random() < 0.1:
+    method = DEFAULT_METHOD if rng.random() < 0.85 else rng.choice(METHODS)
+    if method != DEFAULT_METHOD or rng.random() < 0.1:
         extra += ["--method", method]
     if method in NEEDS_COUNT or rng.random() < 0.3:
         extra += ["--segments", str(rng.choice([1, 2, 3, 5, 12, 40]))]
@@ -135,7 +135,7 @@ def _check_document(i, text, rng, tmp_path, capsys, monkeypatch) -> None:
         assert code == 2 and "no sentences" in err, f"{what}: {err!r}"
         return
     if code == 2:
-        method = extra[extra.index("--method") + 1] if "--method" in extra else "c99"
+        method = extra[extra.index("--method") + 1] if "--method" in extra else DEFAULT_METHOD
         refused = "binary" in err or (method not in NEEDS_COUNT and "does not take" in err)
         assert refused, f"{what}: refused a document with text in it: {err!r}"
         return
@@ -147,7 +147,9 @@ def _check_document(i, text, rng, tmp_path, capsys, monkeypatch) -> None:
         return
     rec = json.loads(out)
     assert set(rec) - {"reference"} == RECORD_KEYS, what
-    assert rec["method"] == (extra[extra.index("--method") + 1] if "--method" in extra else "c99")
+    assert rec["method"] == (
+        extra[extra.index("--method") + 1] if "--method" in extra else DEFAULT_METHOD
+    )
     assert rec["format_detected"] is (fmt == "auto"), what
     assert len(rec["segments"]) == rec["n_segments"] == len(rec["boundaries"]) + 1, what
     if rec["format"] == "choi":

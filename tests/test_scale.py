@@ -263,14 +263,22 @@ def _linseg(*args, env=None, cwd=None):
 def test_cli_guard_rail_and_band_option(tmp_path):
     doc = tmp_path / "doc.txt"
     doc.write_text("\n".join(f"word{i} other{i % 7} thing ." for i in range(3000)) + "\n")
-    r = _linseg("segment", str(doc), env={"LINSEG_MEMORY": "64M"})
+    r = _linseg("segment", str(doc), "--method", "c99", env={"LINSEG_MEMORY": "64M"})
     assert r.returncode == 2 and "--band" in r.stderr and "Traceback" not in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1
     r = _linseg(
-        "segment", str(doc), "--band", "auto", "--output", "json", env={"LINSEG_MEMORY": "64M"}
+        "segment",
+        str(doc),
+        "--method",
+        "c99",
+        "--band",
+        "auto",
+        "--output",
+        "json",
+        env={"LINSEG_MEMORY": "64M"},
     )
     assert r.returncode == 0 and '"band": "auto"' in r.stdout
-    r = _linseg("segment", str(doc), "--band", "zero")
+    r = _linseg("segment", str(doc), "--method", "c99", "--band", "zero")
     assert r.returncode == 2 and "band" in r.stderr and "Traceback" not in r.stderr
 
 
@@ -310,7 +318,7 @@ def test_corpus_run_local_resumes_and_matches_single_runs(corpus, tmp_path):
     assert r.returncode == 0 and "11 already done" in r.stderr
     assert _outputs(out) == got
     # Other parameters in the same directory are refused.
-    r = _linseg("segment", str(corpus), "--out", str(out), "--band", "5")
+    r = _linseg("segment", str(corpus), "--out", str(out), "--method", "c99", "--band", "5")
     assert r.returncode == 2 and "other parameters" in r.stderr
 
 
@@ -396,6 +404,8 @@ def test_dask_cluster_matches_local_run_and_survives_a_dead_worker(corpus, tmp_p
     assert not list(out.rglob("*.linseg-tmp"))
     # And the command line with a cluster of its own.
     out2 = tmp_path / "out2"
-    r = _linseg("segment", str(corpus), "--out", str(out2), "--dask", "local", "-j", "2")
+    r = _linseg(
+        "segment", str(corpus), "--out", str(out2), "--method", "c99", "--dask", "local", "-j", "2"
+    )
     assert r.returncode == 0, r.stderr
     assert _outputs(out2) == _outputs(ref)

@@ -32,10 +32,12 @@ def test_the_costs_by_hand():
 
 
 def test_a_known_count_and_a_count_above_the_units():
-    sents = ["a a a", "a a b", "c c c", "c d c", "e e e", "e f e"]
-    assert plain().segment(sents).boundaries == [2, 4]
-    assert plain().segment(sents, n_segments=2).boundaries == [4]
-    assert plain().segment(sents, n_segments=3).boundaries == [2, 4]
+    # Topics of 1, 2 and 3 sentences (no tie between the two-segment answers: the one
+    # sentence of "a" costs less to merge than the two of "c").
+    sents = ["a a a", "c c c", "c d c", "e e e", "e f e", "e e f"]
+    assert plain().segment(sents).boundaries == [1, 3]
+    assert plain().segment(sents, n_segments=2).boundaries == [3]
+    assert plain().segment(sents, n_segments=3).boundaries == [1, 3]
     assert plain().segment(sents, n_segments=99).boundaries == [1, 2, 3, 4, 5]
 
 
@@ -45,6 +47,8 @@ def test_paragraphs_are_the_units_where_the_text_has_them():
     r = U00(units="paragraphs").segment(sents)
     assert r.units == [0, 2, 4] and set(r.boundaries) <= {2, 4}
     assert U00(units="paragraphs").segment(["One. ", "Two."]).units == [0, 1]  # no paragraphs
+    # More segments asked for than there are paragraphs: sentences are the units.
+    assert U00(units="paragraphs").segment(sents, n_segments=4).units == [0, 1, 2, 3, 4]
 
 
 def _topics(n_topics: int, per_topic: int, seed: int) -> list[str]:
@@ -97,3 +101,14 @@ def test_the_papers_corpus(choi_docs, mean_pk):
     assert pk["3-11"] == pytest.approx(10.5, abs=0.2)
     assert pk["3-5"] == pytest.approx(13.0, abs=0.2)
     assert pk["6-8"] == pytest.approx(6.3, abs=0.2) and pk["9-11"] == pytest.approx(6.0, abs=0.2)
+
+
+def test_the_result_does_not_depend_on_what_the_segmenter_read_before():
+    docs = [_topics(4, 6, seed) for seed in range(6)]
+    fresh = [plain().segment(d) for d in docs]
+    shared = plain()
+    for d in reversed(docs):  # another history of the processor's vocabulary
+        shared.segment(d)
+    again = [shared.segment(d) for d in docs]
+    assert [r.boundaries for r in again] == [r.boundaries for r in fresh]
+    assert [r.cost for r in again] == [r.cost for r in fresh]  # bit for bit

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from .base import Segmentation, Segmenter, TextSegmentation
+from .methods import DEFAULT_METHOD
 from .methods.c99 import C99, C99Result
 from .metrics import pk, windowdiff
 
@@ -27,12 +28,13 @@ __all__ = [
 
 
 def segment_text(
-    text: str, n_segments: int | None = None, method: str = "c99", **params: Any
+    text: str, n_segments: int | None = None, method: str = DEFAULT_METHOD, **params: Any
 ) -> TextSegmentation:
     """Segment raw prose; the returned ``.segments`` are strings that join to ``text``.
 
-    ``method`` names any registered method (see ``linseg methods``); ``params`` go to
-    its constructor.
+    ``method`` names any registered method (see ``linseg methods``; the default is
+    :data:`linseg.methods.DEFAULT_METHOD`, U00 on paragraphs); ``params`` go to its
+    constructor.
     """
     from .methods import create
 

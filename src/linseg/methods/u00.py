@@ -25,7 +25,8 @@ O(n_units x max_units) segment extensions.
 
 Paragraphs as units (``units="paragraphs"``) place boundaries only where a paragraph ends:
 a sentence whose trailing white space holds a blank line, as :func:`linseg.segment_text`
-keeps it. A document with no paragraph break is segmented by sentences.
+keeps it. A document with no paragraph break, or with fewer paragraphs than the segments
+asked for, is segmented by sentences.
 """
 
 from __future__ import annotations
@@ -133,7 +134,9 @@ class U00(Segmenter):
         if n == 0:
             return U00Result(sentences, [], n_segments)
         starts = paragraph_starts(sentences) if self.units == "paragraphs" else list(range(n))
-        if len(starts) < 2:
+        if len(starts) < 2 or (n_segments is not None and n_segments > len(starts)):
+            # No paragraphs to choose between, or more segments asked for than there are
+            # paragraphs: sentences are the units.
             starts = list(range(n))
         ids, offsets = self._text.ids(sentences, self._resolve_tokenized(sentences, tokenized))
         indptr, words, counts, vocabulary, total = _unit_counts(ids, offsets, starts)
@@ -170,9 +173,15 @@ def _unit_counts(
     unit, stem = unit[keep], ids[keep]
     if stem.size == 0:
         return np.zeros(len(starts) + 1, np.int64), np.zeros(0, np.int64), np.zeros(0), 0, 0
-    _, local = np.unique(stem, return_inverse=True)
-    vocabulary = int(local.max()) + 1
-    pairs, counts = np.unique(unit * vocabulary + local.reshape(-1), return_counts=True)
+    # Local stem ids in order of first appearance in this document, not of the processor's
+    # ids: those depend on what it read before, and the order of the kernel's sums (so a
+    # near tie) must not.
+    _, first, inverse = np.unique(stem, return_index=True, return_inverse=True)
+    rank = np.empty(first.size, dtype=np.int64)
+    rank[np.argsort(first, kind="stable")] = np.arange(first.size)
+    local = rank[inverse.reshape(-1)]
+    vocabulary = int(first.size)
+    pairs, counts = np.unique(unit * vocabulary + local, return_counts=True)
     indptr = np.searchsorted(pairs // vocabulary, np.arange(len(starts) + 1))
     return (
         indptr.astype(np.int64),
