@@ -72,12 +72,16 @@ class Segmentation:
         The ``n_segments`` passed to ``segment`` (None when chosen automatically).
     details:
         Method-specific intermediate results, for inspection.
+    notes:
+        The choices the method made by itself, one sentence each (the band that
+        ``band="auto"`` picked, say), for the user to see.
     """
 
     sentences: list[str]
     boundaries: list[int]
     n_segments_requested: int | None = None
     details: dict[str, Any] = field(default_factory=dict, repr=False)
+    notes: list[str] = field(default_factory=list, repr=False)
 
     @property
     def segments(self) -> list[list[str]]:

@@ -12,6 +12,7 @@ the text, so segments cut at sentence boundaries join back to the input exactly.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from dataclasses import dataclass, field
 from typing import Literal
@@ -94,7 +95,11 @@ def ref_problem(text: str) -> str | None:
     separators has a sentence. Anything less (a Markdown or reST title underline, a
     horizontal rule, a banner) is prose that happens to hold a line of ``=``.
     """
-    lines = [ln for ln in text.splitlines() if ln.strip()]
+    return _ref_problem([ln for ln in text.splitlines() if ln.strip()])
+
+
+def _ref_problem(lines: list[str]) -> str | None:
+    """:func:`ref_problem` of the non-blank lines of a text."""
     if not lines or not is_separator(lines[0]):
         return "its first line is not a separator"
     if not is_separator(lines[-1]):
@@ -111,7 +116,7 @@ def _detect(text: str) -> tuple[Format, str | None]:
     """The detected format and, where the choice was a close one, a note saying so."""
     lines = [ln for ln in text.splitlines() if ln.strip()]
     seps = sum(1 for ln in lines if is_separator(ln))
-    problem = ref_problem(text) if seps else "no separator"
+    problem = _ref_problem(lines) if seps else "no separator"
     if problem is None:
         return "choi", None
     if len(lines) > 1 and looks_tokenized(lines) and _ends_with_mark(lines) * 2 > len(lines):
@@ -209,9 +214,10 @@ def decode_document(
     return parse_document(text, fmt, path)
 
 
-# Control characters that ordinary text holds: tab, line feed, vertical tab, form feed,
-# carriage return, escape (terminal colours), and the ones Unicode counts as breaks.
-_TEXT_CONTROLS = frozenset("\t\n\v\f\r\x1b\x1c\x1d\x1e\x85")
+# Control characters that ordinary text does not hold: C0 and C1 controls less tab, line
+# feed, vertical tab, form feed, carriage return, escape (terminal colours) and the ones
+# Unicode counts as breaks (\x1c-\x1e, \x85).
+_BINARY_CONTROLS = re.compile("[\x01-\x08\x0e-\x1a\x1f\x7f-\x84\x86-\x9f]")
 
 
 def check_text(text: str) -> None:
@@ -227,11 +233,7 @@ def check_text(text: str) -> None:
         raise ValueError(f"input is binary, not text (a NUL character at offset {nul})")
     head = text[:65536]
     if head:
-        controls = sum(
-            1
-            for ch in head
-            if ch < " " and ch not in _TEXT_CONTROLS or "\x7f" <= ch <= "\x9f" and ch != "\x85"
-        )
+        controls = len(_BINARY_CONTROLS.findall(head))
         if controls >= 2 and controls * 10 > len(head):
             raise ValueError(
                 f"input is binary, not text ({controls} control characters "

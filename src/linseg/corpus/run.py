@@ -73,22 +73,22 @@ def check_request(method: str, n_segments: int | None) -> MethodInfo:
 
 def run_document(
     document: Document,
-    method: str = "c99",
+    method: str | None = None,
     n_segments: int | None = None,
     options: Mapping[str, Any] | None = None,
     segmenter: Segmenter | None = None,
 ) -> DocumentRun:
-    """Segment ``document`` with ``method``.
+    """Segment ``document`` with ``method`` (default: :data:`linseg.methods.DEFAULT_METHOD`).
 
     ``options`` are command-line style settings (:func:`linseg.methods.from_options`);
     a ready ``segmenter`` may be passed instead, for instance one kept across documents.
     Raises ValueError, with one sentence that says what to do, for a document with no
     sentences or a method that needs ``n_segments`` without it.
     """
-    from ..methods import from_options
+    from ..methods import DEFAULT_METHOD, from_options
 
-    info = check_request(method, n_segments)
-    if not any(s.strip() for s in document.sentences):
+    info = check_request(method or DEFAULT_METHOD, n_segments)
+    if not document.sentences or document.text.isspace():
         where = f" in {document.path}" if document.path else ""
         raise ValueError(f"no sentences{where}: the input is empty or only white space")
     if segmenter is None:
@@ -108,8 +108,5 @@ def run_document(
         # Baselines ignore the count, TextTiling has fewer gaps than sentences, U00 on
         # paragraphs cuts only between paragraphs: say so rather than let it pass.
         notes.append(f"method {info.name!r} gave {found} segments, not the {run_with} asked for")
-    run = DocumentRun(document, info.name, segmenter, result, n_segments, notes)
-    if getattr(segmenter, "band", None) == "auto":
-        used = f"band {run.band}" if run.band is not None else "full C99 (no band)"
-        notes.append(f"--band auto chose {used} for {n} sentences")
-    return run
+    notes.extend(result.notes)
+    return DocumentRun(document, info.name, segmenter, result, n_segments, notes)

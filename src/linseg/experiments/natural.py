@@ -277,10 +277,19 @@ class Scores:
 
 
 def score_words(
-    reference: Sequence[int], hypothesis: Sequence[int], n_words: int, k: int | None = None
+    reference: Sequence[int],
+    hypothesis: Sequence[int],
+    n_words: int,
+    k: int | None = None,
+    ref_labels: np.ndarray | None = None,
 ) -> Scores:
-    """Word-level Pk, WindowDiff and B of ``hypothesis`` (word offsets)."""
-    ref, hyp = positions(reference, n_words), positions(hypothesis, n_words)
+    """Word-level Pk, WindowDiff and B of ``hypothesis`` (word offsets).
+
+    ``ref_labels``: ``positions(reference, n_words)``, when the caller scores several
+    hypotheses against one reference.
+    """
+    ref = positions(reference, n_words) if ref_labels is None else ref_labels
+    hyp = positions(hypothesis, n_words)
     if k is None:
         k = default_k(ref)
     if n_words <= k:
@@ -338,16 +347,17 @@ def evaluate_document(segmenter: Segmenter, doc: NaturalDocument) -> NaturalResu
     hyp = hypothesis_words(segmenter, doc)
     seconds = time.perf_counter() - t0
     n = doc.n_words
-    k = default_k(positions(doc.reference, n))
+    ref = positions(doc.reference, n)
+    k = default_k(ref)
     return NaturalResult(
         name=doc.name,
         path=doc.path,
         n_words=n,
         reference=list(doc.reference),
         k=k,
-        method=score_words(doc.reference, hyp, n, k),
-        no_boundary=score_words(doc.reference, [], n, k),
-        even=score_words(doc.reference, even_split(n, doc.n_sections), n, k),
+        method=score_words(doc.reference, hyp, n, k, ref),
+        no_boundary=score_words(doc.reference, [], n, k, ref),
+        even=score_words(doc.reference, even_split(n, doc.n_sections), n, k, ref),
         seconds=seconds,
     )
 

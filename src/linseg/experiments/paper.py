@@ -342,9 +342,12 @@ def run_paper(
     run.computed += _run_pending(pending, unique, ids, cached, cache_dir, jobs, chunk, progress)
 
     for c in configs:
-        run.pk[c.row] = {s: v[0] for s, v in cached[c.key].items() if s in ranges}
-        run.seconds[c.row] = {s: v[1] for s, v in cached[c.key].items() if s in ranges}
-        run.boundaries[c.row] = {s: v[2] for s, v in cached[c.key].items() if s in ranges}
+        # In corpus order, not the order results came back from the workers, so that every
+        # mean is summed the same way on every run (to the last bit of tables.json).
+        got = [(s, cached[c.key][s]) for s in ranges if s in cached[c.key]]
+        run.pk[c.row] = {s: v[0] for s, v in got}
+        run.seconds[c.row] = {s: v[1] for s, v in got}
+        run.boundaries[c.row] = {s: v[2] for s, v in got}
     run.wall = time.perf_counter() - started
     return run
 

@@ -142,11 +142,19 @@ def from_options(name: str, options: Mapping[str, Any], **extra: Any) -> Segment
     ``tokenized``) go only to the methods that take them.
     """
     info = get(name)
+    given = {k: options[k] for k in OPTION_FLAGS if options.get(k) not in (None, "")}
+    accepted = accepted_params(info.name)
+    # Refuse before reading word lists or stem tables that would not be used.
+    refused = [
+        OPTION_FLAGS[k][1]
+        for k in given
+        if accepted is not None and OPTION_FLAGS[k][0] not in accepted
+    ]
+    if refused:
+        hint = "; they are C99's: add --method c99" if set(refused) <= _C99_FLAGS else ""
+        raise ValueError(f"method {info.name!r} does not take {', '.join(refused)}{hint}")
     params: dict[str, Any] = {}
-    for key, (param, _) in OPTION_FLAGS.items():
-        value = options.get(key)
-        if value is None or value == "":
-            continue
+    for key, value in given.items():
         if key == "stopwords":
             from ..text import load_stopwords
 
@@ -155,11 +163,5 @@ def from_options(name: str, options: Mapping[str, Any], **extra: Any) -> Segment
             from ..text import table_stemmer
 
             value = table_stemmer(value)
-        params[param] = value
-    accepted = accepted_params(info.name)
-    flags = {param: flag for param, flag in OPTION_FLAGS.values()}
-    refused = [flags[k] for k in params if accepted is not None and k not in accepted]
-    if refused:
-        hint = "; they are C99's: add --method c99" if set(refused) <= _C99_FLAGS else ""
-        raise ValueError(f"method {info.name!r} does not take {', '.join(refused)}{hint}")
+        params[OPTION_FLAGS[key][0]] = value
     return create(info.name, ignore_unknown=True, **params, **extra)

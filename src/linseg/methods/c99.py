@@ -182,6 +182,10 @@ class C99(Segmenter):
             # raises the density, so there is no structure to find. The reference still
             # reports splits here, driven only by its Float.MIN_VALUE floor.
             k = 1
+        notes = []
+        if self.band == "auto":
+            used = f"band {band}" if band is not None else "full C99 (no band)"
+            notes.append(f"--band auto chose {used} for {len(sentences)} sentences")
         return C99Result(
             sentences=sentences,
             boundaries=clustering.boundaries(k),
@@ -194,4 +198,5 @@ class C99(Segmenter):
             mask_size=self.mask_size,
             c=self.c,
             band=band,
+            notes=notes,
         )

@@ -146,8 +146,21 @@ class U00(Segmenter):
         if m and limit < n_units:
             limit = max(limit, -(-n_units // m))  # m segments must be able to cover it all
         penalty = self.penalty * math.log(max(total, 2))
+        # The most words a segment of at most ``limit`` units can hold.
+        words_before = np.concatenate([[0], np.cumsum(counts)])[indptr]
+        span = min(limit, n_units)
+        largest = int(np.max(words_before[span:] - words_before[:-span]))
         cuts, cost = _search(
-            indptr, words, counts, max(vocabulary, 1), n_units, self.alpha, penalty, limit, m
+            indptr,
+            words,
+            counts,
+            max(vocabulary, 1),
+            n_units,
+            self.alpha,
+            penalty,
+            limit,
+            m,
+            largest,
         )
         boundaries = [starts[c] for c in cuts]
         return U00Result(sentences, boundaries, n_segments, units=starts, cost=float(cost))
@@ -172,7 +185,13 @@ def _unit_counts(
     keep = ids >= 0
     unit, stem = unit[keep], ids[keep]
     if stem.size == 0:
-        return np.zeros(len(starts) + 1, np.int64), np.zeros(0, np.int64), np.zeros(0), 0, 0
+        return (
+            np.zeros(len(starts) + 1, np.int64),
+            np.zeros(0, np.int64),
+            np.zeros(0, np.int64),
+            0,
+            0,
+        )
     # Local stem ids in order of first appearance in this document, not of the processor's
     # ids: those depend on what it read before, and the order of the kernel's sums (so a
     # near tie) must not.
@@ -186,7 +205,7 @@ def _unit_counts(
     return (
         indptr.astype(np.int64),
         pairs % vocabulary,
-        counts.astype(np.float64),
+        counts.astype(np.int64),
         vocabulary,
         int(stem.size),
     )
@@ -196,18 +215,28 @@ def _unit_counts(
 # unit i is shared by every count's relaxation, so the two loops cannot be split without
 # storing the quadratic table of segment costs.
 @njit(cache=True, nogil=True)
-def _search(indptr, words, counts, vocabulary, n, alpha, penalty, limit, m):
+def _search(indptr, words, counts, vocabulary, n, alpha, penalty, limit, m, largest):
     """The cheapest segmentation of ``n`` units (``m`` segments, or any number if 0):
-    returns the unit indices that start a segment after the first, and its cost."""
+    returns the unit indices that start a segment after the first, and its cost.
+    ``largest`` bounds the words of a segment no longer than ``limit`` units."""
     rows = m if m > 0 else 1
     best = np.full((rows + 1, n + 1), np.inf)
     back = np.zeros((rows + 1, n + 1), dtype=np.int64)
     best[0, 0] = 0.0
-    seen = np.zeros(vocabulary)
+    seen = np.zeros(vocabulary, dtype=np.int64)
+    # f log(f + alpha) and L log(L + alpha k) for every count a segment can reach, so the
+    # inner loop looks them up instead of taking two logarithms per word; the same scalar
+    # expressions as before, so the sums are the same to the bit.
     log_norm = alpha * vocabulary
+    word_term = np.zeros(largest + 1)
+    size_term = np.zeros(largest + 1)
+    for f in range(1, largest + 1):
+        x = float(f)
+        word_term[f] = x * np.log(x + alpha)
+        size_term[f] = x * np.log(x + log_norm)
     for i in range(n):
         s = 0.0  # sum_w f(w) log(f(w) + alpha) over the growing segment
-        size = 0.0
+        size = 0
         stop = min(n, i + limit)
         for j in range(i, stop):
             for t in range(indptr[j], indptr[j + 1]):
@@ -215,11 +244,11 @@ def _search(indptr, words, counts, vocabulary, n, alpha, penalty, limit, m):
                 old = seen[w]
                 new = old + counts[t]
                 if old > 0:
-                    s -= old * np.log(old + alpha)
-                s += new * np.log(new + alpha)
+                    s -= word_term[old]
+                s += word_term[new]
                 seen[w] = new
                 size += counts[t]
-            cost = (size * np.log(size + log_norm) if size > 0 else 0.0) - s
+            cost = size_term[size] - s
             if m > 0:
                 for k in range(m):
                     if best[k, i] < np.inf:
@@ -234,7 +263,7 @@ def _search(indptr, words, counts, vocabulary, n, alpha, penalty, limit, m):
                     back[1, j + 1] = i
         for j in range(i, stop):
             for t in range(indptr[j], indptr[j + 1]):
-                seen[words[t]] = 0.0
+                seen[words[t]] = 0
         if m == 0:
             # Every segment ending at unit i + 1 has now been tried, so the best way to
             # reach it, whatever the count, is final: the next segments start from it.
