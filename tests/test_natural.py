@@ -140,7 +140,7 @@ def test_char_to_word_offsets_edge_cases():
 class _EverySentence(Segmenter):
     """A boundary before every sentence after the first."""
 
-    def segment(self, sentences, n_segments=None):
+    def _run(self, sentences, n_segments, tokenized):
         return Segmentation(list(sentences), list(range(1, len(sentences))))
 
 

@@ -205,6 +205,14 @@ _ALPHABET = st.sampled_from(
 )
 
 
+def test_unicode_line_separators_do_not_crash_the_splitter():
+    # sentencex 1.0.32 panicked (a Rust slice inside U+2028) on such text.
+    text = "A first sentence here.\u2028 And another one\u2029 ends. Last."
+    spans = split_sentences(text)
+    assert "".join(text[a:b] for a, b in spans) == text
+    assert len(spans) == 3
+
+
 @settings(max_examples=400, deadline=None)
 @given(st.lists(_ALPHABET, max_size=80).map("".join))
 def test_spans_tile_the_text(text):

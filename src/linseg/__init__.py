@@ -5,12 +5,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .base import Segmentation, Segmenter, TextSegmentation
 from .methods import DEFAULT_METHOD
-from .methods.c99 import C99, C99Result
-from .metrics import pk, windowdiff
+
+if TYPE_CHECKING:
+    from .methods.c99 import C99, C99Result
+    from .metrics import pk, windowdiff
 
 __version__ = "0.1.0"
 
@@ -25,6 +27,29 @@ __all__ = [
     "segment_text",
     "__version__",
 ]
+
+
+# Loaded on first use, so that ``import linseg`` (and every CLI call) stays fast.
+_LAZY = {
+    "C99": "linseg.methods.c99",
+    "C99Result": "linseg.methods.c99",
+    "pk": "linseg.metrics",
+    "windowdiff": "linseg.metrics",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'linseg' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_LAZY])
 
 
 def segment_text(

@@ -10,7 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from .checks import check_int
+
+if TYPE_CHECKING:
+    from .bounds import SizeUnit
 
 __all__ = [
     "Segmentation",
@@ -21,17 +26,6 @@ __all__ = [
     "check_sentences",
     "segments_from_boundaries",
 ]
-
-
-def check_int(name: str, value: Any, minimum: int = 1) -> int:
-    """An integer parameter: TypeError if ``value`` is not an integer (bools are not),
-    ValueError if it is below ``minimum``."""
-    if isinstance(value, bool) or not hasattr(value, "__index__"):
-        raise TypeError(f"{name} must be an integer >= {minimum}, got {value!r}")
-    value = int(value)
-    if value < minimum:
-        raise ValueError(f"{name} must be >= {minimum}, got {value}")
-    return value
 
 
 def check_n_segments(n_segments: int | None) -> int | None:
@@ -137,22 +131,81 @@ class Segmenter:
 
     Subclasses implement :meth:`_run`, which receives checked sentences, a checked
     ``n_segments`` and whether the sentences are pre-tokenised (None: guess, see
-    :meth:`_resolve_tokenized`); methods that read no tokens may override :meth:`segment`
-    instead. Parameters are set in ``__init__`` and read back by :meth:`get_params`, so a
-    segmenter can be described, copied and logged.
+    :meth:`_resolve_tokenized`). Parameters are set in ``__init__`` and read back by
+    :meth:`get_params`, so a segmenter can be described, copied and logged.
+
+    Every segmenter also takes the parameters of this base class, which act around its
+    own method:
+
+    language:
+        ISO 639-1 code of the text's language (``"en"``).
+    max_size, min_size, size_unit:
+        Bounds on every segment's size (None: unbounded), counted in ``size_unit``:
+        ``"sentences"``, ``"words"``, ``"chars"`` or a callable giving a sentence's
+        size. See :mod:`linseg.bounds`: the method's boundaries are kept where the bounds
+        allow; oversized segments are cut where the topic breaks most, undersized ones
+        joined to their more similar neighbour. A sentence is never split.
     """
 
     name: str = "segmenter"
     tokenized: bool | None = None
+    language: str = "en"
+    max_size: int | None = None
+    min_size: int | None = None
+    size_unit: SizeUnit = "sentences"
+
+    def __init__(
+        self,
+        *,
+        language: str = "en",
+        max_size: int | None = None,
+        min_size: int | None = None,
+        size_unit: SizeUnit = "sentences",
+    ) -> None:
+        from .bounds import check_bounds
+
+        if not isinstance(language, str):
+            raise TypeError(f"language must be an ISO 639-1 code or 'auto', got {language!r}")
+        if language != "en":
+            from .languages import AUTO, resolve_language
+
+            language = AUTO if language.strip().lower() == AUTO else resolve_language(language)
+        self.language = language
+        self.max_size, self.min_size, self.size_unit = check_bounds(max_size, min_size, size_unit)
 
     def segment(self, sentences: Sequence[str], n_segments: int | None = None) -> Segmentation:
         """Segment a list of sentences (``n_segments``: a known number of segments)."""
-        return self._run(check_sentences(sentences), check_n_segments(n_segments), self.tokenized)
+        sentences = check_sentences(sentences)
+        if self.language == "auto":
+            return self.for_text(" ".join(sentences)).segment(sentences, n_segments)
+        result = self._run(sentences, check_n_segments(n_segments), self.tokenized)
+        return self._bounded(result, self.tokenized)
 
     def _run(
         self, sentences: list[str], n_segments: int | None, tokenized: bool | None
     ) -> Segmentation:
-        return self.segment(sentences, n_segments)
+        raise NotImplementedError(f"{type(self).__name__} must implement _run")
+
+    def _bounded(self, result: Segmentation, tokenized: bool | None) -> Segmentation:
+        """``result`` with its boundaries moved into the size bounds, if any are set."""
+        if self.max_size is None and self.min_size is None:
+            return result
+        from dataclasses import replace
+
+        from .bounds import bound_boundaries, sentence_sizes, topic_breaks
+        from .text import TextProcessor
+
+        sentences = result.sentences
+        sizes = sentence_sizes(sentences, self.size_unit)
+        breaks = topic_breaks(
+            sentences,
+            TextProcessor(language=self.language),
+            self._resolve_tokenized(sentences, tokenized),
+        )
+        boundaries, notes = bound_boundaries(
+            sizes, result.boundaries, breaks, self.max_size, self.min_size
+        )
+        return replace(result, boundaries=boundaries, notes=[*result.notes, *notes])
 
     def _resolve_tokenized(self, sentences: Sequence[str], tokenized: bool | None) -> bool:
         """``tokenized`` if given, else the segmenter's setting, else a guess from the text."""
@@ -170,11 +223,34 @@ class Segmenter:
 
         if not isinstance(text, str):
             raise TypeError(f"text must be str, got {type(text).__name__}")
-        spans = split_sentences(text)
+        if self.language == "auto":
+            return self.for_text(text).segment_text(text, n_segments)
+        spans = split_sentences(text, self._sentence_language())
         sentences = [text[a:b] for a, b in spans]
         # Raw prose: segmenters that tokenise must not expect pre-tokenised input.
-        result = self._run(sentences, check_n_segments(n_segments), False)
+        result = self._bounded(self._run(sentences, check_n_segments(n_segments), False), False)
         return TextSegmentation(text, spans, result)
+
+    def _sentence_language(self) -> str:
+        """The code the sentence splitter gets for this segmenter's language."""
+        if self.language == "en":
+            return "en"
+        from .languages import language_info
+
+        return language_info(self.language).sentences
+
+    def for_text(self, text: str) -> Segmenter:
+        """The segmenter that reads ``text``: this one, or for ``language="auto"`` a copy
+        set to the language found in ``text`` (one copy per language met, kept)."""
+        if self.language != "auto":
+            return self
+        from .languages import resolve_language
+
+        code = resolve_language("auto", text)
+        copies: dict[str, Segmenter] = self.__dict__.setdefault("_by_language", {})
+        if code not in copies:
+            copies[code] = type(self)(**{**self.get_params(), "language": code})
+        return copies[code]
 
     def get_params(self) -> dict[str, Any]:
         import inspect

@@ -34,8 +34,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
+from ._dotplot import greedy, reynar
 from .base import check_n_segments
 
 __all__ = [
@@ -67,90 +67,6 @@ class DensitySearch:
     def boundaries(self) -> list[int]:
         """All chosen boundaries, ascending."""
         return sorted(int(b) for b in self.order)
-
-
-@njit(cache=True, nogil=True)
-def _next_boundaries(is_boundary: np.ndarray, nxt: np.ndarray) -> None:
-    """``nxt[c]``: the first boundary after gap ``c`` (the document's end if none)."""
-    n = is_boundary.shape[0] - 1
-    following = n
-    for c in range(n, -1, -1):
-        nxt[c] = following
-        if is_boundary[c]:
-            following = c
-
-
-@njit(cache=True, nogil=True)
-def _block(p: np.ndarray, a: int, b: int) -> float:
-    return p[b, b] - p[a, b] - p[b, a] + p[a, a]
-
-
-@njit(cache=True, nogil=True)
-def _mass(p: np.ndarray, a: int, b: int, whole: bool) -> float:
-    # The author's dot-plot program kept each region's dot mass in an int; the margin
-    # keeps a whole number that the prefix sums round just below it whole.
-    v = _block(p, a, b)
-    return np.floor(v + 1e-9) if whole else v
-
-
-@njit(cache=True, nogil=True)
-def _greedy(p: np.ndarray, w: np.ndarray, n_boundaries: int, minimise: bool, whole: bool):
-    n = p.shape[0] - 1
-    is_boundary = np.zeros(n + 1, dtype=np.bool_)
-    is_boundary[0] = True
-    is_boundary[n] = True
-    total_dots = p[n, n]
-    total_area = w[n] * w[n]
-    order = np.empty(n_boundaries, dtype=np.int64)
-    objective = np.empty(n_boundaries, dtype=np.float64)
-    nxt = np.empty(n + 1, dtype=np.int64)
-    # Inside dots and area of the current segmentation, kept up to date.
-    inside = _mass(p, 0, n, whole)
-    area = total_area
-    for step in range(n_boundaries):
-        _next_boundaries(is_boundary, nxt)
-        best = -1
-        best_v = np.inf if minimise else -np.inf
-        a = 0
-        for c in range(1, n):
-            if is_boundary[c]:
-                a = c
-                continue
-            b = nxt[c]
-            s_ab = _mass(p, a, b, whole)
-            wab = w[b] - w[a]
-            wac = w[c] - w[a]
-            wcb = w[b] - w[c]
-            new_in = inside - s_ab + _mass(p, a, c, whole) + _mass(p, c, b, whole)
-            new_area = area - wab * wab + wac * wac + wcb * wcb
-            if minimise:
-                den = total_area - new_area
-                v = (total_dots - new_in) / den if den > 0 else np.inf
-                better = v <= best_v
-            else:
-                v = new_in / new_area if new_area > 0 else 0.0
-                better = v >= best_v
-            # ">=" / "<=" in a left-to-right scan: ties go to the rightmost gap.
-            if better:
-                best_v = v
-                best = c
-        if best < 0:
-            return order[:step], objective[:step]
-        a = best - 1
-        while not is_boundary[a]:
-            a -= 1
-        b = nxt[best]
-        wab = w[b] - w[a]
-        wac = w[best] - w[a]
-        wcb = w[b] - w[best]
-        inside = (
-            inside - _mass(p, a, b, whole) + _mass(p, a, best, whole) + _mass(p, best, b, whole)
-        )
-        area = area - wab * wab + wac * wac + wcb * wcb
-        is_boundary[best] = True
-        order[step] = best
-        objective[step] = best_v
-    return order, objective
 
 
 def _check_count(n_segments: int) -> int:
@@ -187,7 +103,7 @@ def _search(sim, weights, n_segments: int, minimise: bool, whole: bool = False) 
     p, cw = _prepare(sim, weights)
     n = p.shape[0] - 1
     k = max(0, min(int(n_segments) - 1, n - 1))
-    order, objective = _greedy(p, cw, k, minimise, bool(whole))
+    order, objective = greedy(p, cw, k, minimise, bool(whole))
     return DensitySearch(order.copy(), objective.copy())
 
 
@@ -221,85 +137,6 @@ def minimise_outside_density(
     return _search(sim, weights, n_segments, minimise=True)
 
 
-@njit(cache=True, nogil=True)
-def _vdot(cum: np.ndarray, a: int, b: int, c: int, d: int) -> int:
-    # V(a, b) . V(c, d): the dots in the block of spans [a, b) x [c, d).
-    out = 0
-    for j in range(cum.shape[1]):
-        out += (cum[b, j] - cum[a, j]) * (cum[d, j] - cum[c, j])
-    return out
-
-
-@njit(cache=True, nogil=True)
-def _reynar_candidates(cum, a, b, cross):
-    # For every gap c inside segment [a, b): V(a, c) . V(c, b), the dots that splitting
-    # there moves from inside the square of [a, b) to outside it (once on each side of
-    # the diagonal), since |V(a, b)|^2 = |V(a, c)|^2 + |V(c, b)|^2 + 2 V(a, c) . V(c, b).
-    for c in range(a + 1, b):
-        cross[c] = _vdot(cum, a, c, c, b)
-
-
-@njit(cache=True, nogil=True)
-def _reynar(cum: np.ndarray, w: np.ndarray, n_boundaries: int, minimise: bool):
-    n = cum.shape[0] - 1
-    is_boundary = np.zeros(n + 1, dtype=np.bool_)
-    is_boundary[0] = True
-    is_boundary[n] = True
-    # Dots and area inside the diagonal squares, and outside them (above the diagonal:
-    # each segment against the text after it), in exact integers.
-    inside = _vdot(cum, 0, n, 0, n)
-    area_in = w[n] * w[n]
-    outside = 0
-    area_out = 0
-    # A gap's term depends only on the segment around it: after a split, only the gaps
-    # of the two new segments are recomputed.
-    cross = np.zeros(n + 1, dtype=np.int64)
-    _reynar_candidates(cum, 0, n, cross)
-    order = np.empty(n_boundaries, dtype=np.int64)
-    objective = np.empty(n_boundaries, dtype=np.float64)
-    nxt = np.empty(n + 1, dtype=np.int64)
-    for step in range(n_boundaries):
-        _next_boundaries(is_boundary, nxt)
-        best = -1
-        best_v = np.inf if minimise else -np.inf
-        a = 0
-        for c in range(1, n):
-            if is_boundary[c]:
-                a = c
-                continue
-            b = nxt[c]
-            if minimise:
-                # Splitting [a, b) at c adds the block [a, c) x [c, b) to the outside.
-                den = area_out + (w[c] - w[a]) * (w[b] - w[c])
-                num = outside + cross[c]
-                v = num / den if den > 0 else np.inf
-                better = v <= best_v
-            else:
-                den = area_in - (w[b] - w[a]) ** 2 + (w[c] - w[a]) ** 2 + (w[b] - w[c]) ** 2
-                num = inside - 2 * cross[c]
-                v = num / den if den > 0 else 0.0
-                better = v >= best_v
-            if better:  # in a left-to-right scan: ties go to the rightmost gap
-                best_v = v
-                best = c
-        if best < 0:
-            return order[:step], objective[:step]
-        a = best - 1
-        while not is_boundary[a]:
-            a -= 1
-        b = nxt[best]
-        inside -= 2 * cross[best]
-        area_in += (w[best] - w[a]) ** 2 + (w[b] - w[best]) ** 2 - (w[b] - w[a]) ** 2
-        outside += cross[best]
-        area_out += (w[best] - w[a]) * (w[b] - w[best])
-        is_boundary[best] = True
-        _reynar_candidates(cum, a, best, cross)
-        _reynar_candidates(cum, best, b, cross)
-        order[step] = best
-        objective[step] = best_v
-    return order, objective
-
-
 def _reynar_search(counts: np.ndarray, n_segments: int, minimise: bool) -> DensitySearch:
     n_segments = _check_count(n_segments)
     f = np.asarray(counts)
@@ -312,7 +149,7 @@ def _reynar_search(counts: np.ndarray, n_segments: int, minimise: bool) -> Densi
     np.cumsum(f, axis=0, out=cum[1:])
     w = cum.sum(axis=1)  # word positions up to each sentence gap
     k = max(0, min(int(n_segments) - 1, n - 1))
-    order, objective = _reynar(cum, w, k, minimise)
+    order, objective = reynar(cum, w, k, minimise)
     return DensitySearch(order.copy(), objective.copy())
 
 

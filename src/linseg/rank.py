@@ -12,7 +12,8 @@ ratio is a float32 division.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from ._rank import rank_full
 
 __all__ = ["rank_transform", "check_mask_size"]
 
@@ -23,42 +24,6 @@ def check_mask_size(mask_size: int) -> int:
     if mask_size < 1 or mask_size % 2 == 0:
         raise ValueError(f"mask_size must be an odd integer >= 1, got {mask_size}")
     return int(mask_size)
-
-
-@njit(cache=True, nogil=True)
-def _rank_full(sim: np.ndarray, half: int) -> np.ndarray:
-    n = sim.shape[0]
-    out = np.zeros((n, n), dtype=np.float32)
-    if n == 0:
-        return out
-    w = 2 * half + 1
-    # Pad with +inf: padding is never lower than a cell, so the window needs no clipping
-    # in the inner loop (which then has fixed bounds and compiles to straight-line code).
-    pad = np.full((n + 2 * half, n + 2 * half), np.inf, dtype=np.float32)
-    pad[half : half + n, half : half + n] = sim
-    floor = sim.min()
-    for i in range(n):
-        rows = min(n, i + half + 1) - max(0, i - half)
-        # The transform of a symmetric matrix is symmetric: the window of (j, i) is the
-        # transpose of that of (i, j). Compute the lower triangle and mirror it.
-        for j in range(i + 1):
-            v = sim[i, j]
-            # Nothing is lower than the matrix minimum; similarity matrices are mostly
-            # zeros (87% on the paper's corpus), so this skips most of the work.
-            if v == floor:
-                continue
-            cells = rows * (min(n, j + half + 1) - max(0, j - half)) - 1
-            if cells <= 0:
-                continue
-            lower = 0
-            for a in range(w):
-                row = pad[i + a]
-                for b in range(w):
-                    lower += row[j + b] < v
-            r = np.float32(lower) / np.float32(cells)
-            out[i, j] = r
-            out[j, i] = r
-    return out
 
 
 def rank_transform(sim: np.ndarray, mask_size: int = 11) -> np.ndarray:
@@ -80,4 +45,4 @@ def rank_transform(sim: np.ndarray, mask_size: int = 11) -> np.ndarray:
     sim = np.ascontiguousarray(sim, dtype=np.float32)
     if sim.ndim != 2 or sim.shape[0] != sim.shape[1]:
         raise ValueError(f"rank_transform needs a square matrix, got shape {sim.shape}")
-    return _rank_full(sim, mask_size // 2)
+    return rank_full(sim, mask_size // 2)

@@ -203,6 +203,9 @@ def _prose_starts(text: str, a: int, b: int, language: str) -> list[int]:
     return starts
 
 
+_LINE_SEPARATORS = str.maketrans({"\u2028": "\n", "\u2029": "\n"})
+
+
 def _paragraph_starts(text: str, a: int, b: int, language: str) -> list[int]:
     """Sentence starts in the paragraph ``text[a:b]``: sentencex's that may stand
     (:func:`_may_start`), then every sentence still longer than :data:`LONG_PIECE`, or
@@ -217,13 +220,23 @@ def _paragraph_starts(text: str, a: int, b: int, language: str) -> list[int]:
     starts = [first]
     merged: set[int] = set()  # sentences that absorbed a dropped start
     pos = 0
-    for piece in sentencex.segment(language, chunk):
+    # sentencex 1.0 slices inside U+2028/U+2029 and panics; as line breaks they split
+    # nothing here, and the one-for-one swap keeps every offset.
+    plain = chunk.translate(_LINE_SEPARATORS)
+    try:
+        pieces = sentencex.segment(language, plain)
+    except BaseException as exc:  # pyo3's PanicException derives from BaseException
+        if not type(exc).__name__.endswith("PanicException"):
+            raise
+        # Whatever else makes the splitter panic, the plain rule still splits the paragraph.
+        return [a + first, *(a + r for r in _rule_starts(chunk, first, len(chunk), language))]
+    for piece in pieces:
         if not piece:
             continue
-        at = chunk.find(piece, pos)
+        at = plain.find(piece, pos)
         if at < 0:  # the splitter altered the piece; resynchronise on its stripped form
             piece = piece.strip()
-            at = chunk.find(piece, pos) if piece else -1
+            at = plain.find(piece, pos) if piece else -1
             if at < 0:
                 continue
         end = at + len(piece)

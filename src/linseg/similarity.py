@@ -6,18 +6,25 @@ strategy". This module holds the measures; :mod:`linseg.density` holds the clust
 
 from __future__ import annotations
 
-import numpy as np
-from numba import njit
-from scipy import sparse
+import sys
+from typing import TYPE_CHECKING
 
+import numpy as np
+
+from . import _similarity
 from .base import check_int
+
+if TYPE_CHECKING:
+    from scipy import sparse
 
 __all__ = ["cosine", "cosine_from_ids", "gram", "sentence_vectors"]
 
 
 def gram(counts: np.ndarray | sparse.spmatrix) -> np.ndarray:
     """Exact integer dot products ``f_x . f_y`` of every pair of sentences (int64)."""
-    if sparse.issparse(counts):
+    if _is_sparse(counts):
+        from scipy import sparse
+
         c = sparse.csr_matrix(counts, dtype=np.int64)
         return np.asarray((c @ c.T).toarray(), dtype=np.int64)
     # float64 matmul goes through BLAS and is exact while entries stay below 2**53.
@@ -42,93 +49,19 @@ def cosine(counts: np.ndarray | sparse.spmatrix) -> np.ndarray:
     return out
 
 
-@njit(cache=True, nogil=True)
-def sentence_vectors(ids: np.ndarray, offsets: np.ndarray, n_vocab: int):
-    """Each sentence as a sparse stem-count vector, from stem ids (compiled).
+def sentence_vectors(
+    ids: np.ndarray, offsets: np.ndarray, n_vocab: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
+    """Each sentence as a sparse stem-count vector, from stem ids.
 
     Returns ``(ustem, ucount, ustart, sq, owner, v)``: the document's stems are renumbered
     ``0 .. v - 1`` in order of first appearance; sentence ``i``'s distinct stems are
     ``ustem[ustart[i]:ustart[i + 1]]`` with counts ``ucount[...]``, ``sq[i]`` is its squared
     norm ``sum_j f_ij^2``, and ``owner[u]`` the sentence of entry ``u``.
     """
-    n = offsets.shape[0] - 1
-    ntok = ids.shape[0]
-    local = np.full(n_vocab + 1, -1, dtype=np.int64)
-    count = np.zeros(ntok + 1, dtype=np.int64)  # by local stem, reset after each sentence
-    ustem = np.empty(ntok, dtype=np.int64)
-    ucount = np.empty(ntok, dtype=np.int64)
-    owner = np.empty(ntok, dtype=np.int64)
-    ustart = np.zeros(n + 1, dtype=np.int64)
-    sq = np.zeros(n, dtype=np.int64)
-    m = 0
-    v = 0
-    for i in range(n):
-        ustart[i] = m
-        for t in range(offsets[i], offsets[i + 1]):
-            g = ids[t]
-            if g >= 0:
-                s = local[g]
-                if s < 0:
-                    s = local[g] = v
-                    v += 1
-                if count[s] == 0:
-                    ustem[m] = s
-                    m += 1
-                count[s] += 1
-        for u in range(ustart[i], m):
-            c = count[ustem[u]]
-            ucount[u] = c
-            owner[u] = i
-            sq[i] += c * c
-            count[ustem[u]] = 0
-    ustart[n] = m
-    return ustem[:m], ucount[:m], ustart, sq, owner[:m], v
-
-
-@njit(cache=True, nogil=True)
-def _cosine_ids(ids: np.ndarray, offsets: np.ndarray, n_vocab: int) -> np.ndarray:
-    n = offsets.shape[0] - 1
-    ustem, ucount, ustart, sq, owner, v = sentence_vectors(ids, offsets, n_vocab)
-    m = ustem.shape[0]
-    # Postings: for every stem, the sentences that hold it, in sentence order. Most stems
-    # occur in one or two sentences, so walking postings touches only the non-zero dots.
-    pstart = np.zeros(v + 1, dtype=np.int64)
-    for u in range(m):
-        pstart[ustem[u] + 1] += 1
-    for s in range(v):
-        pstart[s + 1] += pstart[s]
-    fill = pstart[:v].copy()
-    psent = np.empty(m, dtype=np.int64)
-    pcount = np.empty(m, dtype=np.int64)
-    for u in range(m):  # entries are in sentence order, so each posting list is too
-        s = ustem[u]
-        psent[fill[s]] = owner[u]
-        pcount[fill[s]] = ucount[u]
-        fill[s] += 1
-    out = np.zeros((n, n), dtype=np.float32)
-    dot = np.zeros(n, dtype=np.int64)
-    touched = np.empty(n, dtype=np.int64)
-    for i in range(n):
-        nt = 0
-        for u in range(ustart[i], ustart[i + 1]):
-            s = ustem[u]
-            c = ucount[u]
-            for q in range(pstart[s], pstart[s + 1]):
-                j = psent[q]
-                if j > i:
-                    break
-                if dot[j] == 0:
-                    touched[nt] = j
-                    nt += 1
-                dot[j] += c * pcount[q]
-        for t in range(nt):
-            j = touched[t]
-            den = np.float32(np.sqrt(np.float64(sq[i] * sq[j])))
-            val = np.float32(dot[j]) / den
-            out[i, j] = val
-            out[j, i] = val
-            dot[j] = 0
-    return out
+    ids = np.ascontiguousarray(ids, dtype=np.int64)
+    offsets = np.ascontiguousarray(offsets, dtype=np.int64)
+    return _similarity.sentence_vectors(ids, offsets, int(n_vocab))
 
 
 def cosine_from_ids(ids: np.ndarray, offsets: np.ndarray, n_vocab: int | None = None) -> np.ndarray:
@@ -142,7 +75,7 @@ def cosine_from_ids(ids: np.ndarray, offsets: np.ndarray, n_vocab: int | None = 
     offsets = np.ascontiguousarray(offsets, dtype=np.int64)
     if n_vocab is None:
         n_vocab = int(ids.max()) + 1 if ids.size else 0
-    return _cosine_ids(ids, offsets, int(n_vocab))
+    return _similarity.cosine_ids(ids, offsets, int(n_vocab))
 
 
 # Measures for Reynar's dot-plotting (the paper's Experiment 3). ``counts`` is a sentence x
@@ -162,7 +95,16 @@ def dots(counts: np.ndarray | sparse.spmatrix) -> np.ndarray:
     return gram(_sparse_counts(counts)).astype(np.float64)
 
 
+def _is_sparse(counts: object) -> bool:
+    # SciPy loads only for the measures that need it: a sparse matrix can only exist if
+    # scipy.sparse has been imported already.
+    module = sys.modules.get("scipy.sparse")
+    return module is not None and bool(module.issparse(counts))
+
+
 def _sparse_counts(counts: np.ndarray | sparse.spmatrix) -> sparse.csr_matrix:
+    from scipy import sparse
+
     if not sparse.issparse(counts):
         counts = np.asarray(counts)
         if counts.ndim != 2:

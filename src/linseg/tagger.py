@@ -18,7 +18,8 @@ from functools import lru_cache
 from importlib import resources
 
 import numpy as np
-from numba import njit
+
+from ._tagger import viterbi
 
 __all__ = ["TAGS", "Tagger", "default_tagger", "coarse_tag", "word_class"]
 
@@ -154,7 +155,7 @@ class Tagger:
     ) -> None:
         n = len(TAGS)
         tr = np.asarray(transitions, dtype=np.float64) + 0.5
-        self._log_trans = np.log(tr / tr.sum(axis=1, keepdims=True))
+        self._log_trans = np.ascontiguousarray(np.log(tr / tr.sum(axis=1, keepdims=True)))
         tag_totals = sum(lexicon.values(), np.zeros(n)) + 1.0
         self._log_prior = np.log(tag_totals / tag_totals.sum())
         self._lexicon = lexicon
@@ -191,33 +192,7 @@ class Tagger:
         if not tokens:
             return np.zeros(0, dtype=np.int64)
         emit = np.stack([self._emission(t) for t in tokens])
-        return _viterbi(emit, self._log_trans)
-
-
-@njit(cache=True, nogil=True)
-def _viterbi(emit, log_trans):
-    n, k = emit.shape
-    start = log_trans.shape[0] - 1
-    score = np.empty((n, k))
-    back = np.zeros((n, k), dtype=np.int64)
-    for t in range(k):
-        score[0, t] = log_trans[start, t] + emit[0, t]
-    for i in range(1, n):
-        for t in range(k):
-            best = -np.inf
-            arg = 0
-            for s in range(k):
-                v = score[i - 1, s] + log_trans[s, t]
-                if v > best:
-                    best = v
-                    arg = s
-            score[i, t] = best + emit[i, t]
-            back[i, t] = arg
-    out = np.empty(n, dtype=np.int64)
-    out[n - 1] = np.argmax(score[n - 1])
-    for i in range(n - 1, 0, -1):
-        out[i - 1] = back[i, out[i]]
-    return out
+        return viterbi(emit, self._log_trans)
 
 
 def load_tagger(path=None) -> Tagger:

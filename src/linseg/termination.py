@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
+
+from ._termination import terminate
 
 __all__ = ["SMOOTHING_MASK", "smooth", "Termination", "automatic_termination"]
 
@@ -64,31 +65,6 @@ class Termination:
         return self.n_boundaries + 1
 
 
-@njit(cache=True, nogil=True)
-def _terminate(gain: np.ndarray, mask: np.ndarray, c: float):
-    n = gain.shape[0]
-    half = mask.shape[0] // 2
-    sm = np.empty(n, dtype=np.float64)
-    for i in range(n):
-        num = 0.0
-        den = 0.0
-        for k in range(-half, half + 1):
-            t = i + k
-            if 0 <= t < n:
-                num += mask[k + half] * gain[t]
-                den += mask[k + half]
-        sm[i] = num / den
-    mean = sm.mean()
-    var = 0.0
-    for i in range(n):
-        var += (sm[i] - mean) * (sm[i] - mean)
-    threshold = mean + c * np.sqrt(var / n)
-    count = 0
-    while count < n and sm[count] > threshold:
-        count += 1
-    return sm, threshold, count
-
-
 def automatic_termination(gain: np.ndarray, c: float = 1.2) -> Termination:
     """Pick the number of boundaries from the gradient ``gain`` of divisive clustering.
 
@@ -100,5 +76,5 @@ def automatic_termination(gain: np.ndarray, c: float = 1.2) -> Termination:
     g = np.ascontiguousarray(gain, dtype=np.float64)
     if g.size == 0:
         return Termination(g.copy(), float("nan"), 0)
-    sm, threshold, count = _terminate(g, SMOOTHING_MASK, float(c))
+    sm, threshold, count = terminate(g, SMOOTHING_MASK, float(c))
     return Termination(sm, float(threshold), int(count))

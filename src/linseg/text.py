@@ -14,13 +14,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 from importlib import resources
 from itertools import chain
 from os import PathLike
 
 import numpy as np
-from numba import njit
+
+from ._text import UNKNOWN_ID as _UNKNOWN
+from ._text import hash_put as _hash_put
+from ._text import lookup_tokens as _lookup_tokens
+from ._text import rehash as _rehash
 
 Stemmer = Callable[[str], str]
 
@@ -143,12 +147,17 @@ class TextProcessor:
     Parameters
     ----------
     stopwords:
-        Words to drop (lower case). ``None`` uses :func:`default_stopwords`.
+        Words to drop (lower case). ``None`` uses the language's list
+        (:func:`default_stopwords` for English).
     stemmer:
-        Callable from a lower-cased word to its stem. ``None`` uses the Porter stemmer.
+        Callable from a lower-cased word to its stem. ``None`` uses the language's
+        Snowball stemmer (the original Porter stemmer for English).
     hyphens:
-        Whether ``-`` counts as a letter in the word test (the author's C99 counts it;
-        his dot-plot program does not).
+        Whether ``-`` counts as a letter in the English word test (the author's C99
+        counts it; his dot-plot program does not).
+    language:
+        ISO 639-1 code (:mod:`linseg.languages`). Outside English, words, elision and
+        scripts without spaces follow :func:`linseg.languages.tokenize`.
 
     Notes
     -----
@@ -161,12 +170,24 @@ class TextProcessor:
         stopwords: Iterable[str] | None = None,
         stemmer: Stemmer | None = None,
         hyphens: bool = True,
+        language: str = "en",
     ) -> None:
         self.hyphens = bool(hyphens)
+        self.language = language
+        default_stop: Callable[[], frozenset[str]]
+        default_stem: Callable[[], Stemmer]
+        if language == "en":
+            default_stop, default_stem = default_stopwords, porter_stemmer
+        else:
+            from . import languages
+
+            languages.language_info(language)  # a clear error for an unknown code
+            default_stop = partial(languages.stopwords, language)
+            default_stem = partial(languages.stem_function, language)
         self.stopwords = (
-            default_stopwords() if stopwords is None else frozenset(w.lower() for w in stopwords)
+            default_stop() if stopwords is None else frozenset(w.lower() for w in stopwords)
         )
-        self.stemmer = porter_stemmer() if stemmer is None else stemmer
+        self.stemmer = default_stem() if stemmer is None else stemmer
         self._stem_of_token: dict[str, str | None] = {}
         self._id_of_token: dict[str, int] = {}
         self._id_of_stem: dict[str, int] = {}
@@ -181,11 +202,12 @@ class TextProcessor:
         stopwords: Iterable[str] | str | PathLike[str] | None = None,
         stemmer: Stemmer | None = None,
         hyphens: bool = True,
+        language: str = "en",
     ) -> TextProcessor:
         """A processor from a segmenter's options: ``stopwords`` may also be a word-list file."""
         if isinstance(stopwords, (str, PathLike)):
             stopwords = load_stopwords(stopwords)
-        return cls(stopwords, stemmer, hyphens)
+        return cls(stopwords, stemmer, hyphens, language)
 
     def stem_token(self, token: str) -> str | None:
         """The stem a token contributes, or None if it is not a word or is a stopword."""
@@ -194,15 +216,27 @@ class TextProcessor:
         except KeyError:
             pass
         stem: str | None = None
-        if is_word(token, self.hyphens):
-            low = token.lower()
-            if low not in self.stopwords:
-                stem = self.stemmer(low)
+        if self.language == "en":
+            word = token.lower() if is_word(token, self.hyphens) else None
+        else:
+            from .languages import token_word
+
+            word = token_word(token, self.language)
+        if word is not None and word not in self.stopwords:
+            stem = self.stemmer(word)
         self._stem_of_token[token] = stem
         return stem
 
     def tokens(self, sentence: str, tokenized: bool) -> list[str]:
-        return sentence.split() if tokenized else tokenize_raw(sentence)
+        """The tokens of one sentence: split on spaces when ``tokenized``, else found in raw
+        text by the language's rules (:func:`linseg.languages.tokenize` outside English)."""
+        if tokenized:
+            return sentence.split()
+        if self.language == "en":
+            return tokenize_raw(sentence)
+        from .languages import tokenize
+
+        return tokenize(sentence, self.language)
 
     def stems(self, sentences: Sequence[str], tokenized: bool | None = None) -> list[list[str]]:
         """The stems of each sentence, in order (stopwords and non-words removed)."""
@@ -233,8 +267,7 @@ class TextProcessor:
             joined = "\n".join(sentences)
             if joined.isascii() and joined.count("\n") == len(sentences) - 1:
                 return self._ids_ascii(joined.encode("ascii"), len(sentences))
-        split = str.split if tokenized else tokenize_raw
-        per_sentence = [split(s) for s in sentences]
+        per_sentence = [self.tokens(s, tokenized) for s in sentences]
         flat = list(chain.from_iterable(per_sentence))
         table = self._id_of_token
         try:
@@ -274,7 +307,7 @@ class TextProcessor:
             self._hkeys = np.zeros(2 * keys.size, dtype=np.uint64)
             self._hvals = np.full(2 * keys.size, _UNKNOWN, dtype=np.int64)
             _rehash(keys, vals, self._hkeys, self._hvals)
-        if _hash_put(self._hkeys, self._hvals, np.uint64(h), int(value)):
+        if _hash_put(self._hkeys, self._hvals, int(h), int(value)):
             self._hcount += 1
 
     def id_of(self, token: str) -> int:
@@ -326,84 +359,3 @@ def split_sentences(text: str, language: str = "en") -> list[tuple[int, int]]:
     from .sentences import split_sentences as _split
 
     return _split(text, language)
-
-
-# --- compiled token look-up -------------------------------------------------------------
-_UNKNOWN = -2
-# Bytes that str.split() treats as whitespace within ASCII.
-_SPACE = np.zeros(256, dtype=np.bool_)
-for _b in (9, 10, 11, 12, 13, 28, 29, 30, 31, 32):
-    _SPACE[_b] = True
-
-
-@njit(cache=True, nogil=True)
-def _hash_put(keys, vals, h, value) -> bool:
-    mask = keys.shape[0] - 1
-    # Key 0 marks an empty slot; a token hashing to 0 is stored as 1 (both sides agree).
-    if h == 0:
-        h = np.uint64(1)
-    slot = np.int64(h & np.uint64(mask))
-    while vals[slot] != _UNKNOWN:
-        if keys[slot] == h:
-            vals[slot] = value
-            return False
-        slot = (slot + 1) & mask
-    keys[slot] = h
-    vals[slot] = value
-    return True
-
-
-@njit(cache=True, nogil=True)
-def _rehash(old_keys, old_vals, keys, vals) -> None:
-    for i in range(old_keys.shape[0]):
-        if old_vals[i] != _UNKNOWN:
-            _hash_put(keys, vals, old_keys[i], old_vals[i])
-
-
-@njit(cache=True, nogil=True)
-def _lookup_tokens(data, n_sentences, keys, vals):
-    nbytes = data.shape[0]
-    cap = nbytes // 2 + 1
-    ids = np.empty(cap, dtype=np.int64)
-    hashes = np.empty(cap, dtype=np.uint64)
-    starts = np.empty(cap, dtype=np.int64)
-    ends = np.empty(cap, dtype=np.int64)
-    offsets = np.zeros(n_sentences + 1, dtype=np.int64)
-    space = _SPACE
-    mask = keys.shape[0] - 1
-    prime = np.uint64(1099511628211)
-    ntok = 0
-    sent = 0
-    i = 0
-    while i < nbytes:
-        b = data[i]
-        if b == 10:
-            sent += 1
-            offsets[sent] = ntok
-            i += 1
-            continue
-        if space[b]:
-            i += 1
-            continue
-        start = i
-        h = np.uint64(14695981039346656037)
-        while i < nbytes and not space[data[i]]:
-            h = (h ^ np.uint64(data[i])) * prime
-            i += 1
-        if h == 0:
-            h = np.uint64(1)
-        slot = np.int64(h & np.uint64(mask))
-        value = _UNKNOWN
-        while vals[slot] != _UNKNOWN:
-            if keys[slot] == h:
-                value = vals[slot]
-                break
-            slot = (slot + 1) & mask
-        ids[ntok] = value
-        hashes[ntok] = h
-        starts[ntok] = start
-        ends[ntok] = i
-        ntok += 1
-    for s in range(sent + 1, n_sentences + 1):
-        offsets[s] = ntok
-    return ids[:ntok].copy(), offsets, hashes[:ntok], starts[:ntok], ends[:ntok]

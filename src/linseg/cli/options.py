@@ -98,6 +98,33 @@ def add_method_options(p: argparse.ArgumentParser, default_method: str = "c99") 
         "of each other (O(n N) time and memory); 'auto' runs full C99 while it "
         "fits comfortably and the default band otherwise (default: full C99)",
     )
+    p.add_argument(
+        "--language",
+        default=None,
+        metavar="CODE",
+        help="the text's language, an ISO 639-1 code such as de or fr, or 'auto' to "
+        "detect it (default: en); see 'linseg languages'",
+    )
+    p.add_argument(
+        "--max-size",
+        type=positive_int,
+        default=None,
+        metavar="N",
+        help="largest segment, in --size-unit (a single longer sentence is never split)",
+    )
+    p.add_argument(
+        "--min-size",
+        type=positive_int,
+        default=None,
+        metavar="N",
+        help="smallest segment, in --size-unit",
+    )
+    p.add_argument(
+        "--size-unit",
+        choices=("sentences", "words", "chars"),
+        default=None,
+        help="what --max-size and --min-size count (default: sentences)",
+    )
 
 
 def make_segmenter(args: argparse.Namespace, method: str | None = None, **extra: Any):

@@ -7,7 +7,7 @@ import sys
 
 from ..corpus.batch import is_batch, run_batch
 from ..corpus.document import read_document
-from ..corpus.output import OUTPUTS, render
+from ..corpus.output import KEYWORDS_HEADER, OUTPUTS, check_output, render
 from ..corpus.ref import SEPARATOR
 from ..corpus.run import run_document
 from ..methods import DEFAULT_METHOD
@@ -22,14 +22,18 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="segment a document into topical segments",
         description=(
             "Segment a document. Input formats: choi (the .ref format of Choi's corpus), "
-            "lines (one sentence a line) or text (raw prose, split into sentences by linseg). "
-            "The format is detected when not given."
+            "lines (one sentence a line), text (raw prose, split into sentences by linseg), "
+            "vtt and srt (WebVTT and SubRip transcripts: the cues' text, with their times). "
+            "The format is detected when not given (transcripts by content or by the "
+            ".vtt/.srt name)."
         ),
         epilog=(
             "Output: 'text' writes each segment exactly as it stood in the input, with a line "
             f"'{SEPARATOR_LINE}' between segments; 'choi' writes the .ref format; 'json' "
             "writes boundaries (index of the first sentence of each segment after the first), "
-            "the segments' text (joined, they give the input back) and the parameters."
+            "the segments' text (joined, they give the input back), their keywords, their "
+            "times for a transcript, and the parameters; 'chapters' (transcripts only) "
+            "writes one line 'HH:MM:SS title' per segment, its keywords as the title."
         ),
     )
     p.add_argument(
@@ -48,6 +52,13 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="output format (default: choi for choi input, text otherwise)",
     )
     p.add_argument(
+        "--keywords",
+        action="store_true",
+        help=f"--output text: open each segment with a line '{KEYWORDS_HEADER} a, b, c' "
+        "(its most distinctive words); off by default so that the output is the input "
+        "cut into pieces and nothing more",
+    )
+    p.add_argument(
         "-o",
         "--out",
         metavar="FILE|DIR",
@@ -63,8 +74,9 @@ def run(args: argparse.Namespace) -> int:
     if is_batch(args):  # a directory, a glob or several files: a corpus run
         return run_batch(args)
     doc = read_document(args.input, args.format, args.encoding)
+    check_output(doc, args.output, args.keywords)  # before the work, not after it
     done = run_document(doc, args.method, args.segments, vars(args))
-    text = render(done, args.output)
+    text = render(done, args.output, args.keywords)
     tell(done.notes)
     if args.out:
         with open(args.out, "w", encoding="utf-8", newline="") as fh:

@@ -46,8 +46,13 @@ _JOB_KEYS = (
     "stopwords",
     "stems",
     "band",
+    "language",
+    "max_size",
+    "min_size",
+    "size_unit",
     "format",
     "output",
+    "keywords",
     "segments",
     "encoding",
 )
@@ -196,7 +201,7 @@ def segment_document(params: dict[str, Any], source: str, data: bytes | None = N
                 params["method"], params, tokenized=doc.tokenized
             )
         done = run_document(doc, params["method"], params["segments"], segmenter=segmenter)
-        return render(done, params["output"]), None
+        return render(done, params["output"], bool(params.get("keywords"))), None
     except (ValueError, TypeError, OSError, MemoryError) as exc:
         return None, " ".join(str(exc).split()) or type(exc).__name__
 

@@ -4,9 +4,13 @@
           of ``==========`` (the reference segmentation comes along).
 ``lines`` one sentence a line; blank lines are kept with the sentence before them.
 ``text``  raw prose; sentences are found by :func:`linseg.text.split_sentences`.
+``vtt``   a WebVTT transcript; ``srt`` a SubRip one (:mod:`linseg.corpus.transcript`):
+          the text is the cues' text joined with spaces, and every sentence keeps the
+          times of its cues.
 
 Whatever the format, :class:`Document` keeps character spans of its sentences that tile
-the text, so segments cut at sentence boundaries join back to the input exactly.
+the text, so segments cut at sentence boundaries join back to the text exactly (for a
+transcript, the text of its cues).
 """
 
 from __future__ import annotations
@@ -17,8 +21,10 @@ import sys
 from dataclasses import dataclass, field
 from typing import Literal
 
+from ..sentences import LONG_PIECE
 from ..text import looks_tokenized, split_sentences
 from .ref import is_separator, parse_ref
+from .transcript import read_transcript, sniff_transcript
 
 __all__ = [
     "Document",
@@ -32,8 +38,8 @@ __all__ = [
     "FORMATS",
 ]
 
-Format = Literal["choi", "lines", "text"]
-FORMATS = ("choi", "lines", "text")
+Format = Literal["choi", "lines", "text", "vtt", "srt"]
+FORMATS = ("choi", "lines", "text", "vtt", "srt")
 
 
 @dataclass
@@ -61,6 +67,10 @@ class Document:
     notes:
         What the reader chose where the input left it unsure (one sentence each), for the
         user to see.
+    times:
+        For a transcript (``vtt``, ``srt``), ``(start, end)`` of each sentence in seconds:
+        the start of the cue where it begins, the end of the cue where it ends. None for
+        input without times.
     """
 
     text: str
@@ -72,6 +82,17 @@ class Document:
     path: str | None = None
     format_detected: bool = False
     notes: list[str] = field(default_factory=list)
+    times: list[tuple[float, float]] | None = None
+
+    def segment_times(self, boundaries: list[int]) -> list[tuple[float, float]] | None:
+        """``(start, end)`` of each segment in seconds (its first sentence's start, its
+        last sentence's end); None for a document without times."""
+        if self.times is None:
+            return None
+        if not self.times:
+            return []
+        cuts = [0, *boundaries, len(self.times)]
+        return [(self.times[a][0], self.times[b - 1][1]) for a, b in zip(cuts, cuts[1:])]
 
     def segment_texts(self, boundaries: list[int]) -> list[str]:
         """The text of each segment; joined, they give :attr:`text` back."""
@@ -81,11 +102,13 @@ class Document:
         return [self.text[a:b] for a, b in zip(cuts, cuts[1:])]
 
 
-def detect_format(text: str) -> Format:
-    """The format of ``text``: ``choi`` only for a whole valid ``.ref`` sample (see
-    :func:`ref_problem`); ``lines`` if its lines look like tokenised sentences; otherwise
-    ``text``, from which nothing is dropped."""
-    return _detect(text)[0]
+def detect_format(text: str, path: str | None = None) -> Format:
+    """The format of ``text`` (read from ``path``, if given): ``vtt`` or ``srt`` for a
+    transcript, by its content or its name (:func:`~linseg.corpus.transcript.sniff_transcript`);
+    ``choi`` only for a whole valid ``.ref`` sample (see :func:`ref_problem`); ``lines``
+    if its lines look like tokenised sentences; otherwise ``text``, from which nothing is
+    dropped."""
+    return _detect(text, path)[0]
 
 
 def ref_problem(text: str) -> str | None:
@@ -112,8 +135,13 @@ def _ref_problem(lines: list[str]) -> str | None:
     return None
 
 
-def _detect(text: str) -> tuple[Format, str | None]:
+def _detect(text: str, path: str | None = None) -> tuple[Format, str | None]:
     """The detected format and, where the choice was a close one, a note saying so."""
+    transcript = sniff_transcript(text, path)
+    if transcript == "vtt":
+        return "vtt", None
+    if transcript == "srt":
+        return "srt", None
     lines = [ln for ln in text.splitlines() if ln.strip()]
     seps = sum(1 for ln in lines if is_separator(ln))
     problem = _ref_problem(lines) if seps else "no separator"
@@ -155,7 +183,7 @@ def parse_document(text: str, fmt: str = "auto", path: str | None = None) -> Doc
     """Build a :class:`Document` from text in format ``fmt`` (``auto`` to detect)."""
     detected, notes = fmt == "auto", []
     if detected:
-        fmt, note = _detect(text)
+        fmt, note = _detect(text, path)
         notes = [note] if note else []
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}; use one of: auto, {', '.join(FORMATS)}")
@@ -177,6 +205,28 @@ def parse_document(text: str, fmt: str = "auto", path: str | None = None) -> Doc
         sentences = [text[a:b].strip() for a, b in spans]
         return Document(
             text, sentences, spans, "lines", looks_tokenized(sentences), None, path, detected, notes
+        )
+    if fmt in ("vtt", "srt"):
+        transcript = read_transcript(text, fmt, path)
+        body = transcript.text
+        spans, cut = transcript.cut_long(split_sentences(body) if body else [])
+        if cut:
+            notes.append(
+                f"{cut} sentence{' was' if cut == 1 else 's were'} over {LONG_PIECE} "
+                "characters (captions with little punctuation): cut where their cues begin"
+            )
+        sentences = [body[a:b] for a, b in spans]
+        return Document(
+            body,
+            sentences,
+            spans,
+            fmt,
+            False,
+            None,
+            path,
+            detected,
+            notes,
+            transcript.times(spans),
         )
     spans = split_sentences(text)
     sentences = [text[a:b] for a, b in spans]

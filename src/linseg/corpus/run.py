@@ -15,12 +15,16 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..base import Segmentation, Segmenter
+from ..keywords import keyword_processor, segment_keywords
 from .document import Document
 
 if TYPE_CHECKING:
     from ..methods import MethodInfo
 
-__all__ = ["DocumentRun", "run_document", "check_request"]
+__all__ = ["DocumentRun", "run_document", "check_request", "KEYWORDS"]
+
+#: Keywords per segment in the JSON record and the ``--keywords`` header lines.
+KEYWORDS = 5
 
 
 @dataclass
@@ -49,10 +53,32 @@ class DocumentRun:
     result: Segmentation
     n_segments_requested: int | None = None
     notes: list[str] = field(default_factory=list)
+    _keywords: dict[int, list[list[str]]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def boundaries(self) -> list[int]:
         return list(self.result.boundaries)
+
+    def keywords(self, k: int = KEYWORDS) -> list[list[str]]:
+        """The ``k`` most distinctive words of each segment, found with the segmenter's
+        stopwords and stemmer (:func:`linseg.keywords.segment_keywords`); computed once
+        per ``k``."""
+        if k not in self._keywords:
+            doc = self.document
+            segmenter = self.segmenter.for_text(" ".join(doc.sentences))
+            self._keywords[k] = segment_keywords(
+                doc.sentences,
+                self.boundaries,
+                k,
+                tokenized=doc.tokenized,
+                processor=keyword_processor(segmenter),
+            )
+        return self._keywords[k]
+
+    @property
+    def times(self) -> list[tuple[float, float]] | None:
+        """``(start, end)`` of each segment in seconds, for a transcript; else None."""
+        return self.document.segment_times(self.boundaries)
 
     @property
     def band(self) -> int | None:

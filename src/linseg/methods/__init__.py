@@ -126,6 +126,10 @@ OPTION_FLAGS = {
     "stopwords": ("stopwords", "--stopwords"),
     "stems": ("stemmer", "--stems"),
     "band": ("band", "--band"),
+    "language": ("language", "--language"),
+    "max_size": ("max_size", "--max-size"),
+    "min_size": ("min_size", "--min-size"),
+    "size_unit": ("size_unit", "--size-unit"),
 }
 
 

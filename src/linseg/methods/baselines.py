@@ -12,11 +12,11 @@ gives the expected error of the two random ones analytically (equations 8 and 9)
 from __future__ import annotations
 
 import zlib
-from collections.abc import Sequence
 
 import numpy as np
 
-from ..base import Segmentation, Segmenter, check_int, check_n_segments, check_sentences
+from ..base import Segmentation, Segmenter, check_int
+from ..bounds import SizeUnit
 from . import register
 
 __all__ = [
@@ -35,7 +35,18 @@ class _RandomBaseline(Segmenter):
     result the same whatever order, or process, the samples run in.
     """
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        language: str = "en",
+        max_size: int | None = None,
+        min_size: int | None = None,
+        size_unit: SizeUnit = "sentences",
+    ) -> None:
+        super().__init__(
+            language=language, max_size=max_size, min_size=min_size, size_unit=size_unit
+        )
         self.seed = check_int("seed", seed, minimum=0)
 
     def _rng(self, sentences: list[str]) -> np.random.Generator:
@@ -48,9 +59,10 @@ class NoBoundary(Segmenter):
 
     name = "b_n"
 
-    def segment(self, sentences: Sequence[str], n_segments: int | None = None) -> Segmentation:
-        sentences = check_sentences(sentences)
-        return Segmentation(sentences, [], check_n_segments(n_segments))
+    def _run(
+        self, sentences: list[str], n_segments: int | None, tokenized: bool | None
+    ) -> Segmentation:
+        return Segmentation(sentences, [], n_segments)
 
 
 class AllBoundaries(Segmenter):
@@ -58,9 +70,10 @@ class AllBoundaries(Segmenter):
 
     name = "b_a"
 
-    def segment(self, sentences: Sequence[str], n_segments: int | None = None) -> Segmentation:
-        sentences = check_sentences(sentences)
-        return Segmentation(sentences, list(range(1, len(sentences))), check_n_segments(n_segments))
+    def _run(
+        self, sentences: list[str], n_segments: int | None, tokenized: bool | None
+    ) -> Segmentation:
+        return Segmentation(sentences, list(range(1, len(sentences))), n_segments)
 
 
 class EqualSegments(Segmenter):
@@ -75,9 +88,10 @@ class EqualSegments(Segmenter):
 
     name = "b_e"
 
-    def segment(self, sentences: Sequence[str], n_segments: int | None = None) -> Segmentation:
-        sentences = check_sentences(sentences)
-        m = check_n_segments(n_segments)
+    def _run(
+        self, sentences: list[str], n_segments: int | None, tokenized: bool | None
+    ) -> Segmentation:
+        m = n_segments
         if m is None:
             raise ValueError("B_e needs the number of segments (n_segments)")
         n = len(sentences)
@@ -90,13 +104,12 @@ class RandomBoundaries(_RandomBaseline):
 
     name = "b_r"
 
-    def segment(self, sentences: Sequence[str], n_segments: int | None = None) -> Segmentation:
-        sentences = check_sentences(sentences)
+    def _run(
+        self, sentences: list[str], n_segments: int | None, tokenized: bool | None
+    ) -> Segmentation:
         n = len(sentences)
         marks = self._rng(sentences).random(max(n - 1, 0)) < 0.5
-        return Segmentation(
-            sentences, [i + 1 for i in np.flatnonzero(marks).tolist()], check_n_segments(n_segments)
-        )
+        return Segmentation(sentences, [i + 1 for i in np.flatnonzero(marks).tolist()], n_segments)
 
 
 class RandomKnownBoundaries(_RandomBaseline):
@@ -104,9 +117,10 @@ class RandomKnownBoundaries(_RandomBaseline):
 
     name = "b_rb"
 
-    def segment(self, sentences: Sequence[str], n_segments: int | None = None) -> Segmentation:
-        sentences = check_sentences(sentences)
-        m = check_n_segments(n_segments)
+    def _run(
+        self, sentences: list[str], n_segments: int | None, tokenized: bool | None
+    ) -> Segmentation:
+        m = n_segments
         if m is None:
             raise ValueError("B_(r,b) needs the number of segments (n_segments)")
         breaks = max(len(sentences) - 1, 0)

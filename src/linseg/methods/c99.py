@@ -21,6 +21,7 @@ import numpy as np
 
 from ..banded import BandMatrix, banded_c99, check_band, resolve_band
 from ..base import Segmentation, Segmenter
+from ..bounds import SizeUnit
 from ..density import Clustering, divisive_clustering, sum_of_rank
 from ..rank import check_mask_size, rank_transform
 from ..similarity import cosine_from_ids
@@ -118,7 +119,15 @@ class C99(Segmenter):
         stemmer: Stemmer | None = None,
         tokenized: bool | None = None,
         band: int | str | None = None,
+        *,
+        language: str = "en",
+        max_size: int | None = None,
+        min_size: int | None = None,
+        size_unit: SizeUnit = "sentences",
     ) -> None:
+        super().__init__(
+            language=language, max_size=max_size, min_size=min_size, size_unit=size_unit
+        )
         self.mask_size = check_mask_size(mask_size)
         if band is not None and band != "auto":
             check_band(band)
@@ -131,7 +140,7 @@ class C99(Segmenter):
         self.stopwords = stopwords
         self.stemmer = stemmer
         self.tokenized = tokenized
-        self._text = TextProcessor.from_options(stopwords, stemmer)
+        self._text = TextProcessor.from_options(stopwords, stemmer, language=self.language)
 
     def counts(self, sentences: Sequence[str], tokenized: bool | None = None) -> np.ndarray:
         """The sentence x stem count matrix f of equation (1) for ``sentences``."""

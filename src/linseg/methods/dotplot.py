@@ -42,6 +42,7 @@ import numpy as np
 from scipy import sparse
 
 from ..base import Segmentation, Segmenter, check_int
+from ..bounds import SizeUnit
 from ..density import divisive_clustering, sum_of_rank
 from ..dotplot import (
     maximise_inside_density,
@@ -138,7 +139,15 @@ class DotPlot(Segmenter):
         hyphens: bool = False,
         min_count: int = 2,
         reference: bool = False,
+        *,
+        language: str = "en",
+        max_size: int | None = None,
+        min_size: int | None = None,
+        size_unit: SizeUnit = "sentences",
     ) -> None:
+        super().__init__(
+            language=language, max_size=max_size, min_size=min_size, size_unit=size_unit
+        )
         if similarity not in SIMILARITIES:
             raise ValueError(
                 f"similarity must be one of {', '.join(SIMILARITIES)}; got {similarity!r}"
@@ -154,9 +163,9 @@ class DotPlot(Segmenter):
         self.hyphens = bool(hyphens)
         self.min_count = check_int("min_count", min_count)
         self.reference = bool(reference)
-        self._text = TextProcessor.from_options(stopwords, stemmer, hyphens)
+        self._text = TextProcessor.from_options(stopwords, stemmer, hyphens, self.language)
         # Every token's stem, stopwords included: the reference spread activation's counts.
-        self._every_token = TextProcessor((), self._text.stemmer, True)
+        self._every_token = TextProcessor((), self._text.stemmer, True, self.language)
 
     def counts(self, sentences: Sequence[str], tokenized: bool | None = None) -> np.ndarray:
         """The sentence x stem count matrix f (the plot's words, sentence by sentence).
@@ -266,10 +275,27 @@ class R98(DotPlot):
         stemmer: Stemmer | None = None,
         tokenized: bool | None = None,
         hyphens: bool = False,
+        *,
+        language: str = "en",
+        max_size: int | None = None,
+        min_size: int | None = None,
+        size_unit: SizeUnit = "sentences",
     ) -> None:
         if strategy not in ("maximise", "minimise"):
             raise ValueError(f"strategy must be maximise or minimise; got {strategy!r}")
-        super().__init__("dots", strategy, 5, stopwords, stemmer, tokenized, hyphens)
+        super().__init__(
+            "dots",
+            strategy,
+            5,
+            stopwords,
+            stemmer,
+            tokenized,
+            hyphens,
+            language=language,
+            max_size=max_size,
+            min_size=min_size,
+            size_unit=size_unit,
+        )
 
     def _search(self, f: np.ndarray, n_segments: int) -> tuple[np.ndarray, list[int], np.ndarray]:
         search = reynar_maximise if self.strategy == "maximise" else reynar_minimise

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..base import Segmentation, Segmenter
+from ..bounds import SizeUnit
 from ..tagger import TAGS, Tagger, default_tagger
 from ..text import Stemmer, TextProcessor, tokenize_raw
 
@@ -239,7 +240,15 @@ class KanSegmenter(Segmenter):
         stemmer: Stemmer | None = None,
         tagger: Tagger | None = None,
         tokenized: bool | None = None,
+        *,
+        language: str = "en",
+        max_size: int | None = None,
+        min_size: int | None = None,
+        size_unit: SizeUnit = "sentences",
     ) -> None:
+        super().__init__(
+            language=language, max_size=max_size, min_size=min_size, size_unit=size_unit
+        )
         self.adaptive = bool(adaptive)
         if isinstance(c, bool) or not isinstance(c, (int, float, np.floating, np.integer)):
             raise TypeError(f"c must be a number, got {c!r}")
@@ -257,7 +266,7 @@ class KanSegmenter(Segmenter):
         self.tagger = tagger
         self.tokenized = tokenized
         # No stop list: the tagger, not a word list, decides what is a noun.
-        self._text = TextProcessor((), stemmer)
+        self._text = TextProcessor((), stemmer, language=self.language)
 
     def segment(self, sentences: Sequence[str], n_segments: int | None = None) -> KanResult:
         """Segment a list of sentences; ``n_segments`` takes the highest-scoring units."""

@@ -36,11 +36,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
 from ..base import Segmentation, Segmenter, check_int
+from ..bounds import SizeUnit
 from ..termination import smooth
 from ..text import Stemmer, TextProcessor
+from ._texttiling import block_cosines, gap_depths
 
 __all__ = ["TextTiling", "TextTilingResult", "block_scores", "depth_scores", "moving_average"]
 
@@ -107,7 +108,15 @@ class TextTiling(Segmenter):
         stopwords: Iterable[str] | str | os.PathLike[str] | None = None,
         stemmer: Stemmer | None = None,
         tokenized: bool | None = None,
+        *,
+        language: str = "en",
+        max_size: int | None = None,
+        min_size: int | None = None,
+        size_unit: SizeUnit = "sentences",
     ) -> None:
+        super().__init__(
+            language=language, max_size=max_size, min_size=min_size, size_unit=size_unit
+        )
         self.w = check_int("w", w)
         self.k = check_int("k", k)
         self.smoothing_window = check_int("smoothing_window", smoothing_window)
@@ -118,11 +127,11 @@ class TextTiling(Segmenter):
         self.stopwords = stopwords
         self.stemmer = stemmer
         self.tokenized = tokenized
-        self._text = TextProcessor.from_options(stopwords, stemmer)
+        self._text = TextProcessor.from_options(stopwords, stemmer, language=self.language)
         # Same word test, no stop list and no stemming: every word counts towards w. The
         # text is read once, through this processor; a word's stem id (-1 for a stopword)
         # comes from ``_text``, learnt once per distinct word.
-        self._words = TextProcessor((), str)
+        self._words = TextProcessor((), str, language=self.language)
         self._stem_of_word = np.zeros(0, dtype=np.int64)
 
     def segment(self, sentences: Sequence[str], n_segments: int | None = None) -> TextTilingResult:
@@ -205,55 +214,7 @@ def block_scores(terms: np.ndarray, seq: np.ndarray, n_seq: int, k: int) -> np.n
     seq = np.asarray(seq, dtype=np.int64)
     starts = np.searchsorted(seq, np.arange(n_seq + 1), side="left").astype(np.int64)
     n_terms = int(terms.max()) + 1 if terms.size else 1
-    return _block_scores(np.asarray(terms, dtype=np.int64), starts, n_seq, k, n_terms)
-
-
-@njit(cache=True, nogil=True)
-def _block_scores(terms, starts, n_seq, k, n_terms):
-    left = np.zeros(n_terms, dtype=np.int64)
-    right = np.zeros(n_terms, dtype=np.int64)
-    out = np.zeros(n_seq - 1, dtype=np.float64)
-    # Running dot product and squared norms, updated one token at a time as the two
-    # windows slide; every window edge only moves forward, so the whole pass is linear.
-    dot = 0
-    ss_l = 0
-    ss_r = 0
-    lo_l, hi_l, lo_r, hi_r = 0, 0, 0, 0  # half-open sequence ranges now in each block
-    for g in range(n_seq - 1):
-        b = min(k, g + 1, n_seq - 1 - g)
-        want_lo_l, want_hi_l = g - b + 1, g + 1
-        want_lo_r, want_hi_r = g + 1, g + 1 + b
-        while hi_l < want_hi_l:  # add sequence hi_l to the left block
-            for j in range(starts[hi_l], starts[hi_l + 1]):
-                t = terms[j]
-                ss_l += 2 * left[t] + 1
-                dot += right[t]
-                left[t] += 1
-            hi_l += 1
-        while lo_l < want_lo_l:
-            for j in range(starts[lo_l], starts[lo_l + 1]):
-                t = terms[j]
-                left[t] -= 1
-                ss_l -= 2 * left[t] + 1
-                dot -= right[t]
-            lo_l += 1
-        while hi_r < want_hi_r:
-            for j in range(starts[hi_r], starts[hi_r + 1]):
-                t = terms[j]
-                ss_r += 2 * right[t] + 1
-                dot += left[t]
-                right[t] += 1
-            hi_r += 1
-        while lo_r < want_lo_r:
-            for j in range(starts[lo_r], starts[lo_r + 1]):
-                t = terms[j]
-                right[t] -= 1
-                ss_r -= 2 * right[t] + 1
-                dot -= left[t]
-            lo_r += 1
-        if ss_l > 0 and ss_r > 0:
-            out[g] = float(dot) / np.sqrt(float(ss_l) * float(ss_r))
-    return out
+    return block_cosines(np.ascontiguousarray(terms, dtype=np.int64), starts, n_seq, k, n_terms)
 
 
 def moving_average(x: np.ndarray, window: int) -> np.ndarray:
@@ -269,25 +230,11 @@ def depth_scores(s: np.ndarray) -> np.ndarray:
     One sweep each way: the left peak of ``i`` is that of ``i - 1`` when ``s[i-1] >= s[i]``
     (the climb from ``i`` continues exactly as the climb from ``i - 1``), else ``s[i]``.
     """
-    s = np.asarray(s, dtype=np.float64)
+    s = np.asarray(s, dtype=np.float64, order="C")
     n = s.size
     if n == 0:
         return s.copy()
-    return _depth(s)
-
-
-@njit(cache=True, nogil=True)
-def _depth(s):
-    n = s.shape[0]
-    lp = np.empty(n)
-    rp = np.empty(n)
-    lp[0] = s[0]
-    for i in range(1, n):
-        lp[i] = lp[i - 1] if s[i - 1] >= s[i] else s[i]
-    rp[n - 1] = s[n - 1]
-    for i in range(n - 2, -1, -1):
-        rp[i] = rp[i + 1] if s[i + 1] >= s[i] else s[i]
-    return (lp - s) + (rp - s)
+    return gap_depths(s)
 
 
 def _choose(

@@ -38,10 +38,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
-from numba import njit
 
 from ..base import Segmentation, Segmenter, check_int
+from ..bounds import SizeUnit
 from ..text import Stemmer, TextProcessor
+from ._u00 import search
 
 __all__ = ["U00", "U00Result", "paragraph_starts"]
 
@@ -106,7 +107,15 @@ class U00(Segmenter):
         stopwords: Iterable[str] | str | os.PathLike[str] | None = None,
         stemmer: Stemmer | None = None,
         tokenized: bool | None = None,
+        *,
+        language: str = "en",
+        max_size: int | None = None,
+        min_size: int | None = None,
+        size_unit: SizeUnit = "sentences",
     ) -> None:
+        super().__init__(
+            language=language, max_size=max_size, min_size=min_size, size_unit=size_unit
+        )
         if units not in UNITS:
             raise ValueError(f"units must be one of {', '.join(UNITS)}, got {units!r}")
         for label, value in (("penalty", penalty), ("alpha", alpha)):
@@ -125,7 +134,7 @@ class U00(Segmenter):
         self.stopwords = stopwords
         self.stemmer = stemmer
         self.tokenized = tokenized
-        self._text = TextProcessor.from_options(stopwords, stemmer)
+        self._text = TextProcessor.from_options(stopwords, stemmer, language=self.language)
 
     def _run(
         self, sentences: list[str], n_segments: int | None, tokenized: bool | None
@@ -150,7 +159,7 @@ class U00(Segmenter):
         words_before = np.concatenate([[0], np.cumsum(counts)])[indptr]
         span = min(limit, n_units)
         largest = int(np.max(words_before[span:] - words_before[:-span]))
-        cuts, cost = _search(
+        cuts, cost = search(
             indptr,
             words,
             counts,
@@ -209,75 +218,3 @@ def _unit_counts(
         vocabulary,
         int(stem.size),
     )
-
-
-# Why this is long: one compiled pass; the running cost of the segment that grows from
-# unit i is shared by every count's relaxation, so the two loops cannot be split without
-# storing the quadratic table of segment costs.
-@njit(cache=True, nogil=True)
-def _search(indptr, words, counts, vocabulary, n, alpha, penalty, limit, m, largest):
-    """The cheapest segmentation of ``n`` units (``m`` segments, or any number if 0):
-    returns the unit indices that start a segment after the first, and its cost.
-    ``largest`` bounds the words of a segment no longer than ``limit`` units."""
-    rows = m if m > 0 else 1
-    best = np.full((rows + 1, n + 1), np.inf)
-    back = np.zeros((rows + 1, n + 1), dtype=np.int64)
-    best[0, 0] = 0.0
-    seen = np.zeros(vocabulary, dtype=np.int64)
-    # f log(f + alpha) and L log(L + alpha k) for every count a segment can reach, so the
-    # inner loop looks them up instead of taking two logarithms per word; the same scalar
-    # expressions as before, so the sums are the same to the bit.
-    log_norm = alpha * vocabulary
-    word_term = np.zeros(largest + 1)
-    size_term = np.zeros(largest + 1)
-    for f in range(1, largest + 1):
-        x = float(f)
-        word_term[f] = x * np.log(x + alpha)
-        size_term[f] = x * np.log(x + log_norm)
-    for i in range(n):
-        s = 0.0  # sum_w f(w) log(f(w) + alpha) over the growing segment
-        size = 0
-        stop = min(n, i + limit)
-        for j in range(i, stop):
-            for t in range(indptr[j], indptr[j + 1]):
-                w = words[t]
-                old = seen[w]
-                new = old + counts[t]
-                if old > 0:
-                    s -= word_term[old]
-                s += word_term[new]
-                seen[w] = new
-                size += counts[t]
-            cost = size_term[size] - s
-            if m > 0:
-                for k in range(m):
-                    if best[k, i] < np.inf:
-                        value = best[k, i] + cost + (penalty if i > 0 else 0.0)
-                        if value < best[k + 1, j + 1]:
-                            best[k + 1, j + 1] = value
-                            back[k + 1, j + 1] = i
-            else:
-                value = best[0, i] + cost + (penalty if i > 0 else 0.0)
-                if value < best[1, j + 1]:
-                    best[1, j + 1] = value
-                    back[1, j + 1] = i
-        for j in range(i, stop):
-            for t in range(indptr[j], indptr[j + 1]):
-                seen[words[t]] = 0
-        if m == 0:
-            # Every segment ending at unit i + 1 has now been tried, so the best way to
-            # reach it, whatever the count, is final: the next segments start from it.
-            best[0, i + 1] = best[1, i + 1]
-    cuts = []
-    k = m if m > 0 else 1
-    j = n
-    total = best[k, n]
-    while j > 0:
-        i = back[k, j]
-        if i > 0:
-            cuts.append(i)
-        j = i
-        if m > 0:
-            k -= 1
-    cuts.reverse()
-    return cuts, total

@@ -6,7 +6,8 @@ can be mailed, archived or opened offline.
 
 - :func:`document_report` -- one document: its parameters, the figures of
   :mod:`linseg.show.figures`, and the text with each segment as a block titled by its
-  first words (reference boundaries marked where the input has them).
+  first words, its keywords under the title (:mod:`linseg.keywords`), reference
+  boundaries marked where the input has them.
 - :func:`evaluation_report` -- ``linseg evaluate``: mean scores per range beside the
   paper's figures (and the author's own per-sample results where the corpus has his
   logs), and one openable entry per sample with hypothesis against reference.
@@ -71,6 +72,8 @@ figure.wide { grid-column: 1 / -1; } figure figcaption { color: var(--muted); fo
 .segment h3 .n { color: var(--muted); font-weight: normal; margin-right: .4em; }
 .segment h3 .range { color: var(--muted); font-weight: normal; font-size: .85em; margin-left: .6em; }
 .segment .body { white-space: pre-wrap; }
+.segment .kw { color: var(--muted); font-size: .88em; margin: -.3em 0 .4em; }
+.segment .kw b { color: var(--ink); font-weight: 600; }
 .s { } .s.ref-start::before { content: "\\25B6 reference segment"; display: block; color: var(--ref);
   font-size: .72em; letter-spacing: .04em; text-transform: uppercase; margin-top: .35em;
   border-top: 1px dashed #999; }
@@ -188,6 +191,7 @@ def document_report(
     params: Mapping[str, Any] | None = None,
     figures: bool = True,
     figure_format: str = "svg",
+    keywords: Sequence[Sequence[str]] | None = None,
 ) -> str:
     """The HTML page of one segmentation.
 
@@ -211,10 +215,15 @@ def document_report(
         Draw the figures (needs matplotlib).
     figure_format:
         ``svg`` (sharp, larger) or ``png``.
+    keywords:
+        The words shown under each segment's title (default: the five of
+        :func:`linseg.keywords.segment_keywords`, with the segmenter's stopwords and
+        stemmer).
 
     The page has one ``<article class="segment">`` per segment, with ``data-start`` and
-    ``data-end`` (0-based sentence range, end exclusive) and one ``<span class="s">`` per
-    sentence, so the blocks can be checked against ``result.boundaries``.
+    ``data-end`` (0-based sentence range, end exclusive), a ``<p class="kw">`` of its
+    keywords and one ``<span class="s">`` per sentence, so the blocks can be checked
+    against ``result.boundaries``.
     """
     if figure_format not in ("svg", "png"):
         raise ValueError(f"figure format must be svg or png, got {figure_format!r}")
@@ -246,9 +255,22 @@ def document_report(
             '<p class="sub">Blocks are the segments found; \u25b6 marks where a '
             "reference segment begins.</p>"
         )
-    body.extend(_segment_blocks(sentences, pieces, boundaries, reference))
+    if keywords is None:
+        keywords = _keywords(sentences, boundaries, doc, segmenter)
+    body.extend(_segment_blocks(sentences, pieces, boundaries, reference, keywords))
     body.append("</section>")
     return _page(f"linseg: {name}", body)
+
+
+def _keywords(
+    sentences: list[str], boundaries: list[int], doc: Any, segmenter: Any
+) -> list[list[str]]:
+    """Each segment's keywords, found with the segmenter's stopwords and stemmer."""
+    from ..keywords import keyword_processor, segment_keywords
+
+    tokenized = getattr(doc, "tokenized", None) if doc is not None else None
+    processor = keyword_processor(segmenter)
+    return segment_keywords(sentences, boundaries, tokenized=tokenized, processor=processor)
 
 
 def _summary(
@@ -308,8 +330,10 @@ def _segment_blocks(
     pieces: list[str],
     boundaries: list[int],
     reference: Sequence[int] | None,
+    keywords: Sequence[Sequence[str]] = (),
 ) -> list[str]:
-    """One ``<article class="segment">`` per segment, a ``<span class="s">`` per sentence."""
+    """One ``<article class="segment">`` per segment, with its keywords under the title
+    and a ``<span class="s">`` per sentence."""
     n = len(sentences)
     ref_starts = {int(b) for b in reference} if reference is not None else set()
     cuts = [0, *boundaries, n] if n else [0]
@@ -321,10 +345,12 @@ def _segment_blocks(
         for i in range(a, b):
             cls = "s ref-start" if i in ref_starts and i > 0 else "s"
             spans.append(f'<span class="{cls}" data-i="{i}">{_e(pieces[i])}</span>')
+        words = ", ".join(keywords[k]) if k < len(keywords) else ""
+        kw = f'<p class="kw">keywords: <b>{_e(words)}</b></p>' if words else ""
         out.append(
             f'<article class="segment" data-index="{k}" data-start="{a}" data-end="{b}">'
             f'<h3><span class="n">{k + 1}.</span>{head}<span class="range">{where}</span></h3>'
-            f'<div class="body">{"".join(spans)}</div></article>'
+            f'{kw}<div class="body">{"".join(spans)}</div></article>'
         )
     return out
 

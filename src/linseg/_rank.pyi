@@ -1,0 +1,3 @@
+import numpy as np
+
+def rank_full(sim: np.ndarray, half: int) -> np.ndarray: ...

@@ -1,0 +1,6 @@
+import numpy as np
+
+def sentence_vectors(
+    ids: np.ndarray, offsets: np.ndarray, n_vocab: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]: ...
+def cosine_ids(ids: np.ndarray, offsets: np.ndarray, n_vocab: int) -> np.ndarray: ...

@@ -1,0 +1,3 @@
+import numpy as np
+
+def viterbi(emit: np.ndarray, log_trans: np.ndarray) -> np.ndarray: ...

@@ -1,0 +1,3 @@
+import numpy as np
+
+def terminate(gain: np.ndarray, mask: np.ndarray, c: float) -> tuple[np.ndarray, float, int]: ...

@@ -1,0 +1,108 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
+"""Compiled token look-up for ASCII text (see linseg.text): tokens split on whitespace are
+hashed (FNV-1a, 64 bits) and looked up in an open-addressing table of stem ids."""
+
+import numpy as np
+
+# A slot whose value is UNKNOWN is empty; a token not in the table gets UNKNOWN as its id.
+cdef long long UNKNOWN = -2
+UNKNOWN_ID = UNKNOWN
+cdef unsigned long long FNV_OFFSET = 14695981039346656037ULL
+cdef unsigned long long FNV_PRIME = 1099511628211ULL
+
+
+cdef inline bint is_space(unsigned char b) noexcept nogil:
+    # The bytes that str.split() treats as whitespace within ASCII.
+    return b == 32 or 9 <= b <= 13 or 28 <= b <= 31
+
+
+cdef bint put(unsigned long long[::1] keys, long long[::1] vals, unsigned long long h,
+              long long value) noexcept nogil:
+    cdef Py_ssize_t mask = keys.shape[0] - 1
+    # Key 0 marks an empty slot; a token hashing to 0 is stored as 1 (both sides agree).
+    if h == 0:
+        h = 1
+    cdef Py_ssize_t slot = <Py_ssize_t>(h & <unsigned long long>mask)
+    while vals[slot] != UNKNOWN:
+        if keys[slot] == h:
+            vals[slot] = value
+            return False
+        slot = (slot + 1) & mask
+    keys[slot] = h
+    vals[slot] = value
+    return True
+
+
+def hash_put(unsigned long long[::1] keys, long long[::1] vals, unsigned long long h,
+             long long value):
+    """Store ``value`` under hash ``h``; True if the slot was new."""
+    return put(keys, vals, h, value)
+
+
+def rehash(const unsigned long long[::1] old_keys, const long long[::1] old_vals,
+           unsigned long long[::1] keys, long long[::1] vals):
+    """Move every entry of the old table into the new (larger) one."""
+    cdef Py_ssize_t i
+    with nogil:
+        for i in range(old_keys.shape[0]):
+            if old_vals[i] != UNKNOWN:
+                put(keys, vals, old_keys[i], old_vals[i])
+
+
+def lookup_tokens(const unsigned char[::1] data, Py_ssize_t n_sentences,
+                  const unsigned long long[::1] keys, const long long[::1] vals):
+    """Split ``data`` (one sentence a line) into tokens and look each up.
+
+    Returns ``(ids, offsets, hashes, starts, ends)``: the id of every token (UNKNOWN when
+    the table lacks it), sentence offsets into the tokens, and each token's hash and byte
+    span, so that the caller can learn the unknown ones.
+    """
+    cdef Py_ssize_t nbytes = data.shape[0]
+    cdef Py_ssize_t cap = nbytes // 2 + 1
+    ids_arr = np.empty(cap, dtype=np.int64)
+    hashes_arr = np.empty(cap, dtype=np.uint64)
+    starts_arr = np.empty(cap, dtype=np.int64)
+    ends_arr = np.empty(cap, dtype=np.int64)
+    offsets_arr = np.zeros(n_sentences + 1, dtype=np.int64)
+    cdef long long[::1] ids = ids_arr, starts = starts_arr, ends = ends_arr
+    cdef long long[::1] offsets = offsets_arr
+    cdef unsigned long long[::1] hashes = hashes_arr
+    cdef Py_ssize_t mask = keys.shape[0] - 1
+    cdef Py_ssize_t ntok = 0, sent = 0, i = 0, start, slot, s
+    cdef unsigned char b
+    cdef unsigned long long h
+    cdef long long value
+    with nogil:
+        while i < nbytes:
+            b = data[i]
+            if b == 10:
+                sent += 1
+                offsets[sent] = ntok
+                i += 1
+                continue
+            if is_space(b):
+                i += 1
+                continue
+            start = i
+            h = FNV_OFFSET
+            while i < nbytes and not is_space(data[i]):
+                h = (h ^ <unsigned long long>data[i]) * FNV_PRIME
+                i += 1
+            if h == 0:
+                h = 1
+            slot = <Py_ssize_t>(h & <unsigned long long>mask)
+            value = UNKNOWN
+            while vals[slot] != UNKNOWN:
+                if keys[slot] == h:
+                    value = vals[slot]
+                    break
+                slot = (slot + 1) & mask
+            ids[ntok] = value
+            hashes[ntok] = h
+            starts[ntok] = start
+            ends[ntok] = i
+            ntok += 1
+        for s in range(sent + 1, n_sentences + 1):
+            offsets[s] = ntok
+    return (ids_arr[:ntok].copy(), offsets_arr, hashes_arr[:ntok], starts_arr[:ntok],
+            ends_arr[:ntok])

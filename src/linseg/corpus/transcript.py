@@ -1,0 +1,331 @@
+"""Subtitles and transcripts: WebVTT (``.vtt``) and SubRip (``.srt``) files.
+
+A transcript is read into its cues (:class:`Cue`: start and end in seconds, and the text
+as plain words). The cues' text joined with single spaces is the document's text
+(:func:`join_cues`); sentences are found in it by linseg's splitter (a "sentence" over
+:data:`~linseg.sentences.LONG_PIECE` characters, which captions without punctuation make,
+is cut where its cues begin: :meth:`Transcript.cut_long`), and each sentence takes the
+start of the cue where it begins and the end of the cue where it ends
+(:meth:`Transcript.times`).
+
+What the parsers read:
+
+- **WebVTT**: the ``WEBVTT`` header line (and the header block under it); ``NOTE``,
+  ``STYLE`` and ``REGION`` blocks, skipped; cues with an optional identifier line, a
+  timing line ``[HH:]MM:SS.mmm --> [HH:]MM:SS.mmm`` with any cue settings after it, and
+  one or more lines of text.
+- **SRT**: numbered cues: the number, a timing line ``HH:MM:SS,mmm --> HH:MM:SS,mmm``
+  (one or more hour digits; a ``.`` before the milliseconds is accepted too, and the
+  ``X1:... Y1:...`` box some files add after it is ignored) and the text.
+- In the text of either: tags (``<v Speaker>``, ``<c.yellow>``, ``<i>``, ``<b>``,
+  ``<font color=...>``, the timestamps of karaoke cues) are dropped, and so is ruby text
+  (``<rt>``); entities (``&amp;``, ``&lt;``, ``&nbsp;`` ...) are decoded; SRT's
+  ``{\\an8}`` placement codes are dropped; the lines of a cue are joined with a space and
+  runs of white space become one space. A cue with no text left is skipped.
+
+Anything else is refused with a ValueError naming the line: a missing ``WEBVTT`` header,
+a timing that is not a timestamp (minutes and seconds 00-59, three digits of
+milliseconds), a cue that ends before it starts, a block of text with no timing line
+(dropping it would lose text). Cues are kept in file order, even where their times go
+back: the text is read in that order.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+from bisect import bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..sentences import LONG_PIECE
+
+__all__ = [
+    "Cue",
+    "Transcript",
+    "TRANSCRIPT_FORMATS",
+    "parse_vtt",
+    "parse_srt",
+    "parse_cues",
+    "read_transcript",
+    "join_cues",
+    "sniff_transcript",
+    "format_clock",
+]
+
+TRANSCRIPT_FORMATS = ("vtt", "srt")
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")  # WebVTT's line terminators (not U+2028 and kin)
+_VTT_TIME = r"(?:(\d{2,}):)?([0-5]\d):([0-5]\d)\.(\d{3})"
+_SRT_TIME = r"(\d+):([0-5]\d):([0-5]\d)[,.](\d{3})"
+_VTT_TIMING = re.compile(rf"^[ \t]*{_VTT_TIME}[ \t]*-->[ \t]*{_VTT_TIME}(?:[ \t]+.*)?[ \t]*$")
+_SRT_TIMING = re.compile(rf"^[ \t]*{_SRT_TIME}[ \t]*-->[ \t]*{_SRT_TIME}(?:[ \t]+.*)?[ \t]*$")
+_VTT_HEADER = re.compile(r"^WEBVTT(?:[ \t].*)?$")
+_VTT_SKIPPED = re.compile(r"^(?:NOTE|STYLE|REGION)(?:[ \t].*)?$")
+# A tag opens with a letter, "/" or a digit (a karaoke timestamp): "x < y" in an SRT
+# file is text, not a tag.
+_TAG = re.compile(r"</?(?:[A-Za-z][^<>]*|\d[\d:.]*)>")
+_RUBY_TEXT = re.compile(r"<rt(?:[ .\t][^<>]*)?>.*?</rt>", re.S)
+_SRT_CODE = re.compile(r"\{\\[^{}]*\}")
+
+
+@dataclass(frozen=True)
+class Cue:
+    """One cue of a transcript.
+
+    Attributes
+    ----------
+    start, end:
+        When it is shown, in seconds from the start.
+    text:
+        Its words as plain text on one line (tags dropped, entities decoded).
+    line:
+        The line of its timing line in the file (counted from 1), for messages.
+    """
+
+    start: float
+    end: float
+    text: str
+    line: int = 0
+
+
+@dataclass
+class Transcript:
+    """A transcript's cues with text, and the text they make.
+
+    Attributes
+    ----------
+    cues:
+        The cues that hold text, in file order.
+    text:
+        Their text joined with single spaces.
+    offsets:
+        Where each cue's text starts in :attr:`text`.
+    """
+
+    cues: list[Cue]
+    text: str
+    offsets: list[int]
+
+    def cue_at(self, offset: int) -> int:
+        """The index of the cue whose text holds character ``offset`` of :attr:`text`
+        (the space after a cue belongs to it)."""
+        return max(0, bisect_right(self.offsets, offset) - 1)
+
+    def cut_long(
+        self, spans: Sequence[tuple[int, int]], longest: int = LONG_PIECE
+    ) -> tuple[list[tuple[int, int]], int]:
+        """``spans`` with each one longer than ``longest`` characters cut where the cues
+        inside it begin, and how many were cut.
+
+        Captions without punctuation (automatic captions) give the sentence splitter
+        nothing to split on: a whole talk would be one sentence, which no method can cut.
+        A cue is the next best unit, and its start time is exact. The pieces still tile
+        the text (the space before a cue stays with the piece before it).
+        """
+        out: list[tuple[int, int]] = []
+        cut = 0
+        for a, b in spans:
+            inside = self.offsets[bisect_right(self.offsets, a) : bisect_right(self.offsets, b - 1)]
+            if b - a <= longest or not inside:
+                out.append((a, b))
+                continue
+            cut += 1
+            edges = [a, *inside, b]
+            out.extend(zip(edges, edges[1:]))
+        return out, cut
+
+    def times(self, spans: Sequence[tuple[int, int]]) -> list[tuple[float, float]]:
+        """``(start, end)`` in seconds of each span of :attr:`text`: the start of the cue
+        where its first visible character is, the end of the cue of its last one."""
+        out = []
+        for a, b in spans:
+            piece = self.text[a:b]
+            first = a + (len(piece) - len(piece.lstrip()))
+            last = a + len(piece.rstrip()) - 1
+            if last < first:  # only white space: an instant at its start
+                last = first
+            out.append((self.cues[self.cue_at(first)].start, self.cues[self.cue_at(last)].end))
+        return out
+
+
+def _seconds(h: str | None, m: str, s: str, ms: str) -> float:
+    # From whole milliseconds, so 12.345 reads back as 12.345 and never 12.344999.
+    return (((int(h or 0) * 60 + int(m)) * 60 + int(s)) * 1000 + int(ms)) / 1000
+
+
+def _where(path: str | None, line: int) -> str:
+    return f"{path}, line {line}" if path else f"line {line}"
+
+
+def _show(line: str, width: int = 60) -> str:
+    line = line.strip()
+    return repr(line if len(line) <= width else line[: width - 3] + "...")
+
+
+def _clean(lines: Sequence[str], srt: bool) -> str:
+    """A cue's lines as plain text on one line."""
+    text = " ".join(lines)
+    text = _TAG.sub("", _RUBY_TEXT.sub("", text))
+    if srt:
+        text = _SRT_CODE.sub("", text)
+    return " ".join(html.unescape(text).split())
+
+
+def _blocks(text: str) -> list[list[tuple[int, str]]]:
+    """The file's blocks: runs of lines that are not blank, with their line numbers."""
+    blocks: list[list[tuple[int, str]]] = []
+    current: list[tuple[int, str]] = []
+    for n, line in enumerate(_LINE_BREAK.split(text), 1):
+        if line.strip():
+            current.append((n, line))
+        elif current:
+            blocks.append(current)
+            current = []
+    if current:
+        blocks.append(current)
+    return blocks
+
+
+def _cue_blocks(
+    block: list[tuple[int, str]], timing: re.Pattern[str], srt: bool, path: str | None
+) -> list[Cue]:
+    """The cues of one block. A line with ``-->`` inside a cue's text starts the next cue
+    (as WebVTT's parser does), with the line before it as its identifier in SRT."""
+    cues: list[Cue] = []
+    i = 0
+    while i < len(block):
+        if "-->" in block[i][1]:
+            t = i
+        elif i + 1 < len(block) and "-->" in block[i + 1][1]:
+            t = i + 1  # block[i] is the cue's identifier (its number, in SRT)
+        else:
+            n, line = block[i]
+            raise ValueError(
+                f"{_where(path, n)}: text without a cue timing ({_show(line)}); a cue "
+                f"needs a line 'start --> end' such as "
+                f"{'00:00:01,000 --> 00:00:04,000' if srt else '00:00:01.000 --> 00:00:04.000'}"
+            )
+        n, line = block[t]
+        m = timing.match(line)
+        if m is None:
+            example = "HH:MM:SS,mmm" if srt else "HH:MM:SS.mmm or MM:SS.mmm"
+            raise ValueError(
+                f"{_where(path, n)}: bad cue timing {_show(line)}; expected "
+                f"'{example} --> {example}'"
+            )
+        g = m.groups()
+        start, end = _seconds(*g[:4]), _seconds(*g[4:])
+        if end < start:
+            raise ValueError(
+                f"{_where(path, n)}: the cue ends ({format_clock(end, True)}) before it "
+                f"starts ({format_clock(start, True)})"
+            )
+        j = t + 1
+        while j < len(block) and "-->" not in block[j][1]:
+            j += 1
+        stop = j
+        if srt and j < len(block) and stop - 1 > t and block[stop - 1][1].strip().isdigit():
+            stop -= 1  # the next cue's number, not this cue's text
+        lines = [ln for _, ln in block[t + 1 : stop]]
+        cues.append(Cue(start, end, _clean(lines, srt), n))
+        i = stop
+    return cues
+
+
+def parse_vtt(text: str, path: str | None = None) -> list[Cue]:
+    """The cues of a WebVTT file, in file order (see the module for what is read).
+
+    Raises ValueError, naming the line, on a file that is not WebVTT or a malformed cue.
+    """
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    first = _LINE_BREAK.split(text, maxsplit=1)[0]
+    if not _VTT_HEADER.match(first):
+        raise ValueError(
+            f"{_where(path, 1)}: not a WebVTT file: it starts {_show(first)}, not 'WEBVTT' "
+            "(--format srt reads SubRip, --format text reads prose)"
+        )
+    blocks = _blocks(text)
+    # The first block is the header (WEBVTT and lines such as "Kind: captions"); a cue
+    # written right under it, with no blank line between, is read rather than lost.
+    header = blocks[0]
+    arrow = next((k for k in range(1, len(header)) if "-->" in header[k][1]), None)
+    blocks = ([header[arrow:]] if arrow is not None else []) + blocks[1:]
+    cues: list[Cue] = []
+    for block in blocks:
+        if _VTT_SKIPPED.match(block[0][1]) and "-->" not in block[0][1]:
+            continue
+        cues.extend(_cue_blocks(block, _VTT_TIMING, False, path))
+    return cues
+
+
+def parse_srt(text: str, path: str | None = None) -> list[Cue]:
+    """The cues of a SubRip file, in file order (see the module for what is read).
+
+    Raises ValueError, naming the line, on a malformed cue.
+    """
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    cues: list[Cue] = []
+    for block in _blocks(text):
+        cues.extend(_cue_blocks(block, _SRT_TIMING, True, path))
+    return cues
+
+
+def parse_cues(text: str, fmt: str, path: str | None = None) -> list[Cue]:
+    """The cues of a transcript in format ``vtt`` or ``srt``."""
+    if fmt == "vtt":
+        return parse_vtt(text, path)
+    if fmt == "srt":
+        return parse_srt(text, path)
+    raise ValueError(f"unknown transcript format {fmt!r}; use one of: vtt, srt")
+
+
+def join_cues(cues: Sequence[Cue]) -> Transcript:
+    """The cues that hold text, and their text joined with single spaces."""
+    kept = [c for c in cues if c.text]
+    offsets, pos = [], 0
+    for c in kept:
+        offsets.append(pos)
+        pos += len(c.text) + 1
+    return Transcript(kept, " ".join(c.text for c in kept), offsets)
+
+
+def read_transcript(text: str, fmt: str, path: str | None = None) -> Transcript:
+    """:func:`join_cues` of :func:`parse_cues`."""
+    return join_cues(parse_cues(text, fmt, path))
+
+
+def sniff_transcript(text: str, path: str | None = None) -> str | None:
+    """``vtt`` or ``srt`` when ``text`` is a transcript, else None.
+
+    By content first: a ``WEBVTT`` first line (alone, or followed by a cue timing
+    somewhere); or a first cue as SRT writes it (a number on its own line, then a timing
+    line; or a timing line with a comma before the milliseconds). Then by the name: ``.vtt`` or ``.srt`` (case ignored), so that a
+    malformed transcript is refused with its line rather than segmented as prose.
+    """
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    head = _LINE_BREAK.split(text[:4096], maxsplit=40)
+    # "WEBVTT is a format ..." is a valid header line too: prose that opens so is read
+    # as prose unless a cue timing follows.
+    if _VTT_HEADER.match(head[0]) and (head[0].rstrip() == "WEBVTT" or "-->" in text):
+        return "vtt"
+    lines = [ln for ln in head if ln.strip()][:2]
+    if lines and "," in lines[0] and _SRT_TIMING.match(lines[0]):
+        return "srt"
+    if len(lines) == 2 and lines[0].strip().isdigit() and _SRT_TIMING.match(lines[1]):
+        return "srt"
+    suffix = os.path.splitext(path or "")[1].lower().lstrip(".")
+    return suffix if suffix in TRANSCRIPT_FORMATS else None
+
+
+def format_clock(seconds: float, millis: bool = False) -> str:
+    """``HH:MM:SS`` (whole seconds, rounded down), or ``HH:MM:SS.mmm`` with ``millis``."""
+    total_ms = max(0, round(seconds * 1000))
+    ms = total_ms % 1000
+    s = total_ms // 1000
+    clock = f"{s // 3600:02d}:{s // 60 % 60:02d}:{s % 60:02d}"
+    return f"{clock}.{ms:03d}" if millis else clock

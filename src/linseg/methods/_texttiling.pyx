@@ -1,0 +1,96 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
+"""Compiled kernels of TextTiling: block comparison and depth scores; see
+linseg.methods.texttiling."""
+
+import numpy as np
+
+from libc.math cimport sqrt
+from libc.stdlib cimport calloc, free
+
+
+def block_cosines(const long long[::1] terms, const long long[::1] starts, Py_ssize_t n_seq,
+                  Py_ssize_t k, Py_ssize_t n_terms):
+    """The cosine of the two blocks at each of the ``n_seq - 1`` gaps (0 where a block
+    has no terms); ``terms[starts[s]:starts[s + 1]]`` are sequence ``s``'s dense ids."""
+    out_arr = np.zeros(n_seq - 1, dtype=np.float64)
+    cdef double[::1] out = out_arr
+    if n_terms < 0 or starts.shape[0] < n_seq + 1:
+        raise ValueError("block_cosines: n_terms < 0, or fewer than n_seq + 1 starts")
+    # Term counts of the left and right blocks (scratch: never empty, for calloc).
+    cdef long long* left = <long long*>calloc(n_terms + 1, sizeof(long long))
+    cdef long long* right = <long long*>calloc(n_terms + 1, sizeof(long long))
+    if left == NULL or right == NULL:
+        free(left)
+        free(right)
+        raise MemoryError()
+    # Running dot product and squared norms, updated one token at a time as the two
+    # windows slide; every window edge only moves forward, so the whole pass is linear.
+    cdef long long dot = 0, ss_l = 0, ss_r = 0
+    cdef Py_ssize_t lo_l = 0, hi_l = 0, lo_r = 0, hi_r = 0  # half-open sequence ranges now in each block
+    cdef Py_ssize_t g, b, j, t, want_lo_l, want_hi_l, want_lo_r, want_hi_r
+    with nogil:
+        for g in range(n_seq - 1):
+            b = k
+            if g + 1 < b:
+                b = g + 1
+            if n_seq - 1 - g < b:
+                b = n_seq - 1 - g
+            want_lo_l = g - b + 1
+            want_hi_l = g + 1
+            want_lo_r = g + 1
+            want_hi_r = g + 1 + b
+            while hi_l < want_hi_l:  # add sequence hi_l to the left block
+                for j in range(starts[hi_l], starts[hi_l + 1]):
+                    t = terms[j]
+                    ss_l += 2 * left[t] + 1
+                    dot += right[t]
+                    left[t] += 1
+                hi_l += 1
+            while lo_l < want_lo_l:
+                for j in range(starts[lo_l], starts[lo_l + 1]):
+                    t = terms[j]
+                    left[t] -= 1
+                    ss_l -= 2 * left[t] + 1
+                    dot -= right[t]
+                lo_l += 1
+            while hi_r < want_hi_r:
+                for j in range(starts[hi_r], starts[hi_r + 1]):
+                    t = terms[j]
+                    ss_r += 2 * right[t] + 1
+                    dot += left[t]
+                    right[t] += 1
+                hi_r += 1
+            while lo_r < want_lo_r:
+                for j in range(starts[lo_r], starts[lo_r + 1]):
+                    t = terms[j]
+                    right[t] -= 1
+                    ss_r -= 2 * right[t] + 1
+                    dot -= left[t]
+                lo_r += 1
+            if ss_l > 0 and ss_r > 0:
+                out[g] = <double>dot / sqrt(<double>ss_l * <double>ss_r)
+    free(left)
+    free(right)
+    return out_arr
+
+
+def gap_depths(const double[::1] s):
+    """Depth of each gap of ``s``: (left peak - s) + (right peak - s)."""
+    cdef Py_ssize_t n = s.shape[0]
+    out_arr = np.empty(n)
+    cdef double[::1] out = out_arr
+    cdef Py_ssize_t i
+    cdef double lp
+    if n == 0:
+        return out_arr
+    with nogil:
+        # The right peaks first, kept in ``out``; then the left peaks in one sweep.
+        out[n - 1] = s[n - 1]
+        for i in range(n - 2, -1, -1):
+            out[i] = out[i + 1] if s[i + 1] >= s[i] else s[i]
+        lp = s[0]
+        for i in range(n):
+            if i > 0 and not s[i - 1] >= s[i]:
+                lp = s[i]
+            out[i] = (lp - s[i]) + (out[i] - s[i])
+    return out_arr

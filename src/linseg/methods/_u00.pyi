@@ -1,0 +1,14 @@
+import numpy as np
+
+def search(
+    indptr: np.ndarray,
+    words: np.ndarray,
+    counts: np.ndarray,
+    vocabulary: int,
+    n: int,
+    alpha: float,
+    penalty: float,
+    limit: int,
+    m: int,
+    largest: int,
+) -> tuple[list[int], float]: ...

@@ -1,0 +1,105 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
+"""Compiled dynamic programme of Utiyama and Isahara's segmenter; see linseg.methods.u00."""
+
+from libc.math cimport INFINITY, log
+from libc.stdlib cimport calloc, free
+
+
+# Why this is long: one compiled pass; the running cost of the segment that grows from
+# unit i is shared by every count's relaxation, so the two loops cannot be split without
+# storing the quadratic table of segment costs.
+def search(const long long[::1] indptr, const long long[::1] words, const long long[::1] counts,
+           Py_ssize_t vocabulary, Py_ssize_t n, double alpha, double penalty, Py_ssize_t limit,
+           Py_ssize_t m, Py_ssize_t largest):
+    """The cheapest segmentation of ``n`` units (``m`` segments, or any number if 0):
+    returns the unit indices that start a segment after the first, and its cost.
+    ``largest`` bounds the words of a segment no longer than ``limit`` units."""
+    cdef Py_ssize_t rows = m if m > 0 else 1
+    cdef Py_ssize_t f, i, j, t, k, stop, width = n + 1
+    cdef long long w, old, new, size
+    cdef double x, s, cost, value, log_norm
+    if n < 0 or m < 0 or largest < 0 or vocabulary < 0 or indptr.shape[0] < n + 1:
+        raise ValueError("search: negative size, or fewer than n + 1 unit offsets")
+    # best[k * width + j]: the cheapest way to cover units 0..j-1 with k segments (row 0:
+    # with any number, when m is 0), back: where its last segment starts. Scratch, with
+    # the running counts of the growing segment and the two tables of terms.
+    cdef double* best = <double*>calloc((rows + 1) * width, sizeof(double))
+    cdef Py_ssize_t* back = <Py_ssize_t*>calloc((rows + 1) * width, sizeof(Py_ssize_t))
+    cdef long long* seen = <long long*>calloc(vocabulary + 1, sizeof(long long))
+    cdef double* word_term = <double*>calloc(largest + 1, sizeof(double))
+    cdef double* size_term = <double*>calloc(largest + 1, sizeof(double))
+    if best == NULL or back == NULL or seen == NULL or word_term == NULL or size_term == NULL:
+        free(best)
+        free(back)
+        free(seen)
+        free(word_term)
+        free(size_term)
+        raise MemoryError()
+    try:
+        with nogil:
+            for i in range((rows + 1) * width):
+                best[i] = INFINITY
+            best[0] = 0.0
+            # f log(f + alpha) and L log(L + alpha k) for every count a segment can reach, so
+            # the inner loop looks them up instead of taking two logarithms per word; the same
+            # scalar expressions as before, so the sums are the same to the bit.
+            log_norm = alpha * <double>vocabulary
+            for f in range(1, largest + 1):
+                x = <double>f
+                word_term[f] = x * log(x + alpha)
+                size_term[f] = x * log(x + log_norm)
+            for i in range(n):
+                s = 0.0  # sum_w f(w) log(f(w) + alpha) over the growing segment
+                size = 0
+                stop = i + limit
+                if n < stop:
+                    stop = n
+                for j in range(i, stop):
+                    for t in range(indptr[j], indptr[j + 1]):
+                        w = words[t]
+                        old = seen[w]
+                        new = old + counts[t]
+                        if old > 0:
+                            s -= word_term[old]
+                        s += word_term[new]
+                        seen[w] = new
+                        size += counts[t]
+                    cost = size_term[size] - s
+                    if m > 0:
+                        for k in range(m):
+                            if best[k * width + i] < INFINITY:
+                                value = best[k * width + i] + cost + (penalty if i > 0 else 0.0)
+                                if value < best[(k + 1) * width + j + 1]:
+                                    best[(k + 1) * width + j + 1] = value
+                                    back[(k + 1) * width + j + 1] = i
+                    else:
+                        value = best[i] + cost + (penalty if i > 0 else 0.0)
+                        if value < best[width + j + 1]:
+                            best[width + j + 1] = value
+                            back[width + j + 1] = i
+                for j in range(i, stop):
+                    for t in range(indptr[j], indptr[j + 1]):
+                        seen[words[t]] = 0
+                if m == 0:
+                    # Every segment ending at unit i + 1 has now been tried, so the best way to
+                    # reach it, whatever the count, is final: the next segments start from it.
+                    best[i + 1] = best[width + i + 1]
+        cuts = []
+        k = m if m > 0 else 1
+        j = n
+        total = best[k * width + n]
+        while j > 0:
+            i = back[k * width + j]
+            if i > 0:
+                cuts.append(i)
+            j = i
+            if m > 0:
+                k -= 1
+        cuts.reverse()
+        return cuts, total
+    finally:
+        free(best)
+        free(back)
+        free(seen)
+        free(word_term)
+        free(size_term)

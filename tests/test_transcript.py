@@ -1,0 +1,398 @@
+"""Transcripts: WebVTT and SRT parsing, sentence times, chapters, detection, errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from docgen import RECORD_KEYS
+from linseg.cli import main
+from linseg.corpus.document import decode_document, detect_format, parse_document
+from linseg.corpus.output import render
+from linseg.corpus.run import run_document
+from linseg.corpus.transcript import (
+    Cue,
+    format_clock,
+    join_cues,
+    parse_cues,
+    parse_srt,
+    parse_vtt,
+    sniff_transcript,
+)
+from test_cli import run_cli
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "field-notes.vtt"
+
+VTT = """WEBVTT - a header text
+Kind: captions
+Language: en
+
+NOTE This is a comment,
+over two lines.
+
+STYLE
+::cue { color: yellow }
+
+REGION
+id:fred width:40%
+
+intro
+00:01.000 --> 00:04.500 align:start position:10% line:0
+<v Ann Lee>Bees live in hives.</v> They
+make honey &amp; wax.
+
+00:00:05.250 --> 00:00:08.000
+<c.yellow.bg_blue>Trains</c> run on <i>rails</i>, <b>not</b> <u>roads</u>.
+
+00:00:08.000 --> 00:00:09.000
+<v.loud Bob>   </v>
+
+101:02:03.004 --> 101:02:05.000
+<ruby>漢<rt>kan</rt></ruby> &lt;3 &gt; <00:00:08.500>karaoke&nbsp;words
+"""
+
+SRT = """1
+00:00:01,000 --> 00:00:04,500
+{\\an8}<font color="#ffff00">Bees live</font> in hives.
+
+2
+0:00:05,250 --> 00:00:08,000  X1:40 X2:600 Y1:20 Y2:50
+Trains run on rails, x < y.
+3
+00:00:08.100 --> 00:00:09,000
+A missing blank line.
+"""
+
+
+def test_vtt_cues_timings_settings_blocks_tags_and_entities():
+    cues = parse_vtt(VTT)
+    assert [(c.start, c.end) for c in cues] == [
+        (1.0, 4.5),
+        (5.25, 8.0),
+        (8.0, 9.0),
+        (101 * 3600 + 2 * 60 + 3.004, 101 * 3600 + 2 * 60 + 5.0),
+    ]
+    assert [c.text for c in cues] == [
+        "Bees live in hives. They make honey & wax.",
+        "Trains run on rails, not roads.",
+        "",
+        "漢 <3 > karaoke words",
+    ]
+    assert [c.line for c in cues] == [15, 19, 22, 25]
+
+
+def test_srt_cues():
+    cues = parse_srt(SRT)
+    assert [(c.start, c.end) for c in cues] == [(1.0, 4.5), (5.25, 8.0), (8.1, 9.0)]
+    assert [c.text for c in cues] == [
+        "Bees live in hives.",
+        "Trains run on rails, x < y.",
+        "A missing blank line.",
+    ]
+
+
+@pytest.mark.parametrize(
+    "stamp,seconds",
+    [
+        ("00:00.000", 0.0),
+        ("59:59.999", 3599.999),
+        ("01:00:00.001", 3600.001),
+        ("12:34:56.789", 45296.789),
+        ("123:00:00.000", 442800.0),
+    ],
+)
+def test_vtt_timestamps(stamp, seconds):
+    (cue,) = parse_vtt(f"WEBVTT\n\n{stamp} --> 999:00:00.000\nx\n")
+    assert cue.start == seconds
+
+
+def test_format_clock():
+    assert format_clock(0) == "00:00:00"
+    assert format_clock(59.999) == "00:00:59"
+    assert format_clock(3725.5) == "01:02:05"
+    assert format_clock(3725.5, True) == "01:02:05.500"
+    assert format_clock(400000) == "111:06:40"
+
+
+def test_join_cues_and_the_offsets():
+    t = join_cues([Cue(0, 1, "a b"), Cue(1, 2, ""), Cue(2, 3, "c.")])
+    assert t.text == "a b c." and t.offsets == [0, 4] and len(t.cues) == 2
+    assert [t.cue_at(i) for i in range(len(t.text))] == [0, 0, 0, 0, 1, 1]
+
+
+TIMED = """WEBVTT
+
+00:01.000 --> 00:03.000
+Bees make honey. They
+
+00:03.000 --> 00:06.000
+live in hives. Trains
+
+00:07.500 --> 00:09.000
+run on rails.
+"""
+
+
+def test_sentence_times_are_the_times_of_their_cues():
+    doc = parse_document(TIMED, "vtt")
+    assert doc.text == "Bees make honey. They live in hives. Trains run on rails."
+    assert doc.sentences == ["Bees make honey. ", "They live in hives. ", "Trains run on rails."]
+    # A sentence starts when the cue it begins in starts, and ends with the cue it ends in.
+    assert doc.times == [(1.0, 3.0), (1.0, 6.0), (3.0, 9.0)]
+    assert doc.segment_times([1]) == [(1.0, 3.0), (1.0, 9.0)]
+    assert doc.segment_times([]) == [(1.0, 9.0)]
+    assert "".join(doc.segment_texts([1, 2])) == doc.text
+    assert doc.format == "vtt" and not doc.tokenized
+    assert parse_document("Some text.", "text").times is None
+
+
+def test_captions_without_punctuation_are_cut_at_their_cues():
+    words = ["so today we talk about bees", "and how they make honey", "in the hive"] * 8
+    vtt = "WEBVTT\n\n" + "".join(
+        f"00:00:{i:02d}.000 --> 00:00:{i + 1:02d}.000\n{w}\n\n" for i, w in enumerate(words)
+    )
+    doc = parse_document(vtt, "vtt")
+    assert doc.sentences[:2] == ["so today we talk about bees ", "and how they make honey "]
+    assert len(doc.sentences) == 24 and "".join(doc.sentences) == doc.text
+    assert doc.times is not None and doc.times[5] == (5.0, 6.0)
+    assert doc.notes == [
+        "1 sentence was over 200 characters (captions with little punctuation): "
+        "cut where their cues begin"
+    ]
+    # Punctuated captions keep the splitter's sentences, even across cues.
+    assert parse_document(TIMED, "vtt").notes == []
+
+
+THREE = """WEBVTT
+
+00:00.000 --> 00:04.000
+Bees live in a hive with their queen.
+
+00:04.000 --> 00:08.500
+The bees make honey from nectar.
+
+00:08.500 --> 00:12.000
+A hive of bees stores honey for winter.
+
+00:12.000 --> 00:16.000
+Trains run on steel rails between stations.
+
+00:16.000 --> 00:20.250
+Steam trains once pulled coal along the rails.
+
+00:20.250 --> 00:25.000
+Stations sell tickets for the trains.
+
+01:00:25.000 --> 01:00:29.000
+Bakers mix flour and yeast into dough.
+
+01:00:29.000 --> 01:00:33.000
+The dough rises before the bakers shape bread.
+
+01:00:33.000 --> 01:00:37.500
+Bread bakes in a hot oven until the crust browns.
+"""
+
+
+def test_three_chapters(tmp_path, capsys):
+    path = tmp_path / "talk.vtt"
+    path.write_text(THREE, encoding="utf-8")
+    argv = ["segment", str(path), "--method", "c99", "--segments", "3"]
+    assert main([*argv, "--output", "chapters"]) == 0
+    # bees (3) before hive and honey (2 each, only here; tied, so in the stems' order);
+    # the first line is 00:00:00, the others the start of the cue each segment begins in.
+    assert capsys.readouterr().out == (
+        "00:00:00 bees, hive, honey\n"
+        "00:00:12 trains, rails, stations\n"
+        "01:00:25 bakers, bread, dough\n"
+    )
+    assert main([*argv, "--output", "json"]) == 0
+    rec = json.loads(capsys.readouterr().out)
+    assert set(rec) == RECORD_KEYS
+    assert rec["format"] == "vtt" and rec["format_detected"] is True
+    assert rec["boundaries"] == [3, 6]
+    assert rec["times"] == [[0.0, 12.0], [12.0, 25.0], [3625.0, 3637.5]]
+    assert rec["keywords"][0][:3] == ["bees", "hive", "honey"]
+    assert "".join(rec["segments"]) == parse_document(THREE, "vtt").text
+
+
+def test_chapters_first_line_is_zero_even_when_speech_starts_later():
+    doc = parse_document(TIMED, "vtt")
+    run = run_document(doc, "c99", 2)
+    lines = render(run, "chapters").splitlines()
+    assert lines[0].startswith("00:00:00 ") and len(lines) == 2
+
+
+def test_chapters_of_a_segment_without_keywords_use_its_first_words():
+    text = "WEBVTT\n\n00:00.000 --> 00:01.000\nIt is 42.\n\n00:02.000 --> 00:03.000\nBees hum.\n"
+    run = run_document(parse_document(text, "vtt"), "c99", 2)
+    assert render(run, "chapters") == "00:00:00 It is 42.\n00:00:02 bees, hum\n"
+
+
+def test_chapters_of_text_input_is_an_input_error(capsys):
+    assert (
+        main(["segment", str(EXAMPLE.with_name("three-topics.txt")), "--output", "chapters"]) == 2
+    )
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "--output chapters needs a transcript" in err and "read as text" in err
+
+
+@pytest.mark.parametrize(
+    "text,fmt,message",
+    [
+        ("Hello\n\n00:01.000 --> 00:02.000\nx\n", "vtt", "line 1: not a WebVTT file"),
+        ("WEBVTTX\n", "vtt", "not a WebVTT file"),
+        ("WEBVTT\n\n00:01.00 --> 00:02.000\nx\n", "vtt", "line 3: bad cue timing"),
+        ("WEBVTT\n\n00:61.000 --> 00:62.000\nx\n", "vtt", "line 3: bad cue timing"),
+        ("WEBVTT\n\n00:01,000 --> 00:02,000\nx\n", "vtt", "expected 'HH:MM:SS.mmm"),
+        ("WEBVTT\n\n00:05.000 --> 00:02.000\nx\n", "vtt", "line 3: the cue ends (00:00:02.000)"),
+        ("WEBVTT\n\nJust some text\nand more\n", "vtt", "line 3: text without a cue timing"),
+        ("WEBVTT\n\n1\n00:01.000 -> 00:02.000\nx\n", "vtt", "line 3: text without a cue timing"),
+        ("1\n00:00:01 --> 00:00:02\nx\n", "srt", "line 2: bad cue timing"),
+        ("1\n00:00:01,000 --> 00:00:02,000\nx\n\nstray text\n", "srt", "line 5: text without"),
+    ],
+)
+def test_malformed_transcripts_say_where(text, fmt, message):
+    with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        parse_cues(text, fmt, None)
+
+
+def test_malformed_transcript_on_the_command_line(tmp_path):
+    bad = tmp_path / "talk.vtt"
+    bad.write_text("WEBVTT\n\n00:05.000 --> 00:xx.000\nHello there.\n", encoding="utf-8")
+    code, out, err = run_cli(["segment", str(bad)])
+    assert code == 2 and out == ""
+    assert err == (
+        f"linseg: error: {bad}, line 3: bad cue timing '00:05.000 --> 00:xx.000'; expected "
+        "'HH:MM:SS.mmm or MM:SS.mmm --> HH:MM:SS.mmm or MM:SS.mmm'\n"
+    )
+    code, _, err = run_cli(["segment", "--format", "srt"], stdin=b"Just prose. Nothing timed.\n")
+    assert code == 2 and "line 1: text without a cue timing" in err and err.count("\n") == 1
+
+
+def test_detection_by_content_and_by_name(tmp_path):
+    srt = "1\n00:00:01,000 --> 00:00:02,000\nBees hum.\n"
+    assert sniff_transcript(VTT) == "vtt" and detect_format(VTT) == "vtt"
+    assert sniff_transcript("\ufeff" + VTT) == "vtt"
+    assert sniff_transcript(srt) == "srt" and detect_format(srt) == "srt"
+    assert sniff_transcript("\n\n" + srt.replace("\n", "\r\n")) == "srt"
+    assert sniff_transcript("00:00:01,000 --> 00:00:02,000\nBees hum.\n") == "srt"
+    # By name, whatever the content (so that a broken transcript is refused, not segmented).
+    assert sniff_transcript("Bees hum.", "talk.VTT") == "vtt"
+    assert sniff_transcript("Bees hum.", "dir.srt/talk.txt") is None
+    assert detect_format("Bees hum.", "x/talk.srt") == "srt"
+    # Not transcripts: prose that mentions the header, an arrow in an HTML comment.
+    for text in ["Our WEBVTT files.", "WEBVTTX\n", "<!-- ========== -->\n", "1\nBees -->\n"]:
+        assert sniff_transcript(text) is None, text
+    assert detect_format("WEBVTT is a format. It has cues.\n") == "text"
+    assert detect_format("WEBVTT\n") == "vtt"  # an empty transcript is still one
+
+
+def test_detection_on_the_command_line(tmp_path):
+    txt = tmp_path / "captions.txt"  # content says transcript, name does not
+    txt.write_text(TIMED, encoding="utf-8")
+    rec = json.loads(run_cli(["segment", str(txt), "--output", "json"])[1])
+    assert rec["format"] == "vtt" and rec["format_detected"] is True
+    assert rec["n_sentences"] == 3
+    rec = json.loads(run_cli(["segment", "--output", "json"], stdin=SRT.encode())[1])
+    assert rec["format"] == "srt" and rec["times"][0][0] == 1.0
+    rec = json.loads(run_cli(["segment", str(txt), "--format", "text", "--output", "json"])[1])
+    assert rec["format"] == "text" and rec["times"] is None
+    assert "".join(rec["segments"]) == TIMED  # read as prose, nothing lost
+    code, _, err = run_cli(["segment", str(EXAMPLE), "--format", "srt"])
+    assert code == 2 and "line 1: text without a cue timing ('WEBVTT')" in err
+
+
+def test_a_transcript_without_cues_has_no_sentences(tmp_path):
+    empty = tmp_path / "empty.vtt"
+    empty.write_text("WEBVTT\n\nNOTE nothing yet\n", encoding="utf-8")
+    code, _, err = run_cli(["segment", str(empty)])
+    assert code == 2 and "no sentences" in err
+
+
+def test_the_example_transcript():
+    data = EXAMPLE.read_bytes()
+    doc = decode_document(data, path=str(EXAMPLE))
+    assert doc.format == "vtt" and len(parse_vtt(data.decode())) == 60
+    assert doc.times is not None and len(doc.times) == len(doc.sentences)
+    starts = [a for a, _ in doc.times]
+    assert starts == sorted(starts)
+    code, out, _ = run_cli(["segment", str(EXAMPLE), "--output", "chapters"])
+    assert code == 0
+    assert out == (
+        "00:00:00 moon, tides, bulges\n"
+        "00:02:13 magma, volcano, earthquakes\n"
+        "00:03:56 starter, dough, bread\n"
+    )
+    rec = json.loads(run_cli(["segment", str(EXAMPLE), "--output", "json"])[1])
+    assert "".join(rec["segments"]) == doc.text
+    assert [t[0] for t in rec["times"]] == [0.0, 133.3, 236.6]
+
+
+# --- a property: whatever the cues, parsing gives back their times and their words --------
+
+_WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCDEFG'", min_size=1, max_size=8)
+_CUE = st.tuples(
+    st.integers(0, 40_000_000),  # start, ms (up to 11 hours)
+    st.integers(0, 10_000),  # duration, ms
+    st.lists(
+        st.tuples(_WORD, st.sampled_from(["", "", "", ",", ".", "!", "?"])),
+        min_size=0,
+        max_size=8,
+    ),
+    st.booleans(),  # break the text over two lines
+    st.booleans(),  # an identifier line
+)
+
+
+def _stamp(ms: int, comma: bool) -> str:
+    s, ms = divmod(ms, 1000)
+    return f"{s // 3600:02d}:{s // 60 % 60:02d}:{s % 60:02d}{',' if comma else '.'}{ms:03d}"
+
+
+def _write(cues, fmt: str, newline: str) -> str:
+    out = ["WEBVTT", ""] if fmt == "vtt" else []
+    for n, (start, length, words, split, ident) in enumerate(cues, 1):
+        text = " ".join(w + p for w, p in words)
+        lines = [text]
+        if split and " " in text:
+            a, b = text.split(" ", 1)
+            lines = [a, b]
+        if fmt == "srt" or ident:
+            out.append(str(n))
+        timing = f"{_stamp(start, fmt == 'srt')} --> {_stamp(start + length, fmt == 'srt')}"
+        out += [timing + (" align:start" if fmt == "vtt" and ident else ""), *lines, ""]
+    return newline.join(out)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(_CUE, min_size=1, max_size=12),
+    st.sampled_from(["vtt", "srt"]),
+    st.sampled_from(["\n", "\r\n"]),
+    st.booleans(),
+)
+def test_parse_keeps_times_and_text(cues, fmt, newline, ordered):
+    if ordered:
+        cues = sorted(cues, key=lambda c: c[0])
+    text = _write(cues, fmt, newline)
+    parsed = parse_cues(text, fmt)
+    assert sniff_transcript(text) == fmt or not any(words for _, _, words, _, _ in cues)
+    expected = [" ".join(w + p for w, p in words) for _, _, words, _, _ in cues]
+    assert [c.text for c in parsed] == expected
+    assert [round(c.start * 1000) for c in parsed] == [c[0] for c in cues]
+    assert [round(c.end * 1000) for c in parsed] == [c[0] + c[1] for c in cues]
+    doc = parse_document(text, fmt)
+    assert doc.text == " ".join(t for t in expected if t)
+    assert "".join(doc.sentences) == doc.text  # nothing lost
+    assert doc.times is not None and len(doc.times) == len(doc.sentences)
+    starts = {c.start for c in parsed}
+    assert all(a in starts for a, _ in doc.times)
+    if ordered:  # times go forward wherever the cues did
+        firsts = [a for a, _ in doc.times]
+        assert firsts == sorted(firsts)
