@@ -133,20 +133,10 @@ def main() -> None:
         return
     doc = workdir / "100k.txt"
     write_long_document(python, args.data, 100_000, doc)
-    for method in ("c99", "u00_p"):
-        cmd = [
-            linseg,
-            "segment",
-            str(doc),
-            "--format",
-            "lines",
-            "--method",
-            method,
-            "-o",
-            os.devnull,
-        ]
+    for method in (["--method", "c99", "--band", "auto"], ["--method", "u00_p"]):
+        cmd = [linseg, "segment", str(doc), "--format", "lines", *method, "-o", os.devnull]
         secs = timed(cmd, env)[0]
-        print(f"100,000 sentences, {method}, CLI: {secs:.2f} s")
+        print(f"100,000 sentences, {' '.join(method)}, CLI: {secs:.2f} s")
     out = timed(
         [str(python), str(clone / "benchmarks" / "bench_scale.py"), "--sizes", "1000000"],
         env,

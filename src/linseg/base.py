@@ -199,7 +199,7 @@ class Segmenter:
         sizes = sentence_sizes(sentences, self.size_unit)
         breaks = topic_breaks(
             sentences,
-            TextProcessor(language=self.language),
+            TextProcessor(language=self.text_language),
             self._resolve_tokenized(sentences, tokenized),
         )
         boundaries, notes = bound_boundaries(
@@ -230,6 +230,13 @@ class Segmenter:
         # Raw prose: segmenters that tokenise must not expect pre-tokenised input.
         result = self._bounded(self._run(sentences, check_n_segments(n_segments), False), False)
         return TextSegmentation(text, spans, result)
+
+    @property
+    def text_language(self) -> str:
+        """The language the segmenter's own text processing is set up for. With
+        ``language="auto"`` that is English, and unused: :meth:`segment` hands each text
+        to a copy set to the language found in it (:meth:`for_text`)."""
+        return "en" if self.language == "auto" else self.language
 
     def _sentence_language(self) -> str:
         """The code the sentence splitter gets for this segmenter's language."""

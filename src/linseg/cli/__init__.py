@@ -19,6 +19,7 @@ COMMAND_MODULES = [
     "linseg.cli.segment",
     "linseg.cli.evaluate",
     "linseg.cli.methods",
+    "linseg.cli.languages",
     "linseg.cli.corpus",
     "linseg.cli.paper",
     "linseg.cli.plot",

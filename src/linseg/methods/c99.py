@@ -140,7 +140,7 @@ class C99(Segmenter):
         self.stopwords = stopwords
         self.stemmer = stemmer
         self.tokenized = tokenized
-        self._text = TextProcessor.from_options(stopwords, stemmer, language=self.language)
+        self._text = TextProcessor.from_options(stopwords, stemmer, language=self.text_language)
 
     def counts(self, sentences: Sequence[str], tokenized: bool | None = None) -> np.ndarray:
         """The sentence x stem count matrix f of equation (1) for ``sentences``."""

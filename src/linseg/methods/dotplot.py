@@ -39,7 +39,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import sparse
 
 from ..base import Segmentation, Segmenter, check_int
 from ..bounds import SizeUnit
@@ -163,9 +162,9 @@ class DotPlot(Segmenter):
         self.hyphens = bool(hyphens)
         self.min_count = check_int("min_count", min_count)
         self.reference = bool(reference)
-        self._text = TextProcessor.from_options(stopwords, stemmer, hyphens, self.language)
+        self._text = TextProcessor.from_options(stopwords, stemmer, hyphens, self.text_language)
         # Every token's stem, stopwords included: the reference spread activation's counts.
-        self._every_token = TextProcessor((), self._text.stemmer, True, self.language)
+        self._every_token = TextProcessor((), self._text.stemmer, True, self.text_language)
 
     def counts(self, sentences: Sequence[str], tokenized: bool | None = None) -> np.ndarray:
         """The sentence x stem count matrix f (the plot's words, sentence by sentence).
@@ -195,6 +194,8 @@ class DotPlot(Segmenter):
         if self.similarity == "dots":
             return dots(counts)
         if self.similarity == "cosine":
+            from scipy import sparse  # loaded only by the methods that need it
+
             return cosine(sparse.csr_matrix(counts))
         if self.reference and counts.size and not cooccurrence_totals(counts).all():
             # A stem with no neighbour has no transition row: the author's program divided

@@ -266,7 +266,7 @@ class KanSegmenter(Segmenter):
         self.tagger = tagger
         self.tokenized = tokenized
         # No stop list: the tagger, not a word list, decides what is a noun.
-        self._text = TextProcessor((), stemmer, language=self.language)
+        self._text = TextProcessor((), stemmer, language=self.text_language)
 
     def segment(self, sentences: Sequence[str], n_segments: int | None = None) -> KanResult:
         """Segment a list of sentences; ``n_segments`` takes the highest-scoring units."""

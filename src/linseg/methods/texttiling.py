@@ -127,11 +127,11 @@ class TextTiling(Segmenter):
         self.stopwords = stopwords
         self.stemmer = stemmer
         self.tokenized = tokenized
-        self._text = TextProcessor.from_options(stopwords, stemmer, language=self.language)
+        self._text = TextProcessor.from_options(stopwords, stemmer, language=self.text_language)
         # Same word test, no stop list and no stemming: every word counts towards w. The
         # text is read once, through this processor; a word's stem id (-1 for a stopword)
         # comes from ``_text``, learnt once per distinct word.
-        self._words = TextProcessor((), str, language=self.language)
+        self._words = TextProcessor((), str, language=self.text_language)
         self._stem_of_word = np.zeros(0, dtype=np.int64)
 
     def segment(self, sentences: Sequence[str], n_segments: int | None = None) -> TextTilingResult:

@@ -134,7 +134,7 @@ class U00(Segmenter):
         self.stopwords = stopwords
         self.stemmer = stemmer
         self.tokenized = tokenized
-        self._text = TextProcessor.from_options(stopwords, stemmer, language=self.language)
+        self._text = TextProcessor.from_options(stopwords, stemmer, language=self.text_language)
 
     def _run(
         self, sentences: list[str], n_segments: int | None, tokenized: bool | None
