@@ -7,6 +7,8 @@ float32, float64 temporaries where the sums over the band are float64. No index 
 negative and no divisor zero, so C's division and indexing agree with Python's.
 """
 
+import os
+
 import numpy as np
 
 from cython.parallel import prange
@@ -126,8 +128,25 @@ cdef void _rank_block(const float[:, ::1] sim, float[:, ::1] out, Py_ssize_t blk
             out[i, d] = <float>lower / <float>cells
 
 
+# GNU OpenMP cannot run a parallel loop in a child forked after the parent ran one: the
+# child would wait for worker threads that were not forked, for ever. Such a child runs
+# the blocks on one core instead (same results).
+cdef bint _threads_used = False
+cdef bint _threads_ok = True
+
+
+def _no_threads_after_fork():
+    global _threads_ok
+    if _threads_used:
+        _threads_ok = False
+
+
+os.register_at_fork(after_in_child=_no_threads_after_fork)
+
+
 def _rank_band(const float[:, ::1] sim, Py_ssize_t half):
     """The rank ratio of every cell of the band ``sim`` in a (2 half + 1)^2 window."""
+    global _threads_used
     cdef Py_ssize_t n = sim.shape[0]
     cdef Py_ssize_t w = sim.shape[1] - 1
     out_arr = np.zeros((n, w + 1), dtype=np.float32)
@@ -138,15 +157,26 @@ def _rank_band(const float[:, ::1] sim, Py_ssize_t half):
     cdef Py_ssize_t blk
     cdef float* strip
     cdef int failed = 0
-    # Blocks are independent and each writes its own rows of out: the result does not
-    # depend on the number of threads. Each block has its own scratch strip. A document
-    # of one block (up to 512 sentences) does not wake the other threads.
-    for blk in prange(nblocks, nogil=True, schedule="dynamic", use_threads_if=nblocks > 1):
+    if nblocks > 1 and _threads_ok:
+        # Blocks are independent and each writes its own rows of out: the result does not
+        # depend on the number of threads. Each block has its own scratch strip.
+        _threads_used = True
+        for blk in prange(nblocks, nogil=True, schedule="dynamic"):
+            strip = <float*>malloc(strip_bytes)
+            if strip == NULL:
+                failed += 1
+            else:
+                _rank_block(sim, out, blk, half, strip)
+                free(strip)
+    else:
+        # One block (up to 512 sentences), or no threads: one strip, on this core.
         strip = <float*>malloc(strip_bytes)
         if strip == NULL:
-            failed += 1
+            failed = 1
         else:
-            _rank_block(sim, out, blk, half, strip)
+            with nogil:
+                for blk in range(nblocks):
+                    _rank_block(sim, out, blk, half, strip)
             free(strip)
     if failed:
         raise MemoryError("banded rank transform: no memory for a block's strip")

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterable
+import time
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from ..methods import from_options
@@ -139,6 +141,25 @@ def tell(notes: Iterable[str]) -> None:
     if sys.stderr.isatty():
         for note in notes:
             print(f"linseg: note: {note}", file=sys.stderr)
+
+
+#: Documents at least this long say on a terminal what they are doing (a second or more).
+LONG_DOCUMENT = 20_000
+
+
+@contextmanager
+def announce(what: str, size: int) -> Iterator[None]:
+    """For long work on a terminal: a status line on stderr while it runs, replaced by
+    the time it took. Silent when stderr is not a terminal, or for short work."""
+    if size < LONG_DOCUMENT or not sys.stderr.isatty():
+        yield
+        return
+    print(f"linseg: {what} ...", end="", file=sys.stderr, flush=True)
+    start = time.perf_counter()
+    try:
+        yield
+    finally:
+        print(f" {time.perf_counter() - start:.1f} s", file=sys.stderr, flush=True)
 
 
 def add_reading_options(p: argparse.ArgumentParser) -> None:

@@ -11,7 +11,7 @@ from ..corpus.output import KEYWORDS_HEADER, OUTPUTS, check_output, render
 from ..corpus.ref import SEPARATOR
 from ..corpus.run import run_document
 from ..methods import DEFAULT_METHOD
-from .options import add_method_options, add_reading_options, positive_int, tell
+from .options import add_method_options, add_reading_options, announce, positive_int, tell
 
 SEPARATOR_LINE = SEPARATOR
 
@@ -75,7 +75,10 @@ def run(args: argparse.Namespace) -> int:
         return run_batch(args)
     doc = read_document(args.input, args.format, args.encoding)
     check_output(doc, args.output, args.keywords)  # before the work, not after it
-    done = run_document(doc, args.method, args.segments, vars(args))
+    with announce(
+        f"segmenting {len(doc.sentences):,} sentences with {args.method}", len(doc.sentences)
+    ):
+        done = run_document(doc, args.method, args.segments, vars(args))
     text = render(done, args.output, args.keywords)
     tell(done.notes)
     if args.out:
