@@ -46,13 +46,6 @@ cdef Py_ssize_t best_split(const float[:, ::1] s, Py_ssize_t start, Py_ssize_t e
     return b
 
 
-def best_split_py(const float[:, ::1] s, Py_ssize_t start, Py_ssize_t end):
-    """:c:func:`best_split` for Python callers: (split point, left sum, right sum)."""
-    cdef float left, right
-    cdef Py_ssize_t b = best_split(s, start, end, &left, &right)
-    return b, left, right
-
-
 # Why this is long: the paper's divisive clustering; the split search and the region update
 # share loop-local sums in float32, in the order that gives the author's boundaries exactly.
 def divisive(const float[:, ::1] s, Py_ssize_t steps):

@@ -36,6 +36,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+# The kernels (similarity, rank, band sums, the clustering's bounding tree) are compiled
+# ahead of time from _banded.pyx.
 from ._banded import _band_cumsums, _cluster, _cosine_band, _rank_band
 from .density import Clustering, sum_of_rank
 from .memory import ALWAYS_FITS, available_memory, banded_c99_bytes, check_fits, full_c99_bytes
