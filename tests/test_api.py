@@ -16,7 +16,8 @@ PUBLIC = [
     "linseg.corpus.document", "linseg.corpus.run", "linseg.corpus.output", "linseg.corpus.ref",
     "linseg.experiments.natural", "linseg.experiments.evaluate", "linseg.show.figures",
     "linseg.show.report", "linseg.banded", "linseg.density", "linseg.rank",
-    "linseg.similarity", "linseg.termination",
+    "linseg.similarity", "linseg.termination", "linseg.bounds", "linseg.languages",
+    "linseg.keywords", "linseg.corpus.transcript", "linseg.langchain", "linseg.checks",
 ]  # fmt: skip
 
 
