@@ -51,7 +51,7 @@ def segment_document(args: argparse.Namespace):
     from ..corpus.document import read_document
     from ..corpus.run import run_document
 
-    doc = read_document(args.input, args.format, args.encoding)
+    doc = read_document(args.input, args.format, args.encoding, args.language or "en")
     done = run_document(doc, args.method, args.segments, vars(args))
     tell(done.notes)
     return doc, done.segmenter, done.result

@@ -73,7 +73,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     if is_batch(args):  # a directory, a glob or several files: a corpus run
         return run_batch(args)
-    doc = read_document(args.input, args.format, args.encoding)
+    doc = read_document(args.input, args.format, args.encoding, args.language or "en")
     check_output(doc, args.output, args.keywords)  # before the work, not after it
     with announce(
         f"segmenting {len(doc.sentences):,} sentences with {args.method}", len(doc.sentences)

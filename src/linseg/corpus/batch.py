@@ -189,7 +189,11 @@ def segment_document(params: dict[str, Any], source: str, data: bytes | None = N
                 data = fh.read()
         try:
             doc = decode_document(
-                data, params["format"] or "auto", params["encoding"] or "utf-8", source
+                data,
+                params["format"] or "auto",
+                params["encoding"] or "utf-8",
+                source,
+                params.get("language") or "en",
             )
         except UnicodeDecodeError as exc:
             return None, decode_error_message(exc)

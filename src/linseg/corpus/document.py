@@ -179,8 +179,13 @@ def _line_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def parse_document(text: str, fmt: str = "auto", path: str | None = None) -> Document:
-    """Build a :class:`Document` from text in format ``fmt`` (``auto`` to detect)."""
+def parse_document(
+    text: str, fmt: str = "auto", path: str | None = None, language: str = "en"
+) -> Document:
+    """Build a :class:`Document` from text in format ``fmt`` (``auto`` to detect).
+
+    ``language`` (an ISO 639-1 code, or ``auto``) sets the sentence splitter's rules for
+    raw text and transcripts."""
     detected, notes = fmt == "auto", []
     if detected:
         fmt, note = _detect(text, path)
@@ -209,7 +214,9 @@ def parse_document(text: str, fmt: str = "auto", path: str | None = None) -> Doc
     if fmt in ("vtt", "srt"):
         transcript = read_transcript(text, fmt, path)
         body = transcript.text
-        spans, cut = transcript.cut_long(split_sentences(body) if body else [])
+        spans, cut = transcript.cut_long(
+            split_sentences(body, _sentence_rules(language, body)) if body else []
+        )
         if cut:
             notes.append(
                 f"{cut} sentence{' was' if cut == 1 else 's were'} over {LONG_PIECE} "
@@ -228,13 +235,25 @@ def parse_document(text: str, fmt: str = "auto", path: str | None = None) -> Doc
             notes,
             transcript.times(spans),
         )
-    spans = split_sentences(text)
+    spans = split_sentences(text, _sentence_rules(language, text))
     sentences = [text[a:b] for a, b in spans]
     return Document(text, sentences, spans, "text", False, None, path, detected, notes)
 
 
+def _sentence_rules(language: str, text: str) -> str:
+    """The sentence splitter's language for ``language`` (detected in ``text`` for auto)."""
+    if language == "en":
+        return "en"
+    from ..languages import language_info, resolve_language
+
+    return language_info(resolve_language(language, text)).sentences
+
+
 def read_document(
-    source: str | os.PathLike[str], fmt: str = "auto", encoding: str = "utf-8"
+    source: str | os.PathLike[str],
+    fmt: str = "auto",
+    encoding: str = "utf-8",
+    language: str = "en",
 ) -> Document:
     """Read a document from a file path, or from standard input when ``source`` is ``-``.
 
@@ -242,13 +261,17 @@ def read_document(
     than guessing: the output must join back to the input.
     """
     if str(source) == "-":
-        return decode_document(sys.stdin.buffer.read(), fmt, encoding)
+        return decode_document(sys.stdin.buffer.read(), fmt, encoding, None, language)
     with open(source, "rb") as fh:
-        return decode_document(fh.read(), fmt, encoding, str(source))
+        return decode_document(fh.read(), fmt, encoding, str(source), language)
 
 
 def decode_document(
-    data: bytes, fmt: str = "auto", encoding: str = "utf-8", path: str | None = None
+    data: bytes,
+    fmt: str = "auto",
+    encoding: str = "utf-8",
+    path: str | None = None,
+    language: str = "en",
 ) -> Document:
     """:func:`parse_document` of raw bytes (a leading byte-order mark is dropped).
 
@@ -261,7 +284,7 @@ def decode_document(
     if text.startswith("\ufeff"):
         text = text[1:]
     check_text(text)
-    return parse_document(text, fmt, path)
+    return parse_document(text, fmt, path, language)
 
 
 # Control characters that ordinary text does not hold: C0 and C1 controls less tab, line
