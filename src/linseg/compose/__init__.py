@@ -1,0 +1,28 @@
+"""Segmenters as compositions: a similarity measure plus a clustering strategy.
+
+The paper ends: "A segmentation algorithm has two key elements, a clustering strategy and
+a similarity measure." This package makes the two (and what sits between them) pieces a
+user can put together:
+
+- :mod:`linseg.compose.measures` -- sentence x sentence similarity: C99's cosine of stem
+  counts, tf-idf weighted cosine, Reynar's dot density, spread activation, or the cosine
+  of any sentence embedding a user supplies;
+- :mod:`linseg.compose.transforms` -- the local rank transform (any mask), or none;
+- :mod:`linseg.compose.strategies` -- C99's divisive clustering with its gradient
+  threshold, Reynar's greedy maximisation and minimisation, and exact dynamic
+  programming for a given number of segments or a penalty per segment;
+- :class:`Composition` -- a :class:`~linseg.base.Segmenter` made of the three.
+
+A new measure is a callable ``measure(sentences, tokenized) -> (n, n) array``; a new
+strategy a callable ``strategy(matrix, n_segments) -> boundaries``. Both go in the module
+of their kind.
+
+>>> from linseg.compose import Composition, measures, strategies, transforms
+>>> c99 = Composition(measures.StemCosine(), transforms.LocalRank(11),
+...                   strategies.DivisiveDensity(c=1.2))
+"""
+
+from . import measures, strategies, transforms
+from .composition import Composition
+
+__all__ = ["Composition", "measures", "strategies", "transforms"]

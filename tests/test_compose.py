@@ -1,0 +1,189 @@
+"""linseg.compose: segmenters as a measure plus a strategy."""
+
+from __future__ import annotations
+
+import zlib
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from linseg import C99
+from linseg.compose import Composition, measures, strategies, transforms
+
+
+def encoder(sentences: list[str]) -> np.ndarray:
+    """A small deterministic sentence encoder: hashed bag of lower-cased words."""
+    out = np.zeros((len(sentences), 64))
+    for i, s in enumerate(sentences):
+        for w in s.lower().split():
+            out[i, zlib.crc32(w.strip(".,").encode()) % 64] += 1.0
+    return out
+
+
+BEES = ["Bees make honey.", "The hive holds bees.", "Honey feeds the hive.", "Bees dance."]
+SHIPS = ["Ships sail at sea.", "The sea moves ships.", "Sailors steer ships.", "The sea is deep."]
+DOC = BEES + SHIPS + BEES
+
+
+# --- hand-checked cases -------------------------------------------------------------------
+def test_exact_dp_on_two_blocks():
+    # Segments [0,2) and [2,4) score 4/2 + 4/2 = 4; the other two-segment cuts 1 + 5/3.
+    m = np.array([[1, 1, 0, 0], [1, 1, 0, 0], [0, 0, 1, 1], [0, 0, 1, 1]], float)
+    assert strategies.ExactDP()(m, 2) == [2]
+    # Penalty 0.5: one segment 2 - 0.5, two 4 - 1, three 4 - 1.5, four 4 - 2.
+    assert strategies.ExactDP(penalty=0.5)(m, None) == [2]
+    assert strategies.ExactDP(penalty=3.0)(m, None) == []  # 2 - 3 beats 4 - 6
+    with pytest.raises(ValueError, match="penalty"):
+        strategies.ExactDP()(m, None)
+
+
+def test_reynar_needs_a_count_and_finds_the_blocks():
+    m = np.array([[1, 1, 0, 0], [1, 1, 0, 0], [0, 0, 1, 1], [0, 0, 1, 1]], float)
+    assert strategies.ReynarGreedy()(m, 2) == [2]
+    assert strategies.ReynarGreedy(minimise=True)(m, 2) == [2]
+    with pytest.raises(ValueError, match="number of segments"):
+        strategies.ReynarGreedy()(m, None)
+
+
+def test_tfidf_weighs_out_a_word_in_every_sentence():
+    sim = measures.TfIdfCosine()(["cats purr", "cats sleep", "dogs bark"], True)
+    # "cat" is in 2 of 3 sentences, "purr" and "sleep" in one: sentences 0 and 1 share only
+    # cat, weight log(3/2) each; |s0|^2 = log(3/2)^2 + log(3)^2.
+    c, u = np.log(1.5), np.log(3.0)
+    assert sim[0, 1] == pytest.approx(c * c / (c * c + u * u))
+    assert sim[0, 2] == 0 and sim[2, 2] == pytest.approx(1.0)
+
+
+# --- compositions -------------------------------------------------------------------------
+def test_the_default_composition_is_c99(choi_docs):
+    composed = Composition(tokenized=True)
+    c99 = C99(tokenized=True)
+    for doc in choi_docs:
+        assert composed.segment(doc.sentences).boundaries == c99.segment(doc.sentences).boundaries
+        k = doc.n_segments
+        assert (
+            composed.segment(doc.sentences, k).boundaries
+            == c99.segment(doc.sentences, k).boundaries
+        )
+
+
+@pytest.mark.parametrize(
+    "strategy, count",
+    [
+        (strategies.DivisiveDensity(), None),
+        (strategies.DivisiveDensity(), 3),
+        (strategies.ReynarGreedy(), 3),
+        (strategies.ReynarGreedy(minimise=True), 3),
+        (strategies.ExactDP(), 3),
+        (strategies.ExactDP(penalty=1.0), None),
+    ],
+)
+@pytest.mark.parametrize("transform", ["rank", None])
+def test_a_user_embedding_works_with_every_strategy(strategy, count, transform):
+    seg = Composition(measures.Embedding(encoder), transform, strategy)
+    result = seg.segment(DOC, count)
+    assert result.boundaries == sorted(set(result.boundaries))
+    assert all(0 < b < len(DOC) for b in result.boundaries)
+    if count is not None:
+        assert len(result.boundaries) == count - 1
+    if isinstance(strategy, strategies.ExactDP):
+        # The topic changes, exactly. (The greedy searches stray on so short a text: the
+        # hashed "the" links bees and ships, and an 11 x 11 rank mask covers the whole.)
+        assert result.boundaries == [4, 8]
+
+
+@pytest.mark.parametrize(
+    "measure",
+    [
+        measures.StemCosine(),
+        measures.TfIdfCosine(),
+        measures.DotDensity(),
+        measures.SpreadActivation(),
+    ],
+)
+def test_every_measure_composes(measure):
+    result = Composition(measure, None, strategies.ExactDP()).segment(DOC, 3)
+    assert len(result.boundaries) == 2
+    text = " ".join(DOC)
+    assert "".join(Composition(measure).segment_text(text).segments) == text
+
+
+def test_bad_parts_are_refused():
+    with pytest.raises(TypeError, match="measure"):
+        Composition(measure=3)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="expected"):
+        Composition(measures.Embedding(lambda s: np.zeros((1, 3)))).segment(DOC)
+    assert Composition().get_params()["transform"] == "rank"
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.lists(st.floats(0, 1), min_size=6, max_size=6), min_size=6, max_size=6),
+    st.integers(1, 6),
+)
+def test_exact_dp_beats_every_greedy_answer(rows, k):
+    m = np.array(rows)
+    m = (m + m.T) / 2
+    score = strategies._segment_scores(m)
+
+    def total(bounds):
+        cuts = [0, *bounds, 6]
+        return sum(score[a, b] for a, b in zip(cuts, cuts[1:]))
+
+    exact = strategies.ExactDP()(m, k)
+    assert len(exact) == k - 1
+    greedy = strategies.ReynarGreedy()(m, k)
+    if len(greedy) == k - 1:
+        assert total(exact) >= total(greedy) - 1e-9
+
+
+def test_transforms():
+    m = np.array([[1.0, 0.2], [0.2, 1.0]], dtype=np.float32)
+    assert np.array_equal(transforms.NoTransform()(m), m)
+    assert not transforms.LocalRank(1)(m).any()  # a one-cell window has nothing lower
+    # 3x3 window of cell (0, 0), clipped: cells (0,1), (1,0), (1,1); 0.2 and 0.2 are lower.
+    assert transforms.LocalRank(3)(m)[0, 0] == pytest.approx(2 / 3)
+
+
+def test_exponent_of_the_segment_score():
+    score = strategies._segment_scores(np.ones((2, 2)), 0.5)
+    assert score[0, 2] == pytest.approx(4 / np.sqrt(2)) and score[0, 1] == pytest.approx(1.0)
+    with pytest.raises(ValueError, match="exponent"):
+        strategies.ExactDP(exponent=0)
+
+
+def test_c99_dp_is_the_registered_composition():
+    from linseg.methods import create, get
+    from linseg.methods.compose_registry import EXPONENT
+
+    assert get("c99_dp").needs_n_segments
+    composed = Composition(
+        measures.StemCosine(), transforms.LocalRank(11), strategies.ExactDP(exponent=EXPONENT)
+    )
+    text = " ".join(DOC * 3)
+    assert (
+        create("c99_dp").segment_text(text, 4).boundaries
+        == composed.segment_text(text, 4).boundaries
+    )
+
+
+def test_c99_dp_on_the_papers_corpus(choi_docs):
+    # Given the count: 8.3% word-level Pk on 3-11 (C99_b 12.2%, U00 10.1%), with the
+    # length exponent chosen on other Brown genres (see compose_registry.EXPONENT).
+    from linseg import pk
+    from linseg.methods import create
+
+    seg = create("c99_dp", tokenized=True)
+    scores = [
+        pk(
+            d.boundaries,
+            seg.segment(d.sentences, d.n_segments).boundaries,
+            lengths=d.word_lengths(),
+        )
+        for d in choi_docs
+        if "/3-11/" in str(d.path).replace("\\", "/")
+    ]
+    assert len(scores) == 400
+    assert 100 * np.mean(scores) == pytest.approx(8.3, abs=0.05)
