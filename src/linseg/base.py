@@ -177,7 +177,7 @@ class Segmenter:
         """Segment a list of sentences (``n_segments``: a known number of segments)."""
         sentences = check_sentences(sentences)
         if self.language == "auto":
-            return self.for_text(" ".join(sentences)).segment(sentences, n_segments)
+            return self.for_text(sentences).segment(sentences, n_segments)
         result = self._run(sentences, check_n_segments(n_segments), self.tokenized)
         return self._bounded(result, self.tokenized)
 
@@ -193,13 +193,13 @@ class Segmenter:
         from dataclasses import replace
 
         from .bounds import bound_boundaries, sentence_sizes, topic_breaks
-        from .text import TextProcessor
+        from .text import processor_for
 
         sentences = result.sentences
         sizes = sentence_sizes(sentences, self.size_unit)
         breaks = topic_breaks(
             sentences,
-            TextProcessor(language=self.text_language),
+            processor_for(self),
             self._resolve_tokenized(sentences, tokenized),
         )
         boundaries, notes = bound_boundaries(
@@ -225,7 +225,7 @@ class Segmenter:
             raise TypeError(f"text must be str, got {type(text).__name__}")
         if self.language == "auto":
             return self.for_text(text).segment_text(text, n_segments)
-        spans = split_sentences(text, self._sentence_language())
+        spans = split_sentences(text, self.language)
         sentences = [text[a:b] for a, b in spans]
         # Raw prose: segmenters that tokenise must not expect pre-tokenised input.
         result = self._bounded(self._run(sentences, check_n_segments(n_segments), False), False)
@@ -238,22 +238,15 @@ class Segmenter:
         to a copy set to the language found in it (:meth:`for_text`)."""
         return "en" if self.language == "auto" else self.language
 
-    def _sentence_language(self) -> str:
-        """The code the sentence splitter gets for this segmenter's language."""
-        if self.language == "en":
-            return "en"
-        from .languages import language_info
-
-        return language_info(self.language).sentences
-
-    def for_text(self, text: str) -> Segmenter:
-        """The segmenter that reads ``text``: this one, or for ``language="auto"`` a copy
-        set to the language found in ``text`` (one copy per language met, kept)."""
+    def for_text(self, text: str | Sequence[str]) -> Segmenter:
+        """The segmenter that reads ``text`` (a string, or a document's sentences): this
+        one, or for ``language="auto"`` a copy set to the language found in the text (one
+        copy per language met, kept)."""
         if self.language != "auto":
             return self
         from .languages import resolve_language
 
-        code = resolve_language("auto", text)
+        code = resolve_language("auto", text if isinstance(text, str) else " ".join(text))
         copies: dict[str, Segmenter] = self.__dict__.setdefault("_by_language", {})
         if code not in copies:
             copies[code] = type(self)(**{**self.get_params(), "language": code})

@@ -30,14 +30,12 @@ often than without (``Python`` stays ``Python``, ``Bees`` becomes ``bees``).
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Sequence
 from itertools import chain
-from typing import Any
 
 import numpy as np
 
-from .text import TextProcessor, looks_tokenized
+from .text import TextProcessor, looks_tokenized, processor_for
 
 __all__ = ["segment_keywords", "keyword_processor", "MIN_LENGTH", "TIE_DIGITS"]
 
@@ -48,39 +46,9 @@ MIN_LENGTH = 3
 TIE_DIGITS = 9
 
 
-def keyword_processor(segmenter: Any = None) -> TextProcessor:
-    """A :class:`~linseg.text.TextProcessor` with the segmenter's ``stopwords`` and
-    ``stemmer`` (the ones ``--stopwords`` and ``--stems`` set), or the defaults.
-
-    The processor is kept with the segmenter (while both live and its settings stay the
-    same), so a worker that segments many documents stems each word once, not once per
-    document.
-    """
-    stopwords = getattr(segmenter, "stopwords", None)
-    stemmer = getattr(segmenter, "stemmer", None)
-    try:
-        kept = _PROCESSORS.get(segmenter) if segmenter is not None else None
-    except TypeError:  # a segmenter that cannot be weakly referenced or hashed
-        kept = None
-    if kept is not None and kept[0] is stopwords and kept[1] is stemmer:
-        return kept[2]
-    language = getattr(segmenter, "language", "en")
-    # language="auto" resolves per document inside the segmenter; its copy for the language
-    # found is what callers should pass here (DocumentRun does).
-    processor = TextProcessor.from_options(
-        stopwords, stemmer, language=language if language != "auto" else "en"
-    )
-    if segmenter is not None:
-        try:
-            _PROCESSORS[segmenter] = (stopwords, stemmer, processor)
-        except TypeError:
-            pass
-    return processor
-
-
-_PROCESSORS: weakref.WeakKeyDictionary[Any, tuple[Any, Any, TextProcessor]] = (
-    weakref.WeakKeyDictionary()
-)
+#: The processor with a segmenter's stopwords, stemmer and language, kept with the segmenter
+#: (:func:`linseg.text.processor_for`): keywords find words as the segmenter does.
+keyword_processor = processor_for
 
 
 def segment_keywords(

@@ -130,11 +130,15 @@ _ATX_HEADING = re.compile(r"^#{1,6}[ \t]+\S")
 def split_sentences(text: str, language: str = "en") -> list[tuple[int, int]]:
     """Sentence spans ``(start, end)`` of raw ``text`` that tile it exactly.
 
-    ``language`` is an ISO 639-1 code passed to ``sentencex`` (its abbreviations and
-    sentence marks). An empty text has no sentences; one of white space only is one.
+    ``language`` is an ISO 639-1 code, or ``"auto"`` to detect it in ``text``; a language
+    linseg reads is handed to ``sentencex`` as the code whose rules sentencex really
+    applies (:attr:`linseg.languages.Language.sentences`), any other code as it is. An
+    empty text has no sentences; one of white space only is one.
     """
     if not text:
         return []
+    if language != "en":
+        language = _splitter_code(language, text)
     if not text.strip():
         return [(0, len(text))]
     starts: list[int] = []
@@ -201,6 +205,16 @@ def _prose_starts(text: str, a: int, b: int, language: str) -> list[int]:
         pos = m.end()
     starts.extend(_paragraph_starts(text, pos, b, language))
     return starts
+
+
+def _splitter_code(language: str, text: str) -> str:
+    from .languages import language_info, resolve_language
+
+    try:
+        code = resolve_language(language, text)
+    except ValueError:
+        return language  # a code linseg has no stemmer for: sentencex's own fallback
+    return language_info(code).sentences
 
 
 _LINE_SEPARATORS = str.maketrans({"\u2028": "\n", "\u2029": "\n"})

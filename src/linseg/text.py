@@ -13,11 +13,13 @@ replaced by its stem.
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache, partial
 from importlib import resources
 from itertools import chain
 from os import PathLike
+from typing import Any
 
 import numpy as np
 
@@ -31,6 +33,7 @@ Stemmer = Callable[[str], str]
 __all__ = [
     "Stemmer",
     "TextProcessor",
+    "processor_for",
     "default_stopwords",
     "load_stopwords",
     "porter_stemmer",
@@ -60,6 +63,10 @@ def is_word(token: str, hyphens: bool = True) -> bool:
         if ch != "-" and not ch.isalpha():
             return False
     return True
+
+
+def _english_word(token: str, hyphens: bool = True) -> str | None:
+    return token.lower() if is_word(token, hyphens) else None
 
 
 def tokenize_raw(sentence: str) -> list[str]:
@@ -176,14 +183,21 @@ class TextProcessor:
         self.language = language
         default_stop: Callable[[], frozenset[str]]
         default_stem: Callable[[], Stemmer]
+        # The word rules are bound once: stem_token and tokens run for every new token.
+        self._word_of: Callable[[str], str | None]
+        self._raw_tokens: Callable[[str], list[str]]
         if language == "en":
             default_stop, default_stem = default_stopwords, porter_stemmer
+            self._word_of = partial(_english_word, hyphens=self.hyphens)
+            self._raw_tokens = tokenize_raw
         else:
             from . import languages
 
             languages.language_info(language)  # a clear error for an unknown code
             default_stop = partial(languages.stopwords, language)
             default_stem = partial(languages.stem_function, language)
+            self._word_of = partial(languages.token_word, language=language)
+            self._raw_tokens = partial(languages.tokenize, language=language)
         self.stopwords = (
             default_stop() if stopwords is None else frozenset(w.lower() for w in stopwords)
         )
@@ -216,12 +230,7 @@ class TextProcessor:
         except KeyError:
             pass
         stem: str | None = None
-        if self.language == "en":
-            word = token.lower() if is_word(token, self.hyphens) else None
-        else:
-            from .languages import token_word
-
-            word = token_word(token, self.language)
+        word = self._word_of(token)
         if word is not None and word not in self.stopwords:
             stem = self.stemmer(word)
         self._stem_of_token[token] = stem
@@ -230,13 +239,7 @@ class TextProcessor:
     def tokens(self, sentence: str, tokenized: bool) -> list[str]:
         """The tokens of one sentence: split on spaces when ``tokenized``, else found in raw
         text by the language's rules (:func:`linseg.languages.tokenize` outside English)."""
-        if tokenized:
-            return sentence.split()
-        if self.language == "en":
-            return tokenize_raw(sentence)
-        from .languages import tokenize
-
-        return tokenize(sentence, self.language)
+        return sentence.split() if tokenized else self._raw_tokens(sentence)
 
     def stems(self, sentences: Sequence[str], tokenized: bool | None = None) -> list[list[str]]:
         """The stems of each sentence, in order (stopwords and non-words removed)."""
@@ -359,3 +362,37 @@ def split_sentences(text: str, language: str = "en") -> list[tuple[int, int]]:
     from .sentences import split_sentences as _split
 
     return _split(text, language)
+
+
+def processor_for(segmenter: Any = None) -> TextProcessor:
+    """A :class:`TextProcessor` with the segmenter's ``stopwords``, ``stemmer`` and
+    language (the ones ``--stopwords``, ``--stems`` and ``--language`` set), or the
+    defaults: for the work done around a method (keywords, size bounds).
+
+    The processor is kept with the segmenter (while both live and its settings stay the
+    same), so a worker that segments many documents stems each word once, not once per
+    document.
+    """
+    stopwords = getattr(segmenter, "stopwords", None)
+    stemmer = getattr(segmenter, "stemmer", None)
+    try:
+        kept = _PROCESSORS.get(segmenter) if segmenter is not None else None
+    except TypeError:  # a segmenter that cannot be weakly referenced or hashed
+        kept = None
+    if kept is not None and kept[0] is stopwords and kept[1] is stemmer:
+        return kept[2]
+    # language="auto" resolves per document inside the segmenter; its copy for the language
+    # found is what callers should pass here (DocumentRun does).
+    language = getattr(segmenter, "text_language", "en")
+    processor = TextProcessor.from_options(stopwords, stemmer, language=language)
+    if segmenter is not None:
+        try:
+            _PROCESSORS[segmenter] = (stopwords, stemmer, processor)
+        except TypeError:
+            pass
+    return processor
+
+
+_PROCESSORS: weakref.WeakKeyDictionary[Any, tuple[Any, Any, TextProcessor]] = (
+    weakref.WeakKeyDictionary()
+)

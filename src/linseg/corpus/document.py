@@ -214,9 +214,7 @@ def parse_document(
     if fmt in ("vtt", "srt"):
         transcript = read_transcript(text, fmt, path)
         body = transcript.text
-        spans, cut = transcript.cut_long(
-            split_sentences(body, _sentence_rules(language, body)) if body else []
-        )
+        spans, cut = transcript.cut_long(split_sentences(body, language) if body else [])
         if cut:
             notes.append(
                 f"{cut} sentence{' was' if cut == 1 else 's were'} over {LONG_PIECE} "
@@ -235,18 +233,9 @@ def parse_document(
             notes,
             transcript.times(spans),
         )
-    spans = split_sentences(text, _sentence_rules(language, text))
+    spans = split_sentences(text, language)
     sentences = [text[a:b] for a, b in spans]
     return Document(text, sentences, spans, "text", False, None, path, detected, notes)
-
-
-def _sentence_rules(language: str, text: str) -> str:
-    """The sentence splitter's language for ``language`` (detected in ``text`` for auto)."""
-    if language == "en":
-        return "en"
-    from ..languages import language_info, resolve_language
-
-    return language_info(resolve_language(language, text)).sentences
 
 
 def read_document(

@@ -65,7 +65,7 @@ class DocumentRun:
         per ``k``."""
         if k not in self._keywords:
             doc = self.document
-            segmenter = self.segmenter.for_text(" ".join(doc.sentences))
+            segmenter = self.segmenter.for_text(doc.sentences)
             self._keywords[k] = segment_keywords(
                 doc.sentences,
                 self.boundaries,

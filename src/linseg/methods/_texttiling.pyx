@@ -8,6 +8,33 @@ from libc.math cimport sqrt
 from libc.stdlib cimport calloc, free
 
 
+cdef inline void enter(const long long[::1] terms, Py_ssize_t a, Py_ssize_t b,
+                       long long* own, const long long* other, long long* ss,
+                       long long* dot) noexcept nogil:
+    """Tokens ``terms[a:b]`` join the block counted in ``own``: its squared norm and the
+    dot product with the other block follow, one token at a time (integers: exact)."""
+    cdef Py_ssize_t j
+    cdef long long t
+    for j in range(a, b):
+        t = terms[j]
+        ss[0] += 2 * own[t] + 1
+        dot[0] += other[t]
+        own[t] += 1
+
+
+cdef inline void leave(const long long[::1] terms, Py_ssize_t a, Py_ssize_t b,
+                       long long* own, const long long* other, long long* ss,
+                       long long* dot) noexcept nogil:
+    """Tokens ``terms[a:b]`` leave the block counted in ``own`` (the reverse of enter)."""
+    cdef Py_ssize_t j
+    cdef long long t
+    for j in range(a, b):
+        t = terms[j]
+        own[t] -= 1
+        ss[0] -= 2 * own[t] + 1
+        dot[0] -= other[t]
+
+
 def block_cosines(const long long[::1] terms, const long long[::1] starts, Py_ssize_t n_seq,
                   Py_ssize_t k, Py_ssize_t n_terms):
     """The cosine of the two blocks at each of the ``n_seq - 1`` gaps (0 where a block
@@ -27,7 +54,7 @@ def block_cosines(const long long[::1] terms, const long long[::1] starts, Py_ss
     # windows slide; every window edge only moves forward, so the whole pass is linear.
     cdef long long dot = 0, ss_l = 0, ss_r = 0
     cdef Py_ssize_t lo_l = 0, hi_l = 0, lo_r = 0, hi_r = 0  # half-open sequence ranges now in each block
-    cdef Py_ssize_t g, b, j, t, want_lo_l, want_hi_l, want_lo_r, want_hi_r
+    cdef Py_ssize_t g, b, want_lo_l, want_hi_l, want_lo_r, want_hi_r
     with nogil:
         for g in range(n_seq - 1):
             b = k
@@ -40,32 +67,16 @@ def block_cosines(const long long[::1] terms, const long long[::1] starts, Py_ss
             want_lo_r = g + 1
             want_hi_r = g + 1 + b
             while hi_l < want_hi_l:  # add sequence hi_l to the left block
-                for j in range(starts[hi_l], starts[hi_l + 1]):
-                    t = terms[j]
-                    ss_l += 2 * left[t] + 1
-                    dot += right[t]
-                    left[t] += 1
+                enter(terms, starts[hi_l], starts[hi_l + 1], left, right, &ss_l, &dot)
                 hi_l += 1
             while lo_l < want_lo_l:
-                for j in range(starts[lo_l], starts[lo_l + 1]):
-                    t = terms[j]
-                    left[t] -= 1
-                    ss_l -= 2 * left[t] + 1
-                    dot -= right[t]
+                leave(terms, starts[lo_l], starts[lo_l + 1], left, right, &ss_l, &dot)
                 lo_l += 1
             while hi_r < want_hi_r:
-                for j in range(starts[hi_r], starts[hi_r + 1]):
-                    t = terms[j]
-                    ss_r += 2 * right[t] + 1
-                    dot += left[t]
-                    right[t] += 1
+                enter(terms, starts[hi_r], starts[hi_r + 1], right, left, &ss_r, &dot)
                 hi_r += 1
             while lo_r < want_lo_r:
-                for j in range(starts[lo_r], starts[lo_r + 1]):
-                    t = terms[j]
-                    right[t] -= 1
-                    ss_r -= 2 * right[t] + 1
-                    dot -= left[t]
+                leave(terms, starts[lo_r], starts[lo_r + 1], right, left, &ss_r, &dot)
                 lo_r += 1
             if ss_l > 0 and ss_r > 0:
                 out[g] = <double>dot / sqrt(<double>ss_l * <double>ss_r)

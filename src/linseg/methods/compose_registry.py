@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..bounds import SizeUnit
-from ..compose import Composition, measures, strategies, transforms
+from ..compose import Composition, strategies, transforms
 from . import register
 
 __all__ = ["C99DP", "EXPONENT"]
@@ -36,7 +36,7 @@ class C99DP(Composition):
     ) -> None:
         self.mask_size = mask_size
         super().__init__(
-            measures.StemCosine(language="en" if language == "auto" else language),
+            None,  # C99's StemCosine, in the segmenter's language
             transforms.LocalRank(mask_size),
             strategies.ExactDP(exponent=EXPONENT),
             tokenized,
