@@ -38,7 +38,7 @@ DEFAULT_METHOD = "u00_p"
 METHOD_MODULES = ["linseg.methods.c99_registry", "linseg.methods.baselines"]
 METHOD_MODULES += ["linseg.methods.texttiling_registry", "linseg.methods.kan_registry"]
 METHOD_MODULES += ["linseg.methods.dotplot_registry", "linseg.methods.u00_registry"]
-METHOD_MODULES += ["linseg.methods.compose_registry"]
+METHOD_MODULES += ["linseg.methods.compose_registry", "linseg.methods.consensus_registry"]
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,84 @@
+"""ConsensusDP: the count both models agree on, placed by exact DP of C99's rank."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import linseg
+from linseg.methods import create
+from linseg.methods.c99 import C99
+from linseg.methods.consensus import ConsensusDP
+from linseg.methods.u00 import U00
+
+BEES = ["Bees make honey.", "The hive holds bees.", "Honey feeds the hive.", "Bees dance."]
+SHIPS = ["Ships sail at sea.", "The sea moves ships.", "Sailors steer ships.", "The sea is deep."]
+ROCKS = ["Granite is a rock.", "Rocks weather slowly.", "Granite rocks are hard."]
+
+
+class _Fixed:
+    """Stands in for a counting model: always finds ``k`` segments."""
+
+    def __init__(self, k: int) -> None:
+        self.k = k
+
+    def _run(self, sentences, n_segments, tokenized):
+        return linseg.base.Segmentation(sentences, list(range(1, self.k)), None)
+
+
+@pytest.mark.parametrize(
+    ("weight", "k_u00", "k_c99", "expected"),
+    [
+        (0.5, 3, 6, 5),  # 4.5 rounds half up
+        (0.5, 4, 4, 4),
+        (0.0, 9, 2, 2),  # C99's count alone
+        (1.0, 9, 2, 9),  # U00's alone
+        (0.25, 2, 6, 5),  # 0.5 + 4.5 = 5.0
+        (0.3, 1, 1, 1),
+    ],
+)
+def test_the_count_is_the_rounded_weighted_mean(weight, k_u00, k_c99, expected):
+    seg = ConsensusDP(weight=weight)
+    seg._u00, seg._c99 = _Fixed(k_u00), _Fixed(k_c99)  # type: ignore[assignment]
+    assert seg.count(["x"] * 12) == expected
+
+
+def test_placement_is_c99_dp_with_the_agreed_count():
+    sentences = (BEES + SHIPS + ROCKS) * 2
+    seg = ConsensusDP()
+    k = seg.count(sentences)
+    k_c99 = C99().segment(sentences).n_segments
+    k_u00 = U00(penalty=0.8).segment(sentences).n_segments
+    assert k == int(0.5 * (k_c99 + k_u00) + 0.5)
+    assert seg.segment(sentences).boundaries == create("c99_dp").segment(sentences, k).boundaries
+    # A given count overrides the agreement.
+    assert len(seg.segment(sentences, 2).boundaries) == 1
+
+
+def test_registered_and_parameters_checked():
+    assert isinstance(create("consensus_dp"), ConsensusDP)
+    for bad in (-0.1, 1.5, True, "half", float("nan")):
+        with pytest.raises(ValueError):
+            ConsensusDP(weight=bad)  # type: ignore[arg-type]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.sampled_from(BEES + SHIPS + ROCKS), min_size=1, max_size=30),
+    st.floats(0, 1),
+)
+def test_boundaries_are_valid(sentences, weight):
+    found = ConsensusDP(weight=weight).segment(sentences)
+    b = found.boundaries
+    assert b == sorted(set(b)) and all(0 < x < len(sentences) for x in b)
+    assert sum(len(s) for s in found.segments) == len(sentences)
+
+
+def test_consensus_dp_on_the_papers_corpus(choi_docs, mean_pk):
+    # Measured: 9.1 / 11.7 / 8.2 / 8.2% word-level Pk on 3-11 / 3-5 / 6-8 / 9-11 with
+    # the count found automatically (C99: 12.8 / 18.2 / 9.9 / 9.8).
+    table = mean_pk(ConsensusDP(tokenized=True), choi_docs)
+    assert table["3-11"] == pytest.approx(9.1, abs=0.05)
+    for rng, c99 in {"3-11": 12.8, "3-5": 18.2, "6-8": 9.9, "9-11": 9.8}.items():
+        assert table[rng] < c99
