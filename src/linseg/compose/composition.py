@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..banded import (
+    BandMatrix,
+    _chunked_ids,
+    banded_cosine_from_ids,
+    banded_rank_transform,
+    check_band,
+    resolve_band,
+)
 from ..base import Segmentation, Segmenter
 from ..bounds import SizeUnit
 from .measures import Measure, StemCosine
 from .strategies import DivisiveDensity, Strategy
-from .transforms import LocalRank
+from .transforms import LocalRank, NoTransform
 
 __all__ = ["Composition"]
 
@@ -28,11 +40,32 @@ class Composition(Segmenter):
         The matrix and a count (or None) to boundaries (:mod:`linseg.compose.strategies`).
     tokenized:
         Whether sentences are pre-tokenised; None guesses, as C99.
+    band:
+        None (the default): the dense n x n matrix, as always. An integer w keeps the
+        matrix within w sentences of the diagonal, as C99's ``band`` does
+        (:mod:`linseg.banded`): the measure and the transform are computed on the band
+        only and the strategy receives a :class:`~linseg.banded.BandMatrix`, so a long
+        document never builds an n x n matrix. ``"auto"``: the dense matrix while it
+        fits comfortably, else the default band (:func:`linseg.banded.resolve_band`).
+        A band needs a measure with a banded form -- C99's ``StemCosine``, or any
+        measure with a method ``banded(sentences, tokenized, band) -> BandMatrix`` --
+        and a transform that keeps the band (``LocalRank``, ``NoTransform`` or None);
+        anything else is refused with a ValueError rather than silently densified.
+        The strategies that take a band are :class:`~linseg.compose.strategies.ExactDP`
+        (with ``max_length``) and :class:`~linseg.compose.strategies.DivisiveDensity`
+        (banded C99).
 
     Notes
     -----
     The defaults compose C99: ``StemCosine()``, ``LocalRank(11)`` and
-    ``DivisiveDensity(c=1.2)`` give the boundaries of :class:`~linseg.methods.c99.C99`.
+    ``DivisiveDensity(c=1.2)`` give the boundaries of :class:`~linseg.methods.c99.C99`
+    (and, with a band, those of ``C99(band=...)``). With a band covering the document
+    (``w >= n - 1``) the matrices are the dense ones bit for bit.
+
+    Exact search on a long document, with a penalty or a count::
+
+        Composition(strategy=ExactDP(penalty=2.0, max_length=150), band=149)
+        Composition(strategy=ExactDP(exponent=0.7, max_length="auto"), band=64)
     """
 
     name = "composition"
@@ -43,6 +76,7 @@ class Composition(Segmenter):
         transform: object | None = "rank",
         strategy: Strategy | None = None,
         tokenized: bool | None = None,
+        band: int | str | None = None,
         *,
         language: str = "en",
         max_size: int | None = None,
@@ -57,6 +91,9 @@ class Composition(Segmenter):
         self.transform = transform
         self.strategy = strategy
         self.tokenized = tokenized
+        if band is not None and band != "auto":
+            check_band(band)
+        self.band = band
         self._measure = StemCosine(language=self.text_language) if measure is None else measure
         self._transform = LocalRank(11) if transform == "rank" else transform
         self._strategy = DivisiveDensity() if strategy is None else strategy
@@ -71,8 +108,43 @@ class Composition(Segmenter):
     ) -> Segmentation:
         if not sentences:
             return Segmentation(sentences, [], n_segments)
-        matrix = self._measure(sentences, self._resolve_tokenized(sentences, tokenized))
-        if self._transform is not None:
-            matrix = self._transform(matrix)  # type: ignore[operator]
-        boundaries = self._strategy(matrix, n_segments)
+        tokenized = self._resolve_tokenized(sentences, tokenized)
+        band = None if self.band is None else resolve_band(self.band, len(sentences))
+        matrix: np.ndarray | BandMatrix
+        if band is None:
+            matrix = self._measure(sentences, tokenized)
+            if self._transform is not None:
+                matrix = self._transform(matrix)  # type: ignore[operator]
+        else:
+            matrix = self._banded_matrix(sentences, tokenized, band)
+        boundaries = self._strategy(matrix, n_segments)  # type: ignore[arg-type]
         return Segmentation(sentences, [int(b) for b in boundaries], n_segments)
+
+    def _banded_matrix(self, sentences: Sequence[str], tokenized: bool, band: int) -> BandMatrix:
+        """The measure and the transform within ``band`` of the diagonal, in O(n w)."""
+        measure = self._measure
+        if type(measure).__call__ is StemCosine.__call__:
+            # C99's cosine (equation 1) on the band, bit-equal to the dense one's cells.
+            text = measure._text  # type: ignore[attr-defined]
+            ids, offsets = _chunked_ids(text, sentences, tokenized)
+            sim = banded_cosine_from_ids(ids, offsets, band, len(text.vocabulary))
+        elif callable(getattr(measure, "banded", None)):
+            sim = measure.banded(sentences, tokenized, band)  # type: ignore[attr-defined]
+            if not isinstance(sim, BandMatrix):
+                raise TypeError(f"{type(measure).__name__}.banded must return a BandMatrix")
+        else:
+            raise ValueError(
+                f"band={self.band!r} needs a measure with a banded form (StemCosine, or one "
+                f"with a banded(sentences, tokenized, band) method); "
+                f"{type(measure).__name__} has none: use band=None"
+            )
+        transform = self._transform
+        if transform is None or isinstance(transform, NoTransform):
+            return sim
+        if isinstance(transform, LocalRank):
+            # Exact: out-of-band cells are 0 and a cosine is never negative, so they rank 0.
+            return banded_rank_transform(sim, transform.mask_size)
+        raise ValueError(
+            f"band={self.band!r} needs a transform with a banded form (LocalRank, NoTransform "
+            f"or None), got {type(transform).__name__}: use band=None"
+        )

@@ -13,12 +13,14 @@ from collections.abc import Callable
 
 import numpy as np
 
+from ..banded import BandMatrix, banded_clustering
 from ..base import check_n_segments
 from ..density import divisive_clustering, sum_of_rank
 from ..dotplot import maximise_inside_density, minimise_outside_density
 from ..termination import automatic_termination
+from . import _exact
 
-__all__ = ["Strategy", "DivisiveDensity", "ReynarGreedy", "ExactDP"]
+__all__ = ["Strategy", "DivisiveDensity", "ReynarGreedy", "ExactDP", "bounded_search"]
 
 #: What a strategy is: the (transformed) matrix and a count or None, to boundaries.
 Strategy = Callable[[np.ndarray, "int | None"], list[int]]
@@ -28,15 +30,25 @@ class DivisiveDensity:
     """C99's clustering (sections 3.3-3.4): divisive clustering that greedily maximises
     the inside density ``D = sum s_k / sum a_k`` (equation 3), run to the end; without a
     count, the number of segments comes from the gradient threshold ``mean + c * sd`` of
-    the smoothed density gains (section 3.3). Sums are float32, as the author's."""
+    the smoothed density gains (section 3.3). Sums are float32, as the author's.
+
+    Given a :class:`~linseg.banded.BandMatrix` narrower than the document, it runs the
+    banded C99 of :func:`linseg.banded.banded_clustering` (the paper's section 5), with
+    the band's sums in float64; a band that covers the document gives full C99."""
 
     def __init__(self, c: float = 1.2) -> None:
         if isinstance(c, bool) or not isinstance(c, (int, float)) or not math.isfinite(c):
             raise ValueError(f"c must be a finite number, got {c!r}")
         self.c = float(c)
 
-    def __call__(self, matrix: np.ndarray, n_segments: int | None) -> list[int]:
-        clustering = divisive_clustering(sum_of_rank(matrix))
+    def __call__(self, matrix: np.ndarray | BandMatrix, n_segments: int | None) -> list[int]:
+        if isinstance(matrix, BandMatrix) and matrix.width < matrix.n - 1:
+            # Banded C99 (linseg.banded): sums over the band, a bounding-tree search.
+            clustering = banded_clustering(rank=matrix)
+        else:
+            if isinstance(matrix, BandMatrix):
+                matrix = matrix.toarray()  # the band covers the document: full C99
+            clustering = divisive_clustering(sum_of_rank(matrix))
         if n_segments is not None:
             return clustering.boundaries(n_segments)
         k = automatic_termination(clustering.gain, self.c).n_segments
@@ -53,9 +65,11 @@ class ReynarGreedy:
     def __init__(self, minimise: bool = False) -> None:
         self.minimise = bool(minimise)
 
-    def __call__(self, matrix: np.ndarray, n_segments: int | None) -> list[int]:
+    def __call__(self, matrix: np.ndarray | BandMatrix, n_segments: int | None) -> list[int]:
         if n_segments is None:
             raise ValueError("ReynarGreedy needs the number of segments (n_segments)")
+        if isinstance(matrix, BandMatrix):
+            raise ValueError("ReynarGreedy needs a dense matrix: use it with band=None")
         search = minimise_outside_density if self.minimise else maximise_inside_density
         found = search(np.asarray(matrix, dtype=np.float64), None, n_segments)
         return sorted(int(b) for b in found.order)
@@ -73,9 +87,39 @@ class ExactDP:
     ``penalty`` is subtracted per segment and the best segmentation of any count is found
     (a penalised, model-selection criterion; O(n^2)). The penalty is in the score's units
     and has no default: choose it on data of your own.
+
+    Long documents: ``max_length`` = L bounds every segment to at most L sentences, and
+    the search is then exact among the segmentations that respect the bound, in O(n L)
+    memory, O(n L) time with a penalty and O(k n L) time with a count (the dynamic
+    programme of optimal partitioning, Jackson et al. 2005, with the segment's length
+    bounded: only the L predecessors of each sentence are candidates). The segment
+    masses are read off the band of the matrix within L - 1 of the diagonal, so the
+    matrix may be a :class:`~linseg.banded.BandMatrix` (what ``Composition(band=...)``
+    gives): its cells beyond its width count as zero, as that class defines, so the
+    search is exact for the band-masked matrix whatever L is; only with ``width >=
+    L - 1`` does no segment reach past the band. Ties go to the earliest cut, as in the
+    unbounded search, which the bounded one equals whenever ``L >= n``.
+
+    Parameters
+    ----------
+    penalty:
+        Subtracted per segment when no count is given; None: a count is required.
+    exponent:
+        The length exponent of the segment score, in (0, 2].
+    max_length:
+        None: segments of any length (a dense matrix only: the score table is n x n).
+        An integer L >= 1: segments of at most L sentences; a count k with ``k L < n``
+        has no segmentation and is refused. ``"auto"``: as long as the matrix allows --
+        unbounded for a dense matrix, ``width + 1`` for a band (the longest segment
+        whose every cell the band holds).
     """
 
-    def __init__(self, penalty: float | None = None, exponent: float = 1.0) -> None:
+    def __init__(
+        self,
+        penalty: float | None = None,
+        exponent: float = 1.0,
+        max_length: int | str | None = None,
+    ) -> None:
         if (
             isinstance(exponent, bool)
             or not isinstance(exponent, (int, float))
@@ -84,22 +128,145 @@ class ExactDP:
             raise ValueError(f"exponent must be a number in (0, 2], got {exponent!r}")
         self.exponent = float(exponent)
         if penalty is not None and (
-            isinstance(penalty, bool) or not isinstance(penalty, (int, float)) or penalty < 0
+            isinstance(penalty, bool)
+            or not isinstance(penalty, (int, float))
+            or not (0 <= penalty < math.inf)
         ):
             raise ValueError(f"penalty must be a non-negative number or None, got {penalty!r}")
         self.penalty = None if penalty is None else float(penalty)
+        self.max_length = _check_max_length(max_length)
 
-    def __call__(self, matrix: np.ndarray, n_segments: int | None) -> list[int]:
-        m = np.asarray(matrix, dtype=np.float64)
-        n = m.shape[0]
+    def __call__(self, matrix: np.ndarray | BandMatrix, n_segments: int | None) -> list[int]:
+        n = matrix.n if isinstance(matrix, BandMatrix) else np.shape(matrix)[0]
+        if n_segments is None and self.penalty is None:
+            raise ValueError("ExactDP needs n_segments or a penalty per segment")
+        k = None if n_segments is None else min(check_n_segments(n_segments) or 1, n)
         if n == 0:
             return []
-        score = _segment_scores(m, self.exponent)
-        if n_segments is None:
-            if self.penalty is None:
-                raise ValueError("ExactDP needs n_segments or a penalty per segment")
-            return _best_with_penalty(score, self.penalty)
-        return _best_with_count(score, min(check_n_segments(n_segments) or 1, n))
+        length = self._resolve_max_length(matrix)
+        if length is None:
+            # The unbounded search, as it has always been computed.
+            m = np.asarray(matrix, dtype=np.float64)
+            _check_finite(m)
+            score = _segment_scores(m, self.exponent)
+            if k is None:
+                assert self.penalty is not None  # checked above
+                return _best_with_penalty(score, self.penalty)
+            return _best_with_count(score, k)
+        return bounded_search(matrix, min(length, n), self.exponent, k, self.penalty)
+
+    def _resolve_max_length(self, matrix: np.ndarray | BandMatrix) -> int | None:
+        if isinstance(matrix, BandMatrix):
+            if self.max_length is None:
+                raise ValueError(
+                    "ExactDP on a BandMatrix needs max_length (an integer, or 'auto' for "
+                    "the band's width + 1): an unbounded search needs the n x n matrix"
+                )
+            return matrix.width + 1 if self.max_length == "auto" else int(self.max_length)
+        return None if self.max_length == "auto" else self.max_length  # type: ignore[return-value]
+
+
+def _check_max_length(max_length: object) -> int | str | None:
+    if max_length is None or max_length == "auto":
+        return max_length
+    if isinstance(max_length, bool) or not isinstance(max_length, (int, np.integer)):
+        raise TypeError(
+            f"max_length must be a positive integer, 'auto' or None, got {max_length!r}"
+        )
+    if max_length < 1:
+        raise ValueError(f"max_length must be >= 1, got {max_length}")
+    return int(max_length)
+
+
+def _check_finite(values: np.ndarray) -> None:
+    # A NaN would win numpy's argmax but lose every comparison in the kernels: refuse it.
+    if not np.all(np.isfinite(values)):
+        raise ValueError("ExactDP needs a finite matrix (it has NaN or infinite cells)")
+
+
+def _band_increments(matrix: np.ndarray | BandMatrix, length: int) -> tuple[np.ndarray, float]:
+    """``(c, off)``: sentence r adds ``c[r, 0]`` = m[r, r] and, for the sentence d before
+    it (d = 1 .. min(length - 1, width)), ``off * c[r, d]`` = m[r, r - d] + m[r - d, r]
+    to a segment's mass; 0 where r - d < 0. A band is read as it is (float32 or float64,
+    ``off`` 2: both triangles hold its cell); a dense matrix gives its two triangles
+    summed in float64 (``off`` 1). O(n L)."""
+    if isinstance(matrix, BandMatrix):
+        data = matrix.data
+        if data.dtype != np.float32:
+            data = np.asarray(data, dtype=np.float64)
+        width = min(matrix.width, length - 1)
+        c = np.ascontiguousarray(data[:, : width + 1])
+        _check_finite(c)
+        return c, 2.0
+    m = np.asarray(matrix, dtype=np.float64)
+    if m.ndim != 2 or m.shape[0] != m.shape[1]:
+        raise ValueError(f"ExactDP needs a square matrix, got shape {m.shape}")
+    n = m.shape[0]
+    width = min(length - 1, n - 1)
+    rows = np.arange(n)[:, None]
+    cols = rows - np.arange(width + 1)[None, :]
+    inside = cols >= 0
+    cols = np.where(inside, cols, 0)
+    lower, upper = m[rows, cols], m[cols, rows]
+    _check_finite(lower)
+    _check_finite(upper)
+    c = np.where(inside, lower + upper, 0.0)
+    c[:, 0] = np.diagonal(m)
+    return np.ascontiguousarray(c), 1.0
+
+
+#: Bytes of score table the count search keeps in cache per block of ends (one core's L2).
+_CACHE_BYTES = 1 << 18
+
+
+def bounded_search(
+    matrix: np.ndarray | BandMatrix,
+    length: int,
+    exponent: float,
+    n_segments: int | None,
+    penalty: float | None,
+) -> list[int]:
+    """The exact search of :class:`ExactDP` over segments of at most ``length`` sentences.
+
+    With ``n_segments`` = k: the k-segment segmentation of the highest total score, or
+    ValueError when ``k * length < n``; otherwise the best total minus ``penalty`` per
+    segment. O(n L) memory (the score table, plus two bytes per state for a count).
+    """
+    if (matrix.n if isinstance(matrix, BandMatrix) else np.shape(matrix)[0]) == 0:
+        return []
+    c, off = _band_increments(matrix, length)
+    n = c.shape[0]
+    # The same power as the dense search's, elementwise: its table is this one, shifted.
+    den = np.power(np.arange(length + 1, dtype=np.float64), exponent)
+    table = _exact._score_table(c, off, den, length)
+    del c
+    if n_segments is None:
+        assert penalty is not None
+        back = _exact._best_with_penalty(table, penalty)
+        cuts, j = [], n
+        while j > 0:
+            j = int(back[j])
+            if j:
+                cuts.append(j)
+        return sorted(cuts)
+    k = min(n_segments, n)  # more segments than sentences: one sentence each
+    if k * length < n:
+        raise ValueError(
+            f"no segmentation of {n} sentences into {k} segments of at most {length} "
+            f"sentences: raise max_length to at least {-(-n // k)} or the number of segments"
+        )
+    # States (l + 1 segments covering [0, j)) that can start and still finish: l + 1 <=
+    # j <= (l + 1) L, and the k - 1 - l segments left need n - j in [k - 1 - l, (k-1-l) L].
+    level = np.arange(k, dtype=np.int64)
+    left = k - 1 - level
+    lo = np.maximum(level + 1, n - left * length)
+    hi = np.minimum((level + 1) * length, n - left)
+    base = np.concatenate([[0], np.cumsum(hi - lo + 1)[:-1]]).astype(np.int64)
+    offsets = np.zeros(int((hi - lo + 1).sum()), dtype=np.uint16 if length < 1 << 16 else np.int32)
+    # Ends in blocks whose rows of the score table fit a core's L2 cache.
+    block = max(1, _CACHE_BYTES // (8 * (length + 1)))
+    found = _exact._best_with_count(table, k, lo, hi, base, offsets, block)
+    return [int(b) for b in found]
 
 
 def _segment_scores(m: np.ndarray, exponent: float = 1.0) -> np.ndarray:
