@@ -187,3 +187,27 @@ def test_c99_dp_on_the_papers_corpus(choi_docs):
     ]
     assert len(scores) == 400
     assert 100 * np.mean(scores) == pytest.approx(8.3, abs=0.05)
+
+
+def test_c99_dp_on_a_band_covering_the_document_is_the_dense_search():
+    from linseg.methods.compose_registry import C99DP
+
+    sentences = (BEES + SHIPS) * 4 + BEES
+    dense = C99DP(band=None).segment(sentences, 5).boundaries
+    assert C99DP(band=len(sentences) - 1).segment(sentences, 5).boundaries == dense
+    assert C99DP().segment(sentences, 5).boundaries == dense  # "auto": dense when short
+
+
+def test_c99_dp_on_a_long_document_keeps_to_its_band():
+    from linseg.methods.compose_registry import C99DP, DENSE_MAX
+
+    topics = [BEES, SHIPS, ["Granite is a rock.", "Rocks weather slowly.", "Granite is hard."]]
+    sentences = [s for i in range(DENSE_MAX // 30 + 20) for s in topics[i % 3] * 10]
+    assert len(sentences) > DENSE_MAX
+    seg = C99DP()
+    k = len(sentences) // 200
+    assert seg._width(len(sentences), k) == max(149, -(-3 * len(sentences) // k))
+    found = seg.segment(sentences, k).boundaries
+    assert len(found) == k - 1
+    cuts = [0, *found, len(sentences)]
+    assert max(b - a for a, b in zip(cuts, cuts[1:])) <= seg._width(len(sentences), k) + 1

@@ -5,8 +5,9 @@ a similarity measure." This package makes the two (and what sits between them) p
 user can put together:
 
 - :mod:`linseg.compose.measures` -- sentence x sentence similarity: C99's cosine of stem
-  counts, tf-idf weighted cosine, Reynar's dot density, spread activation, or the cosine
-  of any sentence embedding a user supplies;
+  counts, tf-idf weighted cosine, Reynar's dot density, spread activation, the cosine of
+  sentence vectors in a latent semantic space (``LsaCosine``: an English space trained
+  on WordNet ships with linseg), or the cosine of any sentence embedding a user supplies;
 - :mod:`linseg.compose.transforms` -- the local rank transform (any mask), or none;
 - :mod:`linseg.compose.strategies` -- C99's divisive clustering with its gradient
   threshold, Reynar's greedy maximisation and minimisation, and exact dynamic

@@ -110,15 +110,20 @@ class Composition(Segmenter):
             return Segmentation(sentences, [], n_segments)
         tokenized = self._resolve_tokenized(sentences, tokenized)
         band = None if self.band is None else resolve_band(self.band, len(sentences))
-        matrix: np.ndarray | BandMatrix
-        if band is None:
-            matrix = self._measure(sentences, tokenized)
-            if self._transform is not None:
-                matrix = self._transform(matrix)  # type: ignore[operator]
-        else:
-            matrix = self._banded_matrix(sentences, tokenized, band)
+        matrix = self._matrix(sentences, tokenized, band)
         boundaries = self._strategy(matrix, n_segments)  # type: ignore[arg-type]
         return Segmentation(sentences, [int(b) for b in boundaries], n_segments)
+
+    def _matrix(
+        self, sentences: Sequence[str], tokenized: bool, band: int | None
+    ) -> np.ndarray | BandMatrix:
+        """The measure, then the transform: the whole matrix, or within ``band``."""
+        if band is not None:
+            return self._banded_matrix(sentences, tokenized, band)
+        matrix = self._measure(sentences, tokenized)
+        if self._transform is not None:
+            matrix = self._transform(matrix)  # type: ignore[operator]
+        return matrix
 
     def _banded_matrix(self, sentences: Sequence[str], tokenized: bool, band: int) -> BandMatrix:
         """The measure and the transform within ``band`` of the diagonal, in O(n w)."""

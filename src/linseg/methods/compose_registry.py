@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterable
+
+from ..banded import check_band, resolve_band
+from ..base import Segmentation
 from ..bounds import SizeUnit
-from ..compose import Composition, strategies, transforms
+from ..compose import Composition, measures, strategies, transforms
+from ..text import Stemmer, load_stopwords
 from . import register
 
-__all__ = ["C99DP", "EXPONENT"]
+__all__ = ["C99DP", "EXPONENT", "C99LSA", "C99LSAMix", "LSA_KEEP", "LSA_STEM_WEIGHT"]
 
 #: The length exponent of C99DP's segment score, chosen among 0.4-1.4 on 700 samples made
 #: like the paper's from Brown genres other than a and j (the paper's sources):
 #: ``linseg corpus brown --genres bcdefghklmnpr --seed 11``. Pk there: 0.7 gave 13.2%,
 #: 1.0 gave 16.1%.
 EXPONENT = 0.7
+#: C99DP searches the whole matrix, unbounded, up to this many sentences (O(k n^2) time).
+DENSE_MAX = 1000
+#: The narrowest band C99DP uses beyond :data:`DENSE_MAX` sentences.
+DP_BAND = 149
 
 
 class C99DP(Composition):
@@ -20,14 +30,31 @@ class C99DP(Composition):
     segmentation of ``n_segments`` segments that maximises the sum over segments of
     their sum of rank divided by their length to the power :data:`EXPONENT`
     (:class:`~linseg.compose.strategies.ExactDP`), instead of C99's greedy divisive
-    clustering. Needs the number of segments."""
+    clustering. Needs the number of segments.
+
+    Parameters
+    ----------
+    mask_size:
+        The rank mask (equation 2).
+    stopwords, stemmer, tokenized:
+        As for :class:`~linseg.methods.c99.C99` (a stopword file's path is read).
+    band:
+        ``"auto"`` (the default): the whole matrix and the unbounded search up to
+        :data:`DENSE_MAX` sentences; beyond, the cosine and the rank within a band of
+        ``w = max(149, 3 n / k)`` sentences of the diagonal and the search exact among
+        segments of at most ``w + 1`` sentences (three times the mean length), in
+        O(n w) memory. None: always the whole matrix; an integer: that band.
+    """
 
     name = "c99_dp"
 
     def __init__(
         self,
         mask_size: int = 11,
+        stopwords: Iterable[str] | str | os.PathLike[str] | None = None,
+        stemmer: Stemmer | None = None,
         tokenized: bool | None = None,
+        band: int | str | None = "auto",
         *,
         language: str = "en",
         max_size: int | None = None,
@@ -35,6 +62,8 @@ class C99DP(Composition):
         size_unit: SizeUnit = "sentences",
     ) -> None:
         self.mask_size = mask_size
+        self.stopwords = stopwords
+        self.stemmer = stemmer
         super().__init__(
             None,  # C99's StemCosine, in the segmenter's language
             transforms.LocalRank(mask_size),
@@ -45,6 +74,164 @@ class C99DP(Composition):
             min_size=min_size,
             size_unit=size_unit,
         )
+        if band is not None and band != "auto":
+            check_band(band)
+        # Composition's band stays None: C99DP chooses its band per document, below.
+        self.band = band
+        if stopwords is not None or stemmer is not None:
+            words = (
+                load_stopwords(stopwords)
+                if isinstance(stopwords, (str, os.PathLike))
+                else stopwords
+            )
+            self._measure = measures.StemCosine(words, stemmer, language=self.text_language)
+
+    def _width(self, n: int, k: int) -> int | None:
+        """The band for ``n`` sentences in ``k`` segments (None: the whole matrix)."""
+        if self.band is None or (self.band == "auto" and n <= DENSE_MAX):
+            return None
+        if self.band == "auto":
+            width = min(n - 1, max(DP_BAND, -(-3 * n // k)))
+        else:
+            width = min(n - 1, int(self.band))
+        return resolve_band(width, n)
+
+    def _run(
+        self, sentences: list[str], n_segments: int | None, tokenized: bool | None
+    ) -> Segmentation:
+        if not sentences or n_segments is None:
+            return super()._run(sentences, n_segments, tokenized)  # ExactDP says what is missing
+        tokenized = self._resolve_tokenized(sentences, tokenized)
+        k = min(n_segments, len(sentences))
+        width = self._width(len(sentences), k)
+        matrix = self._matrix(sentences, tokenized, width)
+        # Unbounded on the whole matrix; on a band, among segments the band holds whole.
+        search = (
+            self._strategy
+            if width is None
+            else strategies.ExactDP(exponent=EXPONENT, max_length=width + 1)
+        )
+        cuts = search(matrix, k)  # type: ignore[arg-type]
+        return Segmentation(sentences, [int(b) for b in cuts], n_segments)
+
+
+#: The share of a document's off-diagonal LSA cosines that C99LSA keeps (the rest set to
+#: 0, :class:`~linseg.compose.measures.LsaCosine`'s ``keep``), chosen among 0.1-0.3 on the
+#: development corpus above (Brown genres other than a and j, seed 11): Pk 20.8% on 3-11
+#: with 0.2; the dense matrix as given, 40% whatever the threshold c.
+LSA_KEEP = 0.2
+
+#: The stem cosine's share of C99LSAMix's similarity, chosen between 0.5 and 0.7 on the
+#: same corpus (Pk 18.3% and 17.8% on 3-11; c99_lsa 20.8%, C99 17.2%).
+LSA_STEM_WEIGHT = 0.7
+
+
+def _lsa_language(language: str) -> str:
+    """The language whose text the LSA measure reads (English for ``"auto"``: each text
+    then goes to a copy set to the language found, which refuses any but English)."""
+    if not isinstance(language, str) or language.strip().lower() in ("en", "auto"):
+        return "en"  # a non-string language is refused by Segmenter with its own message
+    from ..languages import resolve_language
+
+    return resolve_language(language)
+
+
+class C99LSA(Composition):
+    """C99 with LSA similarity, as Choi, Wiemer-Hastings and Moore (2001): the cosine of
+    sentence vectors summed from a latent semantic space
+    (:class:`~linseg.compose.measures.LsaCosine`), the ``mask_size`` x ``mask_size``
+    local rank (equation 2) and C99's divisive clustering, with the gradient threshold
+    ``mean + c * sd`` when no count is given (sections 3.3-3.4).
+
+    The shipped space is English, trained on WordNet 3.0's glosses
+    (``linseg/data/lsa-README.md``); another language raises a ValueError unless
+    ``space`` gives a space of one's own. One change from Choi et al.: only the
+    document's highest :data:`LSA_KEEP` share of cosines is kept, the others set to 0
+    (``keep``); see :class:`~linseg.compose.measures.LsaCosine` for why.
+    """
+
+    name = "c99_lsa"
+
+    def __init__(
+        self,
+        mask_size: int = 11,
+        c: float = 1.2,
+        keep: float | None = LSA_KEEP,
+        space: measures.SpaceLike | None = None,
+        stopwords: Iterable[str] | None = None,
+        tokenized: bool | None = None,
+        *,
+        language: str = "en",
+        max_size: int | None = None,
+        min_size: int | None = None,
+        size_unit: SizeUnit = "sentences",
+    ) -> None:
+        self.mask_size = mask_size
+        self.c = c
+        self.keep = keep
+        self.space = space
+        self.stopwords = stopwords
+        super().__init__(
+            self._lsa_measure(language),
+            transforms.LocalRank(mask_size),
+            strategies.DivisiveDensity(c),
+            tokenized,
+            language=language,
+            max_size=max_size,
+            min_size=min_size,
+            size_unit=size_unit,
+        )
+
+    def _lsa_measure(self, language: str) -> measures.LsaCosine:
+        return measures.LsaCosine(
+            self.space, keep=self.keep, stopwords=self.stopwords, language=_lsa_language(language)
+        )
+
+
+class C99LSAMix(C99LSA):
+    """:class:`C99LSA` with a mixed similarity: :data:`LSA_STEM_WEIGHT` x C99's stem
+    cosine (equation 1) + the rest x the LSA cosine, before the same ``keep``
+    (:class:`~linseg.compose.measures.LsaCosine` with ``stem_weight``)."""
+
+    name = "c99_lsa_mix"
+
+    def __init__(
+        self,
+        mask_size: int = 11,
+        c: float = 1.2,
+        keep: float | None = LSA_KEEP,
+        stem_weight: float = LSA_STEM_WEIGHT,
+        space: measures.SpaceLike | None = None,
+        stopwords: Iterable[str] | None = None,
+        tokenized: bool | None = None,
+        *,
+        language: str = "en",
+        max_size: int | None = None,
+        min_size: int | None = None,
+        size_unit: SizeUnit = "sentences",
+    ) -> None:
+        self.stem_weight = stem_weight
+        super().__init__(
+            mask_size,
+            c,
+            keep,
+            space,
+            stopwords,
+            tokenized,
+            language=language,
+            max_size=max_size,
+            min_size=min_size,
+            size_unit=size_unit,
+        )
+
+    def _lsa_measure(self, language: str) -> measures.LsaCosine:
+        return measures.LsaCosine(
+            self.space,
+            stem_weight=self.stem_weight,
+            keep=self.keep,
+            stopwords=self.stopwords,
+            language=_lsa_language(language),
+        )
 
 
 register(
@@ -52,4 +239,14 @@ register(
     C99DP,
     "C99's cosine and 11x11 rank, exact DP of sum of rank / length^0.7 per segment",
     needs_n_segments=True,
+)
+register(
+    "c99_lsa",
+    C99LSA,
+    "C99 with LSA similarity (English space from WordNet glosses), Choi et al. 2001",
+)
+register(
+    "c99_lsa_mix",
+    C99LSAMix,
+    "C99 with 0.7 x stem cosine + 0.3 x LSA cosine (English, WordNet glosses)",
 )

@@ -25,10 +25,9 @@ from collections.abc import Iterable
 
 from ..base import Segmentation, Segmenter, check_n_segments
 from ..bounds import SizeUnit
-from ..compose import Composition, measures, strategies, transforms
-from ..text import Stemmer, load_stopwords
+from ..text import Stemmer
 from .c99 import C99
-from .compose_registry import EXPONENT
+from .compose_registry import C99DP
 from .u00 import U00
 
 __all__ = ["ConsensusDP", "WEIGHT", "U00_PENALTY"]
@@ -89,7 +88,9 @@ class ConsensusDP(Segmenter):
         self.stopwords = stopwords
         self.stemmer = stemmer
         self.tokenized = tokenized
+        # Long documents: banded C99 and a banded exact search (C99DP's band="auto").
         self._c99 = C99(
+            band="auto",
             mask_size=mask_size,
             c=c,
             stopwords=stopwords,
@@ -104,12 +105,7 @@ class ConsensusDP(Segmenter):
             tokenized=tokenized,
             language=language,
         )
-        self._dp = Composition(
-            measures.StemCosine(_word_list(stopwords), stemmer, language=self.text_language),
-            transforms.LocalRank(mask_size),
-            strategies.ExactDP(exponent=EXPONENT),
-            tokenized,
-        )
+        self._dp = C99DP(mask_size, stopwords, stemmer, tokenized, language=language)
 
     def count(self, sentences: list[str], tokenized: bool | None = None) -> int:
         """The number of segments the two models agree on for ``sentences``."""
@@ -127,12 +123,3 @@ class ConsensusDP(Segmenter):
         k = min(check_n_segments(k) or 1, len(sentences))
         found = self._dp._run(sentences, k, tokenized)
         return Segmentation(sentences, list(found.boundaries), n_segments)
-
-
-def _word_list(
-    stopwords: Iterable[str] | str | os.PathLike[str] | None,
-) -> Iterable[str] | None:
-    """A stopword list given as a file, read; otherwise as given."""
-    if isinstance(stopwords, (str, os.PathLike)):
-        return load_stopwords(stopwords)
-    return stopwords
