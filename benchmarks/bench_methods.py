@@ -50,7 +50,9 @@ def main() -> None:
     infos = available()
     names = args.methods.split(",") if args.methods else sorted(infos)
     print(f"{len(paths)} samples of {corpus}\n")
-    print("| method | count found: 3-11 / 3-5 / 6-8 / 9-11 | count given: 3-11 | ms/sample | trained on |")
+    print(
+        "| method | count found: 3-11 / 3-5 / 6-8 / 9-11 | count given: 3-11 | ms/sample | trained on |"
+    )
     print("| --- | --- | --- | ---: | --- |")
     for name in names:
         info = infos[name]
