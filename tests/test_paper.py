@@ -435,3 +435,18 @@ def test_beyond_the_paper_table(choi_root, tmp_path):
     page = (tmp_path / "beyond.md").read_text()
     assert "| Consensus | 9.1% |" in page and "Bestgen" not in page  # C99_LSA not selected
     assert "Utiyama & Isahara 2001" in page
+
+
+def test_a_worker_runs_blas_on_one_thread():
+    # Pools run one process per core; BLAS threads on top of them would oversubscribe
+    # (the LSA cosine took 39 ms a sample in `linseg paper --jobs 2`, 1 ms with this).
+    import subprocess
+    import sys
+
+    code = (
+        "from linseg.workers import one_blas_thread; one_blas_thread(); "
+        "from threadpoolctl import threadpool_info; "
+        "print(sorted({i['num_threads'] for i in threadpool_info() if i['user_api'] == 'blas'}))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[1]"

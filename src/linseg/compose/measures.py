@@ -300,7 +300,8 @@ class LsaCosine(_Stems):
             counts = np.minimum(counts, 1.0)
         elif self.local == "log":
             counts = np.log1p(counts)
-        return counts @ space.vectors[used].astype(np.float64)
+        # float32, as the space is stored: a small product, no float64 copy of the rows
+        return (counts.astype(np.float32) @ space.vectors[used]).astype(np.float64)
 
     def vectors(self, sentences: Sequence[str], tokenized: bool) -> np.ndarray:
         """The (n, dims) sentence vectors, float64."""

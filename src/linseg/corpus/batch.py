@@ -226,13 +226,17 @@ def _run_local(tasks: list[Task], params: dict, work: Work, report: Report, jobs
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
     from concurrent.futures.process import BrokenProcessPool
 
+    from ..workers import one_blas_thread
+
     attempts = {t: 0 for t in tasks}
     queue = list(reversed(tasks))
     ctx = multiprocessing.get_context("spawn")
     while queue:
         # A worker that dies breaks the whole pool: the documents it left unfinished go
         # back on the queue and a new pool takes over.
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+        with ProcessPoolExecutor(
+            max_workers=jobs, mp_context=ctx, initializer=one_blas_thread
+        ) as pool:
             running: dict[Any, Task] = {}
             broken = False
             while (queue or running) and not broken:

@@ -36,6 +36,7 @@ import numpy as np
 
 from ..corpus.ref import find_ref_files, parse_ref, read_ref
 from ..metrics import default_k, expected_pk_random, pk, pk_from_labels, positions
+from ..workers import one_blas_thread
 from .evaluate import SampleResult, range_of, range_order, score
 
 __all__ = [
@@ -95,10 +96,16 @@ BEYOND: dict[str, tuple[str, bool, str, str]] = {
     "C99_LSA": (
         "c99_lsa",
         False,
-        "LSA space, see `linseg/data/lsa-README.md`",
+        "LSA space from WordNet 3.0 glosses (`linseg/data/lsa-README.md`); keep share chosen on Brown genres other than a and j",
         "9 with the test texts in the LSA corpus (Choi et al. 2001); 12.0 without (Bestgen 2006)",
     ),
-    "C99_LSA_b": ("c99_lsa", True, "LSA space, see `linseg/data/lsa-README.md`", ""),
+    "C99_LSA_b": ("c99_lsa", True, "as C99_LSA", ""),
+    "C99_LSA_mix": (
+        "c99_lsa_mix",
+        False,
+        "as C99_LSA; the mixture weight chosen on Brown genres other than a and j",
+        "linseg's own",
+    ),
     "C99_DP_b": (
         "c99_dp",
         True,
@@ -277,6 +284,11 @@ def _segmenter(config: Config):
             params["stemmer"] = table_stemmer(config.stems)
         seg = _SEGMENTERS[config.key] = create(config.method, ignore_unknown=True, **params)
     return seg
+
+
+def _start_worker(configs: Sequence[Config]) -> None:
+    one_blas_thread()
+    _warm_up(configs)
 
 
 def _warm_up(configs: Sequence[Config]) -> None:
@@ -482,7 +494,7 @@ def _run_pending(
                     bar.update(len(paths))
             else:
                 with ProcessPoolExecutor(
-                    max_workers=jobs, initializer=_warm_up, initargs=(list(unique.values()),)
+                    max_workers=jobs, initializer=_start_worker, initargs=(list(unique.values()),)
                 ) as pool:
                     futures = {
                         pool.submit(_run_samples, paths, todo): len(paths)
