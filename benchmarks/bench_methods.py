@@ -28,7 +28,8 @@ TRAINED_ON = {
     "segmenter_a": "POS tagger trained on Brown genres other than a and j",
     "c99_dp": "length exponent chosen on Brown genres other than a and j",
     "consensus_dp": "weight and U00 penalty chosen on Brown genres other than a and j",
-    "c99_lsa": "LSA space (see src/linseg/data/lsa-README.md)",
+    "c99_lsa": "LSA space from WordNet 3.0 glosses; keep share chosen on Brown genres other than a and j",
+    "c99_lsa_mix": "as c99_lsa; mixture weight chosen on Brown genres other than a and j",
     "u00_p": "penalty chosen on the python-docs tuning half",
 }
 RANGES = ("3-11", "3-5", "6-8", "9-11")
