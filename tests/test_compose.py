@@ -126,7 +126,7 @@ def test_bad_parts_are_refused():
 def test_exact_dp_beats_every_greedy_answer(rows, k):
     m = np.array(rows)
     m = (m + m.T) / 2
-    score = strategies._segment_scores(m)
+    score = strategies.segment_scores(m)
 
     def total(bounds):
         cuts = [0, *bounds, 6]
@@ -148,7 +148,7 @@ def test_transforms():
 
 
 def test_exponent_of_the_segment_score():
-    score = strategies._segment_scores(np.ones((2, 2)), 0.5)
+    score = strategies.segment_scores(np.ones((2, 2)), 0.5)
     assert score[0, 2] == pytest.approx(4 / np.sqrt(2)) and score[0, 1] == pytest.approx(1.0)
     with pytest.raises(ValueError, match="exponent"):
         strategies.ExactDP(exponent=0)

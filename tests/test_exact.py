@@ -27,7 +27,7 @@ def test_a_four_sentence_case_by_hand():
     # Exponent 1: a segment scores its mass over its length.
     #   one sentence: 1;  [0,2) 4/2 = 2, [1,3) 4/2 = 2, [2,4) 2/2 = 1;
     #   [0,3) 9/3 = 3, [1,4) 5/3;  [0,4) 10/4 = 2.5.
-    score = strategies._segment_scores(M)
+    score = strategies.segment_scores(M)
     assert score[0, 3] == 3 and score[1, 4] == pytest.approx(5 / 3) and score[2, 4] == 1
     # Two segments: cut 1 -> 1 + 5/3, cut 2 -> 2 + 1, cut 3 -> 3 + 1 (best).
     assert ExactDP(max_length=4)(M, 2) == [3]
@@ -113,7 +113,7 @@ def test_bounded_equals_unbounded_on_real_valued_matrices(rows, exponent, k):
     m = np.array(rows)
     m = (m + m.T) / 2
     n = m.shape[0]
-    score = strategies._segment_scores(m, exponent)
+    score = strategies.segment_scores(m, exponent)
     cut_count = min(k, n) - 1
     totals = {
         cuts: _total(score, cuts, n) for cuts in itertools.combinations(range(1, n), cut_count)
@@ -138,7 +138,7 @@ def test_max_length_is_respected_and_the_bounded_optimum_found(rows, exponent, k
     m = np.array(rows, dtype=float) / 8
     m = (m + m.T) / 2
     n = m.shape[0]
-    score = strategies._segment_scores(m, exponent)
+    score = strategies.segment_scores(m, exponent)
     every = [
         cuts
         for c in range(n)

@@ -20,7 +20,15 @@ from ..dotplot import maximise_inside_density, minimise_outside_density
 from ..termination import automatic_termination
 from . import _exact
 
-__all__ = ["Strategy", "DivisiveDensity", "ReynarGreedy", "ExactDP", "bounded_search"]
+__all__ = [
+    "Strategy",
+    "DivisiveDensity",
+    "ReynarGreedy",
+    "ExactDP",
+    "bounded_search",
+    "segment_scores",
+    "best_with_count",
+]
 
 #: What a strategy is: the (transformed) matrix and a count or None, to boundaries.
 Strategy = Callable[[np.ndarray, "int | None"], list[int]]
@@ -148,11 +156,11 @@ class ExactDP:
             # The unbounded search, as it has always been computed.
             m = np.asarray(matrix, dtype=np.float64)
             _check_finite(m)
-            score = _segment_scores(m, self.exponent)
+            score = segment_scores(m, self.exponent)
             if k is None:
                 assert self.penalty is not None  # checked above
                 return _best_with_penalty(score, self.penalty)
-            return _best_with_count(score, k)
+            return best_with_count(score, k)
         return bounded_search(matrix, min(length, n), self.exponent, k, self.penalty)
 
     def _resolve_max_length(self, matrix: np.ndarray | BandMatrix) -> int | None:
@@ -269,9 +277,10 @@ def bounded_search(
     return [int(b) for b in found]
 
 
-def _segment_scores(m: np.ndarray, exponent: float = 1.0) -> np.ndarray:
+def segment_scores(m: np.ndarray, exponent: float = 1.0) -> np.ndarray:
     """``score[a, b]`` = mass of ``m`` over ``[a, b) x [a, b)`` / (b - a) ** exponent, and
-    -inf unless a < b."""
+    -inf unless a < b: the table :class:`ExactDP` searches, which a method may add other
+    per-segment evidence to before :func:`best_with_count`."""
     n = m.shape[0]
     prefix = np.zeros((n + 1, n + 1))
     prefix[1:, 1:] = m.cumsum(0).cumsum(1)
@@ -284,7 +293,10 @@ def _segment_scores(m: np.ndarray, exponent: float = 1.0) -> np.ndarray:
     return score
 
 
-def _best_with_count(score: np.ndarray, k: int) -> list[int]:
+def best_with_count(score: np.ndarray, k: int) -> list[int]:
+    """The boundaries of the ``k`` segments with the highest total ``score[a, b]`` (an
+    (n + 1) x (n + 1) table of segment scores, -inf where a segment is not allowed),
+    exactly, in O(k n^2); ties go to the earliest cut."""
     n = score.shape[0] - 1
     best = score[0].copy()  # one segment [0, j)
     back = np.zeros((k, n + 1), dtype=np.int64)

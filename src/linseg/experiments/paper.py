@@ -115,9 +115,10 @@ BEYOND: dict[str, tuple[str, bool, str, str]] = {
     "Consensus": (
         "consensus_dp",
         False,
-        "two numbers, chosen on Brown genres other than a and j",
+        "four numbers, chosen on Brown genres other than a and j",
         "linseg's own",
     ),
+    "Consensus_b": ("consensus_dp", True, "as Consensus", "linseg's own"),
     "U00_p": (
         "u00_p",
         False,

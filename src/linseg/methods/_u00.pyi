@@ -12,3 +12,14 @@ def search(
     m: int,
     largest: int,
 ) -> tuple[list[int], float]: ...
+def segment_costs(
+    indptr: np.ndarray,
+    words: np.ndarray,
+    counts: np.ndarray,
+    vocabulary: int,
+    n: int,
+    alpha: float,
+    limit: int,
+    largest: int,
+    out: np.ndarray,
+) -> None: ...

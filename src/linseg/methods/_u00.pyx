@@ -103,3 +103,57 @@ def search(const long long[::1] indptr, const long long[::1] words, const long l
         free(seen)
         free(word_term)
         free(size_term)
+
+
+def segment_costs(const long long[::1] indptr, const long long[::1] words,
+                  const long long[::1] counts, Py_ssize_t vocabulary, Py_ssize_t n,
+                  double alpha, Py_ssize_t limit, Py_ssize_t largest, double[:, ::1] out):
+    """``out[i, j - i]`` = the cost ``-log P(W_ij | S_ij)`` of a segment of units i..j
+    (at most ``limit`` units; see linseg.methods.u00), the same sums as :func:`search`
+    makes. Cells of segments that run past the end are left as they are."""
+    cdef Py_ssize_t f, i, j, t, stop
+    cdef long long w, old, new, size
+    cdef double x, s, log_norm
+    if n < 0 or largest < 0 or vocabulary < 0 or indptr.shape[0] < n + 1:
+        raise ValueError("segment_costs: negative size, or fewer than n + 1 unit offsets")
+    if out.shape[0] < n or out.shape[1] < limit:
+        raise ValueError("segment_costs: out is smaller than n x limit")
+    cdef long long* seen = <long long*>calloc(vocabulary + 1, sizeof(long long))
+    cdef double* word_term = <double*>calloc(largest + 1, sizeof(double))
+    cdef double* size_term = <double*>calloc(largest + 1, sizeof(double))
+    if seen == NULL or word_term == NULL or size_term == NULL:
+        free(seen)
+        free(word_term)
+        free(size_term)
+        raise MemoryError()
+    try:
+        with nogil:
+            log_norm = alpha * <double>vocabulary
+            for f in range(1, largest + 1):
+                x = <double>f
+                word_term[f] = x * log(x + alpha)
+                size_term[f] = x * log(x + log_norm)
+            for i in range(n):
+                s = 0.0
+                size = 0
+                stop = i + limit
+                if n < stop:
+                    stop = n
+                for j in range(i, stop):
+                    for t in range(indptr[j], indptr[j + 1]):
+                        w = words[t]
+                        old = seen[w]
+                        new = old + counts[t]
+                        if old > 0:
+                            s -= word_term[old]
+                        s += word_term[new]
+                        seen[w] = new
+                        size += counts[t]
+                    out[i, j - i] = size_term[size] - s
+                for j in range(i, stop):
+                    for t in range(indptr[j], indptr[j + 1]):
+                        seen[words[t]] = 0
+    finally:
+        free(seen)
+        free(word_term)
+        free(size_term)

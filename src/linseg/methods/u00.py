@@ -42,7 +42,7 @@ import numpy as np
 from ..base import Segmentation, Segmenter, check_int
 from ..bounds import SizeUnit
 from ..text import Stemmer, TextProcessor
-from ._u00 import search
+from ._u00 import search, segment_costs
 
 __all__ = ["U00", "U00Result", "paragraph_starts"]
 
@@ -173,6 +173,28 @@ class U00(Segmenter):
         )
         boundaries = [starts[c] for c in cuts]
         return U00Result(sentences, boundaries, n_segments, units=starts, cost=float(cost))
+
+    def segment_costs(self, sentences: Sequence[str], tokenized: bool | None = None) -> np.ndarray:
+        """The cost ``C(i)`` of every segment of sentences (the module's equation, with this
+        segmenter's ``alpha`` and the document's distinct stems as ``k``): ``out[a, b]`` for
+        the sentences ``a .. b-1``, an (n + 1) x (n + 1) table, ``inf`` unless ``a < b``.
+        Sentences are the units; O(n^2) time and memory, for documents of up to a few
+        thousand sentences."""
+        sentences = list(sentences)
+        n = len(sentences)
+        out = np.full((n + 1, n + 1), np.inf)
+        if n == 0:
+            return out
+        ids, offsets = self._text.ids(sentences, self._resolve_tokenized(sentences, tokenized))
+        indptr, words, counts, vocabulary, total = _unit_counts(ids, offsets, list(range(n)))
+        by_length = np.zeros((n, n))
+        segment_costs(
+            indptr, words, counts, max(vocabulary, 1), n, self.alpha, n, max(total, 1), by_length
+        )
+        a, length = np.indices((n, n))
+        keep = a + length < n
+        out[a[keep], (a + length + 1)[keep]] = by_length[keep]
+        return out
 
     def _limit(self, n_units: int) -> int:
         if self.max_units is None:
