@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from ..banded import check_band, resolve_band
 from ..base import Segmentation
@@ -12,7 +13,7 @@ from ..compose import Composition, measures, strategies, transforms
 from ..text import Stemmer, load_stopwords
 from . import register
 
-__all__ = ["C99DP", "EXPONENT", "C99LSA", "C99LSAMix", "LSA_KEEP", "LSA_STEM_WEIGHT"]
+__all__ = ["C99DP", "C99DPResult", "EXPONENT", "C99LSA", "C99LSAMix", "LSA_KEEP", "LSA_STEM_WEIGHT"]
 
 #: The length exponent of C99DP's segment score, chosen among 0.4-1.4 on 700 samples made
 #: like the paper's from Brown genres other than a and j (the paper's sources):
@@ -23,6 +24,13 @@ EXPONENT = 0.7
 DENSE_MAX = 1000
 #: The narrowest band C99DP uses beyond :data:`DENSE_MAX` sentences.
 DP_BAND = 149
+
+
+@dataclass
+class C99DPResult(Segmentation):
+    """A C99DP segmentation; ``band`` is the band used (None: the whole matrix)."""
+
+    band: int | None = None
 
 
 class C99DP(Composition):
@@ -43,7 +51,8 @@ class C99DP(Composition):
         :data:`DENSE_MAX` sentences; beyond, the cosine and the rank within a band of
         ``w = max(149, 3 n / k)`` sentences of the diagonal and the search exact among
         segments of at most ``w + 1`` sentences (three times the mean length), in
-        O(n w) memory. None: always the whole matrix; an integer: that band.
+        O(n w) memory. None: always the whole matrix; an integer: that band, with
+        segments of up to ``max(w + 1, 3 n / k)`` sentences.
     """
 
     name = "c99_dp"
@@ -105,14 +114,21 @@ class C99DP(Composition):
         k = min(n_segments, len(sentences))
         width = self._width(len(sentences), k)
         matrix = self._matrix(sentences, tokenized, width)
-        # Unbounded on the whole matrix; on a band, among segments the band holds whole.
+        # Unbounded on the whole matrix; on a band, among segments the band holds whole, or
+        # up to three times the mean length when a narrow band given by the user holds less
+        # (cells beyond the band then count as zero).
+        longest = (
+            None
+            if width is None
+            else min(len(sentences), max(width + 1, -(-3 * len(sentences) // k)))
+        )
         search = (
             self._strategy
-            if width is None
-            else strategies.ExactDP(exponent=EXPONENT, max_length=width + 1)
+            if longest is None
+            else strategies.ExactDP(exponent=EXPONENT, max_length=longest)
         )
         cuts = search(matrix, k)  # type: ignore[arg-type]
-        return Segmentation(sentences, [int(b) for b in cuts], n_segments)
+        return C99DPResult(sentences, [int(b) for b in cuts], n_segments, band=width)
 
 
 #: The share of a document's off-diagonal LSA cosines that C99LSA keeps (the rest set to
