@@ -324,14 +324,16 @@ def test_the_example_transcript():
     assert starts == sorted(starts)
     code, out, _ = run_cli(["segment", str(EXAMPLE), "--output", "chapters"])
     assert code == 0
+    # The host's greeting (17 s) is a chapter of its own, then the three questions.
     assert out == (
-        "00:00:00 moon, tides, bulges\n"
+        "00:00:00 Cornwall, hello, host\n"
+        "00:00:17 moon, tides, bulges\n"
         "00:02:13 magma, volcano, earthquakes\n"
         "00:03:56 starter, dough, bread\n"
     )
     rec = json.loads(run_cli(["segment", str(EXAMPLE), "--output", "json"])[1])
     assert "".join(rec["segments"]) == doc.text
-    assert [t[0] for t in rec["times"]] == [0.0, 133.3, 236.6]
+    assert [t[0] for t in rec["times"]] == [0.0, 17.7, 133.3, 236.6]
 
 
 # --- a property: whatever the cues, parsing gives back their times and their words --------

@@ -28,6 +28,7 @@ __all__ = [
     "bounded_search",
     "segment_scores",
     "best_with_count",
+    "best_with_penalty",
 ]
 
 #: What a strategy is: the (transformed) matrix and a count or None, to boundaries.
@@ -159,7 +160,7 @@ class ExactDP:
             score = segment_scores(m, self.exponent)
             if k is None:
                 assert self.penalty is not None  # checked above
-                return _best_with_penalty(score, self.penalty)
+                return best_with_penalty(score, self.penalty)
             return best_with_count(score, k)
         return bounded_search(matrix, min(length, n), self.exponent, k, self.penalty)
 
@@ -311,7 +312,9 @@ def best_with_count(score: np.ndarray, k: int) -> list[int]:
     return sorted(cuts)
 
 
-def _best_with_penalty(score: np.ndarray, penalty: float) -> list[int]:
+def best_with_penalty(score: np.ndarray, penalty: float) -> list[int]:
+    """The segmentation of any count with the highest total ``score[a, b]`` minus
+    ``penalty`` per segment, exactly, in O(n^2); ties go to the earliest cut."""
     n = score.shape[0] - 1
     best = np.full(n + 1, -np.inf)
     best[0] = 0.0

@@ -32,7 +32,7 @@ __all__ = [
 #: U00 on paragraphs, the method that does best on real documents with sections of their
 #: own (Python and Django documentation pages; see the evaluation guide), and as good as
 #: C99 on the paper's corpus (12.8% Pk on 3-11). ``c99`` is the author's algorithm, exact.
-DEFAULT_METHOD = "u00_p"
+DEFAULT_METHOD = "u00_pr"
 
 # Modules that define methods; each calls register() at import.
 METHOD_MODULES = ["linseg.methods.c99_registry", "linseg.methods.baselines"]

@@ -41,6 +41,9 @@ import numpy as np
 
 from ..base import Segmentation, Segmenter, check_int
 from ..bounds import SizeUnit
+from ..compose.strategies import best_with_count, best_with_penalty, segment_scores
+from ..rank import rank_transform
+from ..similarity import cosine_from_ids
 from ..text import Stemmer, TextProcessor
 from ._u00 import search, segment_costs
 
@@ -51,6 +54,11 @@ UNITS = ("sentences", "paragraphs")
 #: to :data:`AUTO_MAX_UNITS` beyond.
 AUTO_EXACT_UNITS = 2000
 AUTO_MAX_UNITS = 1000
+#: With ``rank_weight``, the length exponent of the rank evidence (chosen on the python-docs
+#: tuning half with :data:`RANK_WEIGHT` in ``u00_pr``), and the longest document that gets
+#: it: the score tables are (n + 1) x (n + 1); longer documents are segmented as without.
+RANK_EXPONENT = 0.6
+RANK_MAX_SENTENCES = 2000
 _PARAGRAPH_END = re.compile(r"\n[^\S\n]*\n\s*\Z")
 
 
@@ -107,6 +115,7 @@ class U00(Segmenter):
         stopwords: Iterable[str] | str | os.PathLike[str] | None = None,
         stemmer: Stemmer | None = None,
         tokenized: bool | None = None,
+        rank_weight: float = 0.0,
         *,
         language: str = "en",
         max_size: int | None = None,
@@ -118,7 +127,7 @@ class U00(Segmenter):
         )
         if units not in UNITS:
             raise ValueError(f"units must be one of {', '.join(UNITS)}, got {units!r}")
-        for label, value in (("penalty", penalty), ("alpha", alpha)):
+        for label, value in (("penalty", penalty), ("alpha", alpha), ("rank_weight", rank_weight)):
             if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise TypeError(f"{label} must be a number, got {value!r}")
             if not math.isfinite(value) or value < 0 or (label == "alpha" and value == 0):
@@ -134,6 +143,7 @@ class U00(Segmenter):
         self.stopwords = stopwords
         self.stemmer = stemmer
         self.tokenized = tokenized
+        self.rank_weight = float(rank_weight)
         self._text = TextProcessor.from_options(stopwords, stemmer, language=self.text_language)
 
     def _run(
@@ -150,11 +160,22 @@ class U00(Segmenter):
         ids, offsets = self._text.ids(sentences, self._resolve_tokenized(sentences, tokenized))
         indptr, words, counts, vocabulary, total = _unit_counts(ids, offsets, starts)
         n_units = len(starts)
-        limit = self._limit(n_units)
         m = 0 if n_segments is None else min(n_segments, n_units)
+        penalty = self.penalty * math.log(max(total, 2))
+        if self.rank_weight and n <= RANK_MAX_SENTENCES:
+            table = self._rank_score(ids, offsets, n, starts)
+            table -= _cost_table(indptr, words, counts, vocabulary, total, self.alpha)
+            if m:
+                cuts = best_with_count(table, m)
+            else:
+                cuts = best_with_penalty(table, penalty)
+            cost = -_total(table, cuts) + penalty * len(cuts)
+            return U00Result(
+                sentences, [starts[c] for c in cuts], n_segments, units=starts, cost=cost
+            )
+        limit = self._limit(n_units)
         if m and limit < n_units:
             limit = max(limit, -(-n_units // m))  # m segments must be able to cover it all
-        penalty = self.penalty * math.log(max(total, 2))
         # The most words a segment of at most ``limit`` units can hold.
         words_before = np.concatenate([[0], np.cumsum(counts)])[indptr]
         span = min(limit, n_units)
@@ -174,6 +195,20 @@ class U00(Segmenter):
         boundaries = [starts[c] for c in cuts]
         return U00Result(sentences, boundaries, n_segments, units=starts, cost=float(cost))
 
+    def _rank_score(
+        self, ids: np.ndarray, offsets: np.ndarray, n: int, starts: list[int]
+    ) -> np.ndarray:
+        """``rank_weight`` x C99's evidence for each segment of units: the sum of the 11 x 11
+        local rank of the stem cosine (equations 1-2) over the segment's pairs of distinct
+        sentences, divided by their number to the power :data:`RANK_EXPONENT`."""
+        sim = cosine_from_ids(ids, offsets, len(self._text.vocabulary))
+        rank = np.asarray(rank_transform(sim, 11), dtype=np.float64)
+        # A sentence's rank against itself says nothing about topics; kept, it would pay
+        # for cutting a short document into single sentences.
+        np.fill_diagonal(rank, 0.0)
+        at = np.array([*starts, n])
+        return self.rank_weight * segment_scores(rank, RANK_EXPONENT)[np.ix_(at, at)]
+
     def segment_costs(self, sentences: Sequence[str], tokenized: bool | None = None) -> np.ndarray:
         """The cost ``C(i)`` of every segment of sentences (the module's equation, with this
         segmenter's ``alpha`` and the document's distinct stems as ``k``): ``out[a, b]`` for
@@ -182,19 +217,11 @@ class U00(Segmenter):
         thousand sentences."""
         sentences = list(sentences)
         n = len(sentences)
-        out = np.full((n + 1, n + 1), np.inf)
         if n == 0:
-            return out
+            return np.full((1, 1), np.inf)
         ids, offsets = self._text.ids(sentences, self._resolve_tokenized(sentences, tokenized))
         indptr, words, counts, vocabulary, total = _unit_counts(ids, offsets, list(range(n)))
-        by_length = np.zeros((n, n))
-        segment_costs(
-            indptr, words, counts, max(vocabulary, 1), n, self.alpha, n, max(total, 1), by_length
-        )
-        a, length = np.indices((n, n))
-        keep = a + length < n
-        out[a[keep], (a + length + 1)[keep]] = by_length[keep]
-        return out
+        return _cost_table(indptr, words, counts, vocabulary, total, self.alpha)
 
     def _limit(self, n_units: int) -> int:
         if self.max_units is None:
@@ -240,3 +267,27 @@ def _unit_counts(
         vocabulary,
         int(stem.size),
     )
+
+
+def _cost_table(
+    indptr: np.ndarray,
+    words: np.ndarray,
+    counts: np.ndarray,
+    vocabulary: int,
+    total: int,
+    alpha: float,
+) -> np.ndarray:
+    """``out[a, b]``: the cost of the segment of units ``a .. b-1`` (``inf`` unless a < b)."""
+    n = len(indptr) - 1
+    out = np.full((n + 1, n + 1), np.inf)
+    by_length = np.zeros((n, n))
+    segment_costs(indptr, words, counts, max(vocabulary, 1), n, alpha, n, max(total, 1), by_length)
+    a, length = np.indices((n, n))
+    keep = a + length < n
+    out[a[keep], (a + length + 1)[keep]] = by_length[keep]
+    return out
+
+
+def _total(table: np.ndarray, cuts: list[int]) -> float:
+    edges = [0, *cuts, table.shape[0] - 1]
+    return float(sum(table[a, b] for a, b in zip(edges, edges[1:])))

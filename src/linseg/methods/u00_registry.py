@@ -17,3 +17,12 @@ register(
     units="paragraphs",
     penalty=1.5,
 )
+register(
+    "u00_pr",
+    U00,
+    "U00 on paragraphs with C99's rank evidence in its exact search: 1.1 log n per "
+    "boundary, rank weight 1 (both tuned on the python-docs tuning half)",
+    units="paragraphs",
+    penalty=1.1,
+    rank_weight=1.0,
+)
