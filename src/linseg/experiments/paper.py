@@ -123,7 +123,13 @@ BEYOND: dict[str, tuple[str, bool, str, str]] = {
         "u00_p",
         False,
         "one penalty, chosen on the python-docs tuning half",
-        "linseg's default for real documents",
+        "linseg's previous default",
+    ),
+    "U00_pr": (
+        "u00_pr",
+        False,
+        "a penalty and a rank weight, chosen on the python-docs tuning half",
+        "linseg's default",
     ),
 }
 BEYOND_TITLE = "Beyond the paper: later methods and linseg's own on the same corpus"
