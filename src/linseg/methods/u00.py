@@ -27,6 +27,14 @@ Paragraphs as units (``units="paragraphs"``) place boundaries only where a parag
 a sentence whose trailing white space holds a blank line, as :func:`linseg.segment_text`
 keeps it. A document with no paragraph break, or with fewer paragraphs than the segments
 asked for, is segmented by sentences.
+
+*C99's evidence* (``rank_weight`` w > 0; linseg's own addition, the default method
+``u00_pr``). Each segment's score gains ``w R(a, b) / L ** RANK_EXPONENT``: the sum of the
+11 x 11 local rank of the stem cosine (Choi's equations 1-2) over the segment's pairs of
+distinct sentences, over its length L in sentences to a power. The best segmentation of
+``-C(i) + w R`` per segment, less the boundary costs, is then found exactly over a table
+of every segment: (n + 1) x (n + 1), so for documents of up to :data:`RANK_MAX_SENTENCES`
+sentences; longer ones are segmented without the rank evidence.
 """
 
 from __future__ import annotations
@@ -54,9 +62,10 @@ UNITS = ("sentences", "paragraphs")
 #: to :data:`AUTO_MAX_UNITS` beyond.
 AUTO_EXACT_UNITS = 2000
 AUTO_MAX_UNITS = 1000
-#: With ``rank_weight``, the length exponent of the rank evidence (chosen on the python-docs
-#: tuning half with :data:`RANK_WEIGHT` in ``u00_pr``), and the longest document that gets
-#: it: the score tables are (n + 1) x (n + 1); longer documents are segmented as without.
+#: With ``rank_weight``, the length exponent of the rank evidence (0.4, 0.6 and 0.8 were
+#: tried on the python-docs tuning half with ``u00_pr``'s weight and cost), and the
+#: longest document that gets it: the tables are (n + 1) x (n + 1); longer documents are
+#: segmented without.
 RANK_EXPONENT = 0.6
 RANK_MAX_SENTENCES = 2000
 _PARAGRAPH_END = re.compile(r"\n[^\S\n]*\n\s*\Z")
@@ -102,6 +111,10 @@ class U00(Segmenter):
         for none up to 2,000 units and 1,000 beyond.
     stopwords, stemmer, tokenized:
         As for :class:`~linseg.methods.c99.C99`.
+    rank_weight:
+        Weight of C99's rank evidence in each segment's score (see the module); 0, the
+        default, is the published model. The result's ``cost`` is then the negated total
+        score.
     """
 
     name = "u00"
