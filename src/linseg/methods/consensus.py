@@ -53,8 +53,9 @@ LIKELIHOOD_WEIGHT = 0.1
 
 
 class ConsensusDP(Segmenter):
-    """Exact DP of C99's rank score, with the number of segments the rounded mean of
-    C99's (gradient threshold, section 3.3) and U00's (most probable segmentation).
+    """The number of segments is the rounded weighted mean of C99's (gradient threshold,
+    section 3.3) and U00's (most probable segmentation); they are placed by the exact DP
+    of a score that adds C99's rank and U00's likelihood (the module's equation).
 
     Parameters
     ----------
