@@ -211,3 +211,14 @@ def test_c99_dp_on_a_long_document_keeps_to_its_band():
     assert len(found) == k - 1
     cuts = [0, *found, len(sentences)]
     assert max(b - a for a, b in zip(cuts, cuts[1:])) <= seg._width(len(sentences), k) + 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 30), st.integers(0, 2**32 - 1), st.floats(0.1, 2.0))
+def test_segment_scores_over_units_are_the_full_tables_cells(n, seed, exponent):
+    rng = np.random.default_rng(seed)
+    m = rng.random((n, n))
+    inner = sorted(set(rng.integers(1, n, size=rng.integers(0, n)).tolist()))
+    at = np.array([0, *inner, n])
+    full = strategies.segment_scores(m, exponent)[np.ix_(at, at)]
+    assert np.array_equal(strategies.segment_scores(m, exponent, at), full)

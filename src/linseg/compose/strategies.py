@@ -278,15 +278,23 @@ def bounded_search(
     return [int(b) for b in found]
 
 
-def segment_scores(m: np.ndarray, exponent: float = 1.0) -> np.ndarray:
+def segment_scores(
+    m: np.ndarray, exponent: float = 1.0, at: np.ndarray | None = None
+) -> np.ndarray:
     """``score[a, b]`` = mass of ``m`` over ``[a, b) x [a, b)`` / (b - a) ** exponent, and
     -inf unless a < b: the table :class:`ExactDP` searches, which a method may add other
-    per-segment evidence to before :func:`best_with_count`."""
+    per-segment evidence to before :func:`best_with_count`.
+
+    ``at``: the rows of ``m`` where units begin (ascending, 0 first, ``n`` last), for a
+    table over units (paragraphs) instead of rows; lengths stay in rows. The same cells as
+    the full table at ``np.ix_(at, at)``, without computing the others.
+    """
     n = m.shape[0]
     prefix = np.zeros((n + 1, n + 1))
     prefix[1:, 1:] = m.cumsum(0).cumsum(1)
-    a = np.arange(n + 1)[:, None]
-    b = np.arange(n + 1)[None, :]
+    rows = np.arange(n + 1) if at is None else np.asarray(at, dtype=np.int64)
+    a = rows[:, None]
+    b = rows[None, :]
     mass = prefix[b, b] - prefix[a, b] - prefix[b, a] + prefix[a, a]
     with np.errstate(divide="ignore", invalid="ignore"):
         score = mass / np.power((b - a).astype(np.float64), exponent)

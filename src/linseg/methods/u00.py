@@ -219,8 +219,7 @@ class U00(Segmenter):
         # A sentence's rank against itself says nothing about topics; kept, it would pay
         # for cutting a short document into single sentences.
         np.fill_diagonal(rank, 0.0)
-        at = np.array([*starts, n])
-        return self.rank_weight * segment_scores(rank, RANK_EXPONENT)[np.ix_(at, at)]
+        return self.rank_weight * segment_scores(rank, RANK_EXPONENT, np.array([*starts, n]))
 
     def segment_costs(self, sentences: Sequence[str], tokenized: bool | None = None) -> np.ndarray:
         """The cost ``C(i)`` of every segment of sentences (the module's equation, with this
