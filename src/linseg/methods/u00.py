@@ -294,9 +294,8 @@ def _cost_table(
     out = np.full((n + 1, n + 1), np.inf)
     by_length = np.zeros((n, n))
     segment_costs(indptr, words, counts, max(vocabulary, 1), n, alpha, n, max(total, 1), by_length)
-    a, length = np.indices((n, n))
-    keep = a + length < n
-    out[a[keep], (a + length + 1)[keep]] = by_length[keep]
+    for a in range(n):
+        out[a, a + 1 :] = by_length[a, : n - a]
     return out
 
 
