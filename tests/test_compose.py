@@ -222,3 +222,16 @@ def test_segment_scores_over_units_are_the_full_tables_cells(n, seed, exponent):
     at = np.array([0, *inner, n])
     full = strategies.segment_scores(m, exponent)[np.ix_(at, at)]
     assert np.array_equal(strategies.segment_scores(m, exponent, at), full)
+
+
+def test_c99_is_the_composition_of_its_parts():
+    c99 = C99(mask_size=7, c=0.8)
+    assert isinstance(c99, Composition)
+    assert isinstance(c99._measure, measures.StemCosine)
+    assert isinstance(c99._transform, transforms.LocalRank) and c99._transform.mask_size == 7
+    assert isinstance(c99._strategy, strategies.DivisiveDensity) and c99._strategy.c == 0.8
+    sentences = (BEES + SHIPS) * 3 + BEES
+    for count in (None, 3):
+        # The generic pipeline run on C99's declared parts gives C99's own boundaries.
+        generic = Composition._run(c99, sentences, count, None).boundaries
+        assert generic == c99.segment(sentences, count).boundaries

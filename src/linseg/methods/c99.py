@@ -19,14 +19,18 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..banded import BandMatrix, banded_c99, check_band, resolve_band
-from ..base import Segmentation, Segmenter
+from ..banded import BandMatrix, banded_c99, resolve_band
+from ..base import Segmentation
 from ..bounds import SizeUnit
+from ..compose.composition import Composition
+from ..compose.measures import StemCosine
+from ..compose.strategies import DivisiveDensity
+from ..compose.transforms import LocalRank
 from ..density import Clustering, divisive_clustering, sum_of_rank
 from ..rank import check_mask_size, rank_transform
 from ..similarity import cosine_from_ids
 from ..termination import Termination, automatic_termination
-from ..text import Stemmer, TextProcessor
+from ..text import Stemmer, TextProcessor, load_stopwords
 
 __all__ = ["C99", "C99Result"]
 
@@ -76,8 +80,12 @@ class C99Result(Segmentation):
         return self.clustering.gain if self.clustering else np.zeros(0, np.float32)
 
 
-class C99(Segmenter):
-    """Choi's C99 segmenter.
+class C99(Composition):
+    """Choi's C99 segmenter: the composition of C99's cosine of stem counts
+    (:class:`~linseg.compose.measures.StemCosine`, equation 1), the local rank
+    (:class:`~linseg.compose.transforms.LocalRank`, equation 2) and divisive clustering with
+    the gradient threshold (:class:`~linseg.compose.strategies.DivisiveDensity`, sections
+    3.3-3.4), run by its own pipeline so that its result keeps every matrix.
 
     Parameters
     ----------
@@ -125,22 +133,32 @@ class C99(Segmenter):
         min_size: int | None = None,
         size_unit: SizeUnit = "sentences",
     ) -> None:
-        super().__init__(
-            language=language, max_size=max_size, min_size=min_size, size_unit=size_unit
-        )
-        self.mask_size = check_mask_size(mask_size)
-        if band is not None and band != "auto":
-            check_band(band)
-        self.band = band
+        mask_size = check_mask_size(mask_size)
         if isinstance(c, bool) or not isinstance(c, (int, float, np.floating, np.integer)):
             raise TypeError(f"c must be a number, got {c!r}")
         if not np.isfinite(c):
             raise ValueError(f"c must be finite, got {c}")
+        super().__init__(
+            None,  # C99's StemCosine, built below with this segmenter's words and stems
+            LocalRank(mask_size),
+            DivisiveDensity(float(c)),
+            tokenized,
+            band,
+            language=language,
+            max_size=max_size,
+            min_size=min_size,
+            size_unit=size_unit,
+        )
+        self.mask_size = mask_size
         self.c = float(c)
         self.stopwords = stopwords
         self.stemmer = stemmer
-        self.tokenized = tokenized
-        self._text = TextProcessor.from_options(stopwords, stemmer, language=self.text_language)
+        words = (
+            load_stopwords(stopwords) if isinstance(stopwords, (str, os.PathLike)) else stopwords
+        )
+        self._measure = StemCosine(words, stemmer, language=self.text_language)
+        # The pipeline below and the measure read words through one processor.
+        self._text: TextProcessor = self._measure._text
 
     def counts(self, sentences: Sequence[str], tokenized: bool | None = None) -> np.ndarray:
         """The sentence x stem count matrix f of equation (1) for ``sentences``."""
