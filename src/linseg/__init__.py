@@ -58,7 +58,8 @@ def segment_text(
     """Segment raw prose; the returned ``.segments`` are strings that join to ``text``.
 
     ``method`` names any registered method (see ``linseg methods``; the default is
-    :data:`linseg.methods.DEFAULT_METHOD`, U00 on paragraphs); ``params`` go to its
+    :data:`linseg.methods.DEFAULT_METHOD`, U00 on paragraphs with C99's rank evidence);
+    ``params`` go to its
     constructor.
     """
     from .methods import create
