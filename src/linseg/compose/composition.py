@@ -8,8 +8,6 @@ import numpy as np
 
 from ..banded import (
     BandMatrix,
-    _chunked_ids,
-    banded_cosine_from_ids,
     banded_rank_transform,
     check_band,
     resolve_band,
@@ -94,7 +92,7 @@ class Composition(Segmenter):
         if band is not None and band != "auto":
             check_band(band)
         self.band = band
-        self._measure = StemCosine(language=self.text_language) if measure is None else measure
+        self._measure = self._default_measure() if measure is None else measure
         self._transform = LocalRank(11) if transform == "rank" else transform
         self._strategy = DivisiveDensity() if strategy is None else strategy
         for label, part in (("measure", self._measure), ("strategy", self._strategy)):
@@ -102,6 +100,11 @@ class Composition(Segmenter):
                 raise TypeError(f"{label} must be callable, got {type(part).__name__}")
         if self._transform is not None and not callable(self._transform):
             raise TypeError(f"transform must be callable, 'rank' or None, got {transform!r}")
+
+    def _default_measure(self) -> Measure:
+        """The measure when none is given: C99's, in the segmenter's language. A named
+        composition whose measure depends on its own parameters overrides this."""
+        return StemCosine(language=self.text_language)
 
     def _run(
         self, sentences: list[str], n_segments: int | None, tokenized: bool | None
@@ -128,21 +131,15 @@ class Composition(Segmenter):
     def _banded_matrix(self, sentences: Sequence[str], tokenized: bool, band: int) -> BandMatrix:
         """The measure and the transform within ``band`` of the diagonal, in O(n w)."""
         measure = self._measure
-        if type(measure).__call__ is StemCosine.__call__:
-            # C99's cosine (equation 1) on the band, bit-equal to the dense one's cells.
-            text = measure._text  # type: ignore[attr-defined]
-            ids, offsets = _chunked_ids(text, sentences, tokenized)
-            sim = banded_cosine_from_ids(ids, offsets, band, len(text.vocabulary))
-        elif callable(getattr(measure, "banded", None)):
-            sim = measure.banded(sentences, tokenized, band)  # type: ignore[attr-defined]
-            if not isinstance(sim, BandMatrix):
-                raise TypeError(f"{type(measure).__name__}.banded must return a BandMatrix")
-        else:
+        if not callable(getattr(measure, "banded", None)):
             raise ValueError(
                 f"band={self.band!r} needs a measure with a banded form (StemCosine, or one "
                 f"with a banded(sentences, tokenized, band) method); "
                 f"{type(measure).__name__} has none: use band=None"
             )
+        sim = measure.banded(sentences, tokenized, band)  # type: ignore[attr-defined]
+        if not isinstance(sim, BandMatrix):
+            raise TypeError(f"{type(measure).__name__}.banded must return a BandMatrix")
         transform = self._transform
         if transform is None or isinstance(transform, NoTransform):
             return sim

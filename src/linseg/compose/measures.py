@@ -15,6 +15,7 @@ from typing import Union
 
 import numpy as np
 
+from ..banded import BandMatrix, _chunked_ids, banded_cosine_from_ids
 from ..similarity import cosine_from_ids, dots, spread_activation
 from ..text import Stemmer, TextProcessor
 
@@ -39,14 +40,15 @@ class _Stems:
 
     def __init__(
         self,
-        stopwords: Iterable[str] | None = None,
+        stopwords: Iterable[str] | str | os.PathLike[str] | None = None,
         stemmer: Stemmer | None = None,
         language: str = "en",
     ) -> None:
         self.stopwords = stopwords
         self.stemmer = stemmer
         self.language = language
-        self._text = TextProcessor(stopwords, stemmer, language=language)
+        # A segmenter's options, as C99 takes them: a stopword list may be a file.
+        self._text = TextProcessor.from_options(stopwords, stemmer, language=language)
 
     def _counts(self, sentences: Sequence[str], tokenized: bool) -> np.ndarray:
         return self._text.counts(sentences, tokenized)[0]
@@ -59,6 +61,12 @@ class StemCosine(_Stems):
     def __call__(self, sentences: Sequence[str], tokenized: bool) -> np.ndarray:
         ids, offsets = self._text.ids(sentences, tokenized)
         return cosine_from_ids(ids, offsets, len(self._text.vocabulary))
+
+    def banded(self, sentences: Sequence[str], tokenized: bool, band: int) -> BandMatrix:
+        """Equation 1 for the pairs within ``band`` sentences of each other, in O(n w)
+        (:mod:`linseg.banded`); its cells are the dense matrix's, bit for bit."""
+        ids, offsets = _chunked_ids(self._text, sentences, tokenized)
+        return banded_cosine_from_ids(ids, offsets, band, len(self._text.vocabulary))
 
 
 class TfIdfCosine(_Stems):

@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 
@@ -30,7 +31,7 @@ from ..density import Clustering, divisive_clustering, sum_of_rank
 from ..rank import check_mask_size, rank_transform
 from ..similarity import cosine_from_ids
 from ..termination import Termination, automatic_termination
-from ..text import Stemmer, TextProcessor, load_stopwords
+from ..text import Stemmer, TextProcessor
 
 __all__ = ["C99", "C99Result"]
 
@@ -138,8 +139,12 @@ class C99(Composition):
             raise TypeError(f"c must be a number, got {c!r}")
         if not np.isfinite(c):
             raise ValueError(f"c must be finite, got {c}")
+        self.mask_size = mask_size
+        self.c = float(c)
+        self.stopwords = stopwords
+        self.stemmer = stemmer
         super().__init__(
-            None,  # C99's StemCosine, built below with this segmenter's words and stems
+            None,  # C99's StemCosine with these stopwords and stems (_default_measure)
             LocalRank(mask_size),
             DivisiveDensity(float(c)),
             tokenized,
@@ -149,16 +154,11 @@ class C99(Composition):
             min_size=min_size,
             size_unit=size_unit,
         )
-        self.mask_size = mask_size
-        self.c = float(c)
-        self.stopwords = stopwords
-        self.stemmer = stemmer
-        words = (
-            load_stopwords(stopwords) if isinstance(stopwords, (str, os.PathLike)) else stopwords
-        )
-        self._measure = StemCosine(words, stemmer, language=self.text_language)
         # The pipeline below and the measure read words through one processor.
-        self._text: TextProcessor = self._measure._text
+        self._text: TextProcessor = cast(StemCosine, self._measure)._text
+
+    def _default_measure(self) -> StemCosine:
+        return StemCosine(self.stopwords, self.stemmer, language=self.text_language)
 
     def counts(self, sentences: Sequence[str], tokenized: bool | None = None) -> np.ndarray:
         """The sentence x stem count matrix f of equation (1) for ``sentences``."""

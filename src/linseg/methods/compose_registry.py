@@ -10,7 +10,7 @@ from ..banded import check_band, resolve_band
 from ..base import Segmentation
 from ..bounds import SizeUnit
 from ..compose import Composition, measures, strategies, transforms
-from ..text import Stemmer, load_stopwords
+from ..text import Stemmer
 from . import register
 
 __all__ = ["C99DP", "C99DPResult", "EXPONENT", "C99LSA", "C99LSAMix", "LSA_KEEP", "LSA_STEM_WEIGHT"]
@@ -74,7 +74,7 @@ class C99DP(Composition):
         self.stopwords = stopwords
         self.stemmer = stemmer
         super().__init__(
-            None,  # C99's StemCosine, in the segmenter's language
+            None,  # C99's StemCosine with these stopwords and stems (_default_measure)
             transforms.LocalRank(mask_size),
             strategies.ExactDP(exponent=EXPONENT),
             tokenized,
@@ -87,13 +87,9 @@ class C99DP(Composition):
             check_band(band)
         # Composition's band stays None: C99DP chooses its band per document, below.
         self.band = band
-        if stopwords is not None or stemmer is not None:
-            words = (
-                load_stopwords(stopwords)
-                if isinstance(stopwords, (str, os.PathLike))
-                else stopwords
-            )
-            self._measure = measures.StemCosine(words, stemmer, language=self.text_language)
+
+    def _default_measure(self) -> measures.StemCosine:
+        return measures.StemCosine(self.stopwords, self.stemmer, language=self.text_language)
 
     def _width(self, n: int, k: int) -> int | None:
         """The band for ``n`` sentences in ``k`` segments (None: the whole matrix)."""
@@ -142,16 +138,6 @@ LSA_KEEP = 0.2
 LSA_STEM_WEIGHT = 0.7
 
 
-def _lsa_language(language: str) -> str:
-    """The language whose text the LSA measure reads (English for ``"auto"``: each text
-    then goes to a copy set to the language found, which refuses any but English)."""
-    if not isinstance(language, str) or language.strip().lower() in ("en", "auto"):
-        return "en"  # a non-string language is refused by Segmenter with its own message
-    from ..languages import resolve_language
-
-    return resolve_language(language)
-
-
 class C99LSA(Composition):
     """C99 with LSA similarity, as Choi, Wiemer-Hastings and Moore (2001): the cosine of
     sentence vectors summed from a latent semantic space
@@ -176,6 +162,7 @@ class C99LSA(Composition):
         space: measures.SpaceLike | None = None,
         stopwords: Iterable[str] | None = None,
         tokenized: bool | None = None,
+        stem_weight: float = 0.0,
         *,
         language: str = "en",
         max_size: int | None = None,
@@ -187,8 +174,9 @@ class C99LSA(Composition):
         self.keep = keep
         self.space = space
         self.stopwords = stopwords
+        self.stem_weight = stem_weight
         super().__init__(
-            self._lsa_measure(language),
+            None,  # the LSA cosine of these options (_default_measure)
             transforms.LocalRank(mask_size),
             strategies.DivisiveDensity(c),
             tokenized,
@@ -198,15 +186,22 @@ class C99LSA(Composition):
             size_unit=size_unit,
         )
 
-    def _lsa_measure(self, language: str) -> measures.LsaCosine:
+    def _default_measure(self) -> measures.LsaCosine:
+        # ``language="auto"`` reads English here, as every segmenter's own processing
+        # does; each text then goes to a copy set to its language, which refuses any but
+        # English unless ``space`` gives one.
         return measures.LsaCosine(
-            self.space, keep=self.keep, stopwords=self.stopwords, language=_lsa_language(language)
+            self.space,
+            stem_weight=self.stem_weight,
+            keep=self.keep,
+            stopwords=self.stopwords,
+            language=self.text_language,
         )
 
 
 class C99LSAMix(C99LSA):
-    """:class:`C99LSA` with a mixed similarity: :data:`LSA_STEM_WEIGHT` x C99's stem
-    cosine (equation 1) + the rest x the LSA cosine, before the same ``keep``
+    """:class:`C99LSA` with a mixed similarity by default: :data:`LSA_STEM_WEIGHT` x C99's
+    stem cosine (equation 1) + the rest x the LSA cosine, before the same ``keep``
     (:class:`~linseg.compose.measures.LsaCosine` with ``stem_weight``)."""
 
     name = "c99_lsa_mix"
@@ -216,17 +211,16 @@ class C99LSAMix(C99LSA):
         mask_size: int = 11,
         c: float = 1.2,
         keep: float | None = LSA_KEEP,
-        stem_weight: float = LSA_STEM_WEIGHT,
         space: measures.SpaceLike | None = None,
         stopwords: Iterable[str] | None = None,
         tokenized: bool | None = None,
+        stem_weight: float = LSA_STEM_WEIGHT,
         *,
         language: str = "en",
         max_size: int | None = None,
         min_size: int | None = None,
         size_unit: SizeUnit = "sentences",
     ) -> None:
-        self.stem_weight = stem_weight
         super().__init__(
             mask_size,
             c,
@@ -234,19 +228,11 @@ class C99LSAMix(C99LSA):
             space,
             stopwords,
             tokenized,
+            stem_weight,
             language=language,
             max_size=max_size,
             min_size=min_size,
             size_unit=size_unit,
-        )
-
-    def _lsa_measure(self, language: str) -> measures.LsaCosine:
-        return measures.LsaCosine(
-            self.space,
-            stem_weight=self.stem_weight,
-            keep=self.keep,
-            stopwords=self.stopwords,
-            language=_lsa_language(language),
         )
 
 
