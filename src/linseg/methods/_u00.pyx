@@ -5,6 +5,47 @@ from libc.math cimport INFINITY, log
 from libc.stdlib cimport calloc, free
 
 
+# The running cost of a segment as it grows unit by unit, shared by the search and the
+# table of segment costs: the same scalar operations in the same order, so both give the
+# same sums to the bit.
+cdef inline void _fill_terms(double alpha, Py_ssize_t vocabulary, Py_ssize_t largest,
+                             double* word_term, double* size_term) noexcept nogil:
+    # f log(f + alpha) and L log(L + alpha k) for every count a segment can reach, so the
+    # inner loop looks them up instead of taking two logarithms per word.
+    cdef Py_ssize_t f
+    cdef double x, log_norm = alpha * <double>vocabulary
+    for f in range(1, largest + 1):
+        x = <double>f
+        word_term[f] = x * log(x + alpha)
+        size_term[f] = x * log(x + log_norm)
+
+
+cdef inline double _add_unit(const long long* indptr, const long long* words,
+                             const long long* counts, Py_ssize_t j, long long* seen,
+                             const double* word_term, double s, long long* size) noexcept nogil:
+    """``s`` (sum_w f(w) log(f(w) + alpha) of the segment) once unit ``j`` joins it."""
+    cdef Py_ssize_t t
+    cdef long long w, old, new
+    for t in range(indptr[j], indptr[j + 1]):
+        w = words[t]
+        old = seen[w]
+        new = old + counts[t]
+        if old > 0:
+            s -= word_term[old]
+        s += word_term[new]
+        seen[w] = new
+        size[0] += counts[t]
+    return s
+
+
+cdef inline void _forget(const long long* indptr, const long long* words, Py_ssize_t i,
+                         Py_ssize_t stop, long long* seen) noexcept nogil:
+    cdef Py_ssize_t j, t
+    for j in range(i, stop):
+        for t in range(indptr[j], indptr[j + 1]):
+            seen[words[t]] = 0
+
+
 # Why this is long: one compiled pass; the running cost of the segment that grows from
 # unit i is shared by every count's relaxation, so the two loops cannot be split without
 # storing the quadratic table of segment costs.
@@ -15,11 +56,14 @@ def search(const long long[::1] indptr, const long long[::1] words, const long l
     returns the unit indices that start a segment after the first, and its cost.
     ``largest`` bounds the words of a segment no longer than ``limit`` units."""
     cdef Py_ssize_t rows = m if m > 0 else 1
-    cdef Py_ssize_t f, i, j, t, k, stop, width = n + 1
-    cdef long long w, old, new, size
-    cdef double x, s, cost, value, log_norm
+    cdef Py_ssize_t i, j, k, stop, width = n + 1
+    cdef long long size
+    cdef double s, cost, value
     if n < 0 or m < 0 or largest < 0 or vocabulary < 0 or indptr.shape[0] < n + 1:
         raise ValueError("search: negative size, or fewer than n + 1 unit offsets")
+    cdef const long long* ip = &indptr[0]
+    cdef const long long* wp = &words[0] if words.shape[0] > 0 else NULL
+    cdef const long long* cp = &counts[0] if counts.shape[0] > 0 else NULL
     # best[k * width + j]: the cheapest way to cover units 0..j-1 with k segments (row 0:
     # with any number, when m is 0), back: where its last segment starts. Scratch, with
     # the running counts of the growing segment and the two tables of terms.
@@ -40,14 +84,7 @@ def search(const long long[::1] indptr, const long long[::1] words, const long l
             for i in range((rows + 1) * width):
                 best[i] = INFINITY
             best[0] = 0.0
-            # f log(f + alpha) and L log(L + alpha k) for every count a segment can reach, so
-            # the inner loop looks them up instead of taking two logarithms per word; the same
-            # scalar expressions as before, so the sums are the same to the bit.
-            log_norm = alpha * <double>vocabulary
-            for f in range(1, largest + 1):
-                x = <double>f
-                word_term[f] = x * log(x + alpha)
-                size_term[f] = x * log(x + log_norm)
+            _fill_terms(alpha, vocabulary, largest, word_term, size_term)
             for i in range(n):
                 s = 0.0  # sum_w f(w) log(f(w) + alpha) over the growing segment
                 size = 0
@@ -55,15 +92,7 @@ def search(const long long[::1] indptr, const long long[::1] words, const long l
                 if n < stop:
                     stop = n
                 for j in range(i, stop):
-                    for t in range(indptr[j], indptr[j + 1]):
-                        w = words[t]
-                        old = seen[w]
-                        new = old + counts[t]
-                        if old > 0:
-                            s -= word_term[old]
-                        s += word_term[new]
-                        seen[w] = new
-                        size += counts[t]
+                    s = _add_unit(ip, wp, cp, j, seen, word_term, s, &size)
                     cost = size_term[size] - s
                     if m > 0:
                         for k in range(m):
@@ -77,9 +106,7 @@ def search(const long long[::1] indptr, const long long[::1] words, const long l
                         if value < best[width + j + 1]:
                             best[width + j + 1] = value
                             back[width + j + 1] = i
-                for j in range(i, stop):
-                    for t in range(indptr[j], indptr[j + 1]):
-                        seen[words[t]] = 0
+                _forget(ip, wp, i, stop, seen)
                 if m == 0:
                     # Every segment ending at unit i + 1 has now been tried, so the best way to
                     # reach it, whatever the count, is final: the next segments start from it.
@@ -108,16 +135,19 @@ def search(const long long[::1] indptr, const long long[::1] words, const long l
 def segment_costs(const long long[::1] indptr, const long long[::1] words,
                   const long long[::1] counts, Py_ssize_t vocabulary, Py_ssize_t n,
                   double alpha, Py_ssize_t limit, Py_ssize_t largest, double[:, ::1] out):
-    """``out[i, j - i]`` = the cost ``-log P(W_ij | S_ij)`` of a segment of units i..j
+    """``out[i, j + 1]`` = the cost ``-log P(W_ij | S_ij)`` of the segment of units i..j
     (at most ``limit`` units; see linseg.methods.u00), the same sums as :func:`search`
-    makes. Cells of segments that run past the end are left as they are."""
-    cdef Py_ssize_t f, i, j, t, stop
-    cdef long long w, old, new, size
-    cdef double x, s, log_norm
+    makes; ``out`` is an (n + 1) x (n + 1) table, its other cells left as they are."""
+    cdef Py_ssize_t i, j, stop
+    cdef long long size
+    cdef double s
     if n < 0 or largest < 0 or vocabulary < 0 or indptr.shape[0] < n + 1:
         raise ValueError("segment_costs: negative size, or fewer than n + 1 unit offsets")
-    if out.shape[0] < n or out.shape[1] < limit:
-        raise ValueError("segment_costs: out is smaller than n x limit")
+    if out.shape[0] < n + 1 or out.shape[1] < n + 1:
+        raise ValueError("segment_costs: out is smaller than (n + 1) x (n + 1)")
+    cdef const long long* ip = &indptr[0]
+    cdef const long long* wp = &words[0] if words.shape[0] > 0 else NULL
+    cdef const long long* cp = &counts[0] if counts.shape[0] > 0 else NULL
     cdef long long* seen = <long long*>calloc(vocabulary + 1, sizeof(long long))
     cdef double* word_term = <double*>calloc(largest + 1, sizeof(double))
     cdef double* size_term = <double*>calloc(largest + 1, sizeof(double))
@@ -128,11 +158,7 @@ def segment_costs(const long long[::1] indptr, const long long[::1] words,
         raise MemoryError()
     try:
         with nogil:
-            log_norm = alpha * <double>vocabulary
-            for f in range(1, largest + 1):
-                x = <double>f
-                word_term[f] = x * log(x + alpha)
-                size_term[f] = x * log(x + log_norm)
+            _fill_terms(alpha, vocabulary, largest, word_term, size_term)
             for i in range(n):
                 s = 0.0
                 size = 0
@@ -140,19 +166,9 @@ def segment_costs(const long long[::1] indptr, const long long[::1] words,
                 if n < stop:
                     stop = n
                 for j in range(i, stop):
-                    for t in range(indptr[j], indptr[j + 1]):
-                        w = words[t]
-                        old = seen[w]
-                        new = old + counts[t]
-                        if old > 0:
-                            s -= word_term[old]
-                        s += word_term[new]
-                        seen[w] = new
-                        size += counts[t]
-                    out[i, j - i] = size_term[size] - s
-                for j in range(i, stop):
-                    for t in range(indptr[j], indptr[j + 1]):
-                        seen[words[t]] = 0
+                    s = _add_unit(ip, wp, cp, j, seen, word_term, s, &size)
+                    out[i, j + 1] = size_term[size] - s
+                _forget(ip, wp, i, stop, seen)
     finally:
         free(seen)
         free(word_term)

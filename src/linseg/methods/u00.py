@@ -292,10 +292,7 @@ def _cost_table(
     """``out[a, b]``: the cost of the segment of units ``a .. b-1`` (``inf`` unless a < b)."""
     n = len(indptr) - 1
     out = np.full((n + 1, n + 1), np.inf)
-    by_length = np.zeros((n, n))
-    segment_costs(indptr, words, counts, max(vocabulary, 1), n, alpha, n, max(total, 1), by_length)
-    for a in range(n):
-        out[a, a + 1 :] = by_length[a, : n - a]
+    segment_costs(indptr, words, counts, max(vocabulary, 1), n, alpha, n, max(total, 1), out)
     return out
 
 
