@@ -124,28 +124,44 @@ class ConsensusDP(Segmenter):
 
     def count(self, sentences: list[str], tokenized: bool | None = None) -> int:
         """The number of segments the two models agree on for ``sentences``."""
-        k_c99 = self._c99._run(sentences, None, tokenized).n_segments
+        return self._agree(sentences, tokenized)[0]
+
+    def _agree(self, sentences: list[str], tokenized: bool | None) -> tuple[int, Segmentation]:
+        """The agreed count, and C99's segmentation (whose rank the placement reuses)."""
+        found = self._c99._run(sentences, None, tokenized)
         k_u00 = self._u00._run(sentences, None, tokenized).n_segments
         # Round half up, so that a tie between the models goes to the larger count.
-        return max(1, math.floor(self.weight * k_u00 + (1 - self.weight) * k_c99 + 0.5))
+        return max(
+            1, math.floor(self.weight * k_u00 + (1 - self.weight) * found.n_segments + 0.5)
+        ), found
 
     def _run(
         self, sentences: list[str], n_segments: int | None, tokenized: bool | None
     ) -> Segmentation:
         if not sentences:
             return Segmentation(sentences, [], n_segments)
-        k = self.count(sentences, tokenized) if n_segments is None else n_segments
+        rank = None
+        if n_segments is None:
+            k, found = self._agree(sentences, tokenized)
+            # C99 has just computed the rank the placement needs (dense up to DENSE_MAX).
+            rank = getattr(found, "rank", None)
+        else:
+            k = n_segments
         k = min(check_n_segments(k) or 1, len(sentences))
-        return Segmentation(sentences, self._place(sentences, k, tokenized), n_segments)
+        return Segmentation(sentences, self._place(sentences, k, tokenized, rank), n_segments)
 
-    def _place(self, sentences: list[str], k: int, tokenized: bool | None) -> list[int]:
-        """The ``k`` segments of the highest total score (the module's equation)."""
+    def _place(
+        self, sentences: list[str], k: int, tokenized: bool | None, rank: object = None
+    ) -> list[int]:
+        """The ``k`` segments of the highest total score (the module's equation); ``rank``:
+        C99's dense rank matrix of ``sentences`` when already at hand."""
         n = len(sentences)
         if n > DENSE_MAX or k <= 1:
             return list(self._dp._run(sentences, k, tokenized).boundaries)
         tokenized = self._dp._resolve_tokenized(sentences, tokenized)
-        rank = np.asarray(self._dp._matrix(sentences, tokenized, None), dtype=np.float64)
-        score = segment_scores(rank, PLACEMENT_EXPONENT)
+        if not isinstance(rank, np.ndarray):
+            rank = self._dp._matrix(sentences, tokenized, None)
+        score = segment_scores(np.asarray(rank, dtype=np.float64), PLACEMENT_EXPONENT)
         costs = self._u00.segment_costs(sentences, tokenized)
         inside = np.isfinite(costs)
         score[inside] -= LIKELIHOOD_WEIGHT * costs[inside]
