@@ -29,21 +29,8 @@ import subprocess
 import sys
 import time
 
-EXPONENT = 0.7  # c99_dp's (linseg.methods.compose_registry.EXPONENT)
-
-
-def _rss_now() -> int:
-    with open("/proc/self/status") as fh:
-        for line in fh:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) * 1024
-    return 0
-
-
-def _peak_rss() -> int:
-    import resource
-
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+from bench_scale import _peak_rss, _rss_now  # the same measurements as the banded C99's
+from linseg.methods.compose_registry import EXPONENT  # c99_dp's
 
 
 class Timed:

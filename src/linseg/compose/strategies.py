@@ -251,13 +251,7 @@ def bounded_search(
     del c
     if n_segments is None:
         assert penalty is not None
-        back = _exact._best_with_penalty(table, penalty)
-        cuts, j = [], n
-        while j > 0:
-            j = int(back[j])
-            if j:
-                cuts.append(j)
-        return sorted(cuts)
+        return _cuts(_exact._best_with_penalty(table, penalty))
     k = min(n_segments, n)  # more segments than sentences: one sentence each
     if k * length < n:
         raise ValueError(
@@ -331,7 +325,13 @@ def best_with_penalty(score: np.ndarray, penalty: float) -> list[int]:
         total = best[:j] + score[:j, j] - penalty
         back[j] = int(total.argmax())
         best[j] = total[back[j]]
-    cuts, j = [], n
+    return _cuts(back)
+
+
+def _cuts(back: np.ndarray) -> list[int]:
+    """The cuts of a penalised search, from ``back[j]``: where the best segmentation of
+    ``[0, j)`` starts its last segment."""
+    cuts, j = [], len(back) - 1
     while j > 0:
         j = int(back[j])
         if j:
