@@ -284,8 +284,11 @@ def segment_scores(
     the full table at ``np.ix_(at, at)``, without computing the others.
     """
     n = m.shape[0]
+    # Summed in float64 whatever ``m`` holds, in place: one (n + 1)^2 table, no copies.
     prefix = np.zeros((n + 1, n + 1))
-    prefix[1:, 1:] = m.cumsum(0).cumsum(1)
+    inner = prefix[1:, 1:]
+    np.cumsum(m, axis=0, dtype=np.float64, out=inner)
+    np.cumsum(inner, axis=1, out=inner)
     rows = np.arange(n + 1) if at is None else np.asarray(at, dtype=np.int64)
     a = rows[:, None]
     b = rows[None, :]

@@ -215,7 +215,7 @@ class U00(Segmenter):
         local rank of the stem cosine (equations 1-2) over the segment's pairs of distinct
         sentences, divided by their number to the power :data:`RANK_EXPONENT`."""
         sim = cosine_from_ids(ids, offsets, len(self._text.vocabulary))
-        rank = np.asarray(rank_transform(sim, 11), dtype=np.float64)
+        rank = rank_transform(sim, 11)  # a new array; segment_scores sums it in float64
         # A sentence's rank against itself says nothing about topics; kept, it would pay
         # for cutting a short document into single sentences.
         np.fill_diagonal(rank, 0.0)
