@@ -108,6 +108,8 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import Any, Literal
 
+from .words import is_word, tokenize_raw
+
 __all__ = [
     "Language",
     "LANGUAGES",
@@ -377,7 +379,6 @@ def stemmer(language: str) -> Any:
 # -- words -------------------------------------------------------------------------------
 
 # linseg's original raw-text token (linseg.text.tokenize_raw) and word test (is_word).
-_LEGACY_TOKEN = re.compile(r"[^\W_]+(?:[-'\u2019][^\W_]+)*|[^\w\s]|_")
 _APOSTROPHES = "'\u2019"
 # Scripts written without spaces between words: Han (and its radicals, compatibility and
 # extension blocks), Hiragana, Katakana, Thai, Lao, Khmer, Myanmar.
@@ -480,17 +481,6 @@ def _bigrams(run: str) -> list[str]:
     return [run[i : i + 2] for i in range(len(run) - 1)]
 
 
-def _legacy_is_word(token: str) -> bool:
-    if token.isalpha():
-        return True
-    if not token:
-        return False
-    for ch in token:
-        if ch != "-" and not ch.isalpha():
-            return False
-    return True
-
-
 def tokenize(text: str, language: str) -> list[str]:
     """The lower-cased words of raw ``text``, in order, before stopword removal and
     stemming, by the rules of ``language`` (a supported code, or ``"auto"``).
@@ -502,7 +492,8 @@ def tokenize(text: str, language: str) -> list[str]:
     """
     code = resolve_language(language, text) if language not in LANGUAGES else language
     if code == "en":
-        return [t.lower() for t in _LEGACY_TOKEN.findall(text) if _legacy_is_word(t)]
+        # English: linseg's own tokens and word test, as the paper's C99 reads text.
+        return [t.lower() for t in tokenize_raw(text) if is_word(t)]
     lang = LANGUAGES[code]
     low = lowercase(text, code)
     finder, _ = _patterns(code)
@@ -538,7 +529,7 @@ def token_word(token: str, language: str) -> str | None:
     """
     code = _check_code(language) if language not in LANGUAGES else language
     if code == "en":
-        return token.lower() if _legacy_is_word(token) else None
+        return token.lower() if is_word(token) else None
     lang = LANGUAGES[code]
     low = lowercase(token, code)
     if _UNSPACED.fullmatch(low):

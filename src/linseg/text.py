@@ -12,7 +12,6 @@ replaced by its stem.
 
 from __future__ import annotations
 
-import re
 import weakref
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache, partial
@@ -27,6 +26,7 @@ from ._text import UNKNOWN_ID as _UNKNOWN
 from ._text import hash_put as _hash_put
 from ._text import lookup_tokens as _lookup_tokens
 from ._text import rehash as _rehash
+from .words import is_word, tokenize_raw
 
 Stemmer = Callable[[str], str]
 
@@ -44,34 +44,11 @@ __all__ = [
     "looks_tokenized",
 ]
 
-# A raw-text token: a run of letters/digits joined by hyphens or apostrophes, or any
-# other single non-space character. Applied only to text that is not pre-tokenised.
-_RAW_TOKEN = re.compile(r"[^\W_]+(?:[-'\u2019][^\W_]+)*|[^\w\s]|_")
 _SENTENCE_FINAL = frozenset(".!?")
-
-
-def is_word(token: str, hyphens: bool = True) -> bool:
-    """True when every character of ``token`` is a letter or ``-`` (the author's test).
-
-    With ``hyphens=False`` only letters count, as in the author's dot-plot program.
-    """
-    if not hyphens:
-        return token.isalpha()
-    if not token:
-        return False
-    for ch in token:
-        if ch != "-" and not ch.isalpha():
-            return False
-    return True
 
 
 def _english_word(token: str, hyphens: bool = True) -> str | None:
     return token.lower() if is_word(token, hyphens) else None
-
-
-def tokenize_raw(sentence: str) -> list[str]:
-    """Split a raw (untokenised) sentence into word and punctuation tokens."""
-    return _RAW_TOKEN.findall(sentence)
 
 
 def looks_tokenized(sentences: Sequence[str]) -> bool:
