@@ -8,7 +8,8 @@ method (methods that need the count: the reference count) and with the count giv
 Prints a Markdown table of word-level Pk per range (3-11 / 3-5 / 6-8 / 9-11), Pk on 3-11
 given the count, CPU milliseconds per sample (count found; count given for methods that
 need it) and what the method's learned parts were trained on. This is the README's table
-of every method.
+of every method. BLAS runs on one thread, as in linseg's process pools: on a sample's
+small matrices its threads add CPU time (they wait for each other), not speed.
 """
 
 from __future__ import annotations
@@ -21,16 +22,18 @@ from pathlib import Path
 from linseg.corpus import find_ref_files
 from linseg.experiments.evaluate import evaluate, summarize
 from linseg.methods import available, create
+from linseg.workers import one_blas_thread
 
 #: What each method's learned or chosen parts came from (nothing: no parameter was fitted).
 TRAINED_ON = {
     "segmenter": "POS tagger trained on Brown genres other than a and j",
     "segmenter_a": "POS tagger trained on Brown genres other than a and j",
     "c99_dp": "length exponent chosen on Brown genres other than a and j",
-    "consensus_dp": "weight and U00 penalty chosen on Brown genres other than a and j",
+    "consensus_dp": "LSA space from WordNet 3.0 glosses; count and score weights chosen on Brown genres other than a and j",
     "c99_lsa": "LSA space from WordNet 3.0 glosses; keep share chosen on Brown genres other than a and j",
     "c99_lsa_mix": "as c99_lsa; mixture weight chosen on Brown genres other than a and j",
     "u00_p": "penalty chosen on the python-docs tuning half",
+    "u00_pr": "penalty and rank weight chosen on the python-docs tuning half",
 }
 RANGES = ("3-11", "3-5", "6-8", "9-11")
 
@@ -41,6 +44,7 @@ def main() -> None:
     ap.add_argument("--corpus", help="a folder of .ref samples (default: <data>/choi)")
     ap.add_argument("--methods", help="comma-separated method names (default: all)")
     args = ap.parse_args()
+    one_blas_thread()
     corpus = args.corpus
     if corpus is None:
         data = args.data or os.environ.get("LINSEG_DATA")

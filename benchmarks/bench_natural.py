@@ -42,13 +42,16 @@ def main() -> None:
         help="django: the second set in benchmarks/natural/django-docs (no halves)",
     )
     args = ap.parse_args()
+    if args.methods:
+        names = [m.strip() for m in args.methods.split(",") if m.strip()]
+    else:
+        names = [name for name, info in available().items() if not info.needs_n_segments]
     if args.set == "django":
         from pathlib import Path
 
         from linseg.experiments.natural import load_documents
 
         docs = load_documents(Path(__file__).parent / "natural" / "django-docs")
-        names = [n for n, info in available().items() if not info.needs_n_segments]
         rows = {name: summarize(evaluate_natural(name, docs)) for name in names}
         print(f"\n### django-docs: {len(docs)} pages\n")
         print(format_summary(rows))
@@ -63,10 +66,6 @@ def main() -> None:
         chosen = {"all": halves["tuning"] + halves["test"]}
     else:
         chosen = {args.half: halves[args.half]}
-    if args.methods:
-        names = [m.strip() for m in args.methods.split(",") if m.strip()]
-    else:
-        names = [name for name, info in available().items() if not info.needs_n_segments]
     for half, paths in chosen.items():
         rows = {}
         for name in names:

@@ -258,7 +258,7 @@ class LsaCosine(_Stems):
         local: str = "count",
         stem_weight: float = 0.0,
         keep: float | None = None,
-        stopwords: Iterable[str] | None = None,
+        stopwords: Iterable[str] | str | os.PathLike[str] | None = None,
         stemmer: Stemmer | None = None,
         language: str = "en",
     ) -> None:

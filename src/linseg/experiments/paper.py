@@ -115,7 +115,7 @@ BEYOND: dict[str, tuple[str, bool, str, str]] = {
     "Consensus": (
         "consensus_dp",
         False,
-        "four numbers, chosen on Brown genres other than a and j",
+        "LSA space from WordNet 3.0 glosses; six numbers, chosen on Brown genres other than a and j",
         "linseg's own",
     ),
     "Consensus_b": ("consensus_dp", True, "as Consensus", "linseg's own"),
