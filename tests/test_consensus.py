@@ -72,15 +72,15 @@ def test_placement_weighs_rank_lsa_likelihood_and_length():
     costs = U00(penalty=0.8).segment_costs(sentences, False)
     inside = np.isfinite(costs)
     at = np.arange(n + 1)
-    for given in (None, 2, 4):
-        mu = n / (given or k)
+    for count in (None, 2, 4):
+        mu = n / (count or k)
         prior = ((at[None, :] - at[:, None] - mu) / mu) ** 2
         score = strategies.segment_scores(rank + 0.25 * related, 0.6)
         score[inside] -= 0.1 * costs[inside] + 0.8 * prior[inside]
-        table = seg.placement_scores(sentences, given or k)
+        table = seg.placement_scores(sentences, count or k)
         np.testing.assert_allclose(table, score, rtol=1e-12)
-        expected = strategies.best_with_count(score, given or k)
-        assert seg.segment(sentences, given).boundaries == expected
+        expected = strategies.best_with_count(score, count or k)
+        assert seg.segment(sentences, count).boundaries == expected
 
 
 def test_length_prior_by_hand():
