@@ -104,6 +104,7 @@ def test_a_user_embedding_works_with_every_strategy(strategy, count, transform):
     ],
 )
 def test_every_measure_composes(measure):
+    assert measure(DOC, False).shape == (len(DOC), len(DOC))  # sentence x sentence
     result = Composition(measure, None, strategies.ExactDP()).segment(DOC, 3)
     assert len(result.boundaries) == 2
     text = " ".join(DOC)
@@ -235,3 +236,63 @@ def test_c99_is_the_composition_of_its_parts():
         # The generic pipeline run on C99's declared parts gives C99's own boundaries.
         generic = Composition._run(c99, sentences, count, None).boundaries
         assert generic == c99.segment(sentences, count).boundaries
+
+
+# --- Reynar's rows as compositions --------------------------------------------------------
+def test_spread_activation_is_a_sentence_measure():
+    # Sentences 0 and 1 share no stem; "hive" and "bees" meet in sentence 1, so spread
+    # activation links sentence 0 (bees) to sentence 2 (hive) through them.
+    sentences = ["bees hum", "bees hive", "hive wax", "ships sail", "ships sea"]
+    sim = measures.SpreadActivation(steps=2, min_count=1)(sentences, True)
+    assert sim.shape == (5, 5) and np.allclose(sim, sim.T)
+    assert sim[0, 2] > 0 and sim[0, 3] == 0 and sim[3, 4] > 0
+    # min_count=2 keeps only bees, hive and ships: "hum", "wax", "sail", "sea" leave the plot.
+    kept = measures.SpreadActivation(min_count=2)
+    assert kept.positions(sentences, True).tolist() == [1, 2, 1, 1, 1]
+
+
+@pytest.mark.parametrize(
+    ("name", "measure", "strategy"),
+    [
+        ("r98_m_dot", measures.DotDensity(hyphens=False), strategies.ReynarGreedy(areas="words")),
+        (
+            "r98_min",
+            measures.DotDensity(hyphens=False),
+            strategies.ReynarGreedy(minimise=True, areas="words"),
+        ),
+        (
+            "r98_m_sa",
+            measures.SpreadActivation(6, hyphens=False, reference=True),
+            strategies.ReynarGreedy(areas="words", whole_dots=True),
+        ),
+        ("r98_s_cos", measures.StemCosine(hyphens=False), strategies.DivisiveDensity()),
+    ],
+)
+def test_reynars_rows_are_compositions_of_the_pieces(name, measure, strategy):
+    from linseg.methods import create
+
+    row = create(name)
+    assert isinstance(row, Composition)
+    assert type(row._measure) is type(measure) and type(row._strategy) is type(strategy)
+    assert row._transform is None
+    mine = Composition(measure, None, strategy, tokenized=False)
+    sentences = (BEES + SHIPS) * 2 + ["Sailors hum.", "Bees and ships are both well-known."]
+    for count in (2, 3, 5):
+        assert mine.segment(sentences, count).boundaries == row.segment(sentences, count).boundaries
+
+
+def test_areas_in_words_need_positions():
+    m = np.array([[1, 1, 0, 0], [1, 1, 0, 0], [0, 0, 1, 1], [0, 0, 1, 1]], float)
+    reynar = strategies.ReynarGreedy(areas="words")
+    with pytest.raises(ValueError, match="positions"):
+        reynar(m, 2)
+    # Cut at 2: 8 dots inside. In sentences the squares hold 2^2 + 2^2 = 8 positions
+    # (density 1); with a first sentence of 10 words, (10 + 1)^2 + 2^2 = 125.
+    assert reynar(m, 2, positions=np.ones(4)) == [2]
+    found = reynar.search(m, 2, positions=np.array([10.0, 1.0, 1.0, 1.0]))
+    assert found.order.tolist() == [2] and found.objective[0] == pytest.approx(8 / 125)
+    assert strategies.ReynarGreedy().search(m, 2).objective[0] == pytest.approx(1.0)
+    with pytest.raises(ValueError, match="positions"):
+        Composition(measures.Embedding(encoder), None, reynar).segment(DOC, 2)
+    with pytest.raises(ValueError, match="areas"):
+        strategies.ReynarGreedy(areas="pages")

@@ -10,13 +10,15 @@ user can put together:
   on WordNet ships with linseg), or the cosine of any sentence embedding a user supplies;
 - :mod:`linseg.compose.transforms` -- the local rank transform (any mask), or none;
 - :mod:`linseg.compose.strategies` -- C99's divisive clustering with its gradient
-  threshold, Reynar's greedy maximisation and minimisation, and exact dynamic
-  programming for a given number of segments or a penalty per segment;
+  threshold, Reynar's greedy maximisation and minimisation (areas in sentences or, as on
+  his plot, in words), and exact dynamic programming for a given number of segments or a
+  penalty per segment;
 - :class:`Composition` -- a :class:`~linseg.base.Segmenter` made of the three.
 
 A new measure is a callable ``measure(sentences, tokenized) -> (n, n) array``; a new
 strategy a callable ``strategy(matrix, n_segments) -> boundaries``. Both go in the module
-of their kind.
+of their kind. The registered C99 rows, Reynar's rows (:mod:`linseg.methods.dotplot`) and
+the compositions of :mod:`linseg.methods.compose_registry` are Composition subclasses.
 
 >>> from linseg.compose import Composition, measures, strategies, transforms
 >>> c99 = Composition(measures.StemCosine(), transforms.LocalRank(11),

@@ -114,8 +114,24 @@ class Composition(Segmenter):
         tokenized = self._resolve_tokenized(sentences, tokenized)
         band = None if self.band is None else resolve_band(self.band, len(sentences))
         matrix = self._matrix(sentences, tokenized, band)
-        boundaries = self._strategy(matrix, n_segments)  # type: ignore[arg-type]
+        if getattr(self._strategy, "needs_positions", False):
+            positions = self._positions(sentences, tokenized)
+            boundaries = self._strategy(matrix, n_segments, positions=positions)  # type: ignore[call-arg, arg-type]
+        else:
+            boundaries = self._strategy(matrix, n_segments)  # type: ignore[arg-type]
         return Segmentation(sentences, [int(b) for b in boundaries], n_segments)
+
+    def _positions(self, sentences: Sequence[str], tokenized: bool) -> np.ndarray:
+        """Each sentence's positions on the plot, from the measure, for a strategy that
+        measures areas in them (``ReynarGreedy(areas="words")``)."""
+        positions = getattr(self._measure, "positions", None)
+        if not callable(positions):
+            raise ValueError(
+                f"{type(self._strategy).__name__} needs each sentence's positions on the "
+                f"plot, and {type(self._measure).__name__} has no positions() method: use a "
+                "measure that counts stems, or areas='sentences'"
+            )
+        return np.asarray(positions(sentences, tokenized), dtype=np.float64)
 
     def _matrix(
         self, sentences: Sequence[str], tokenized: bool, band: int | None

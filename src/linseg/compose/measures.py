@@ -16,7 +16,14 @@ from typing import Union
 import numpy as np
 
 from ..banded import BandMatrix, _chunked_ids, banded_cosine_from_ids
-from ..similarity import cosine_from_ids, dots, spread_activation
+from ..checks import check_int
+from ..similarity import (
+    cooccurrence_totals,
+    cosine,
+    cosine_from_ids,
+    dots,
+    spread_activation_dots,
+)
 from ..text import Stemmer, TextProcessor
 
 __all__ = [
@@ -36,22 +43,33 @@ Measure = Callable[[Sequence[str], bool], np.ndarray]
 
 
 class _Stems:
-    """The shared text processing of the measures that count stems."""
+    """The shared text processing of the measures that count stems. ``hyphens``: whether
+    hyphenated tokens count as words (C99 keeps them; the author's dot-plot program did
+    not)."""
 
     def __init__(
         self,
         stopwords: Iterable[str] | str | os.PathLike[str] | None = None,
         stemmer: Stemmer | None = None,
         language: str = "en",
+        hyphens: bool = True,
     ) -> None:
         self.stopwords = stopwords
         self.stemmer = stemmer
         self.language = language
+        self.hyphens = bool(hyphens)
         # A segmenter's options, as C99 takes them: a stopword list may be a file.
-        self._text = TextProcessor.from_options(stopwords, stemmer, language=language)
+        self._text = TextProcessor.from_options(stopwords, stemmer, hyphens, language)
 
-    def _counts(self, sentences: Sequence[str], tokenized: bool) -> np.ndarray:
+    def counts(self, sentences: Sequence[str], tokenized: bool) -> np.ndarray:
+        """The sentence x stem count matrix f the measure reads (equation 1's f)."""
         return self._text.counts(sentences, tokenized)[0]
+
+    def positions(self, sentences: Sequence[str], tokenized: bool) -> np.ndarray:
+        """The positions each sentence takes on a dot-plot's axes: its counted words
+        (float64). What :class:`~linseg.compose.strategies.ReynarGreedy` measures areas
+        in with ``areas="words"``."""
+        return self.counts(sentences, tokenized).sum(axis=1).astype(np.float64)
 
 
 class StemCosine(_Stems):
@@ -61,6 +79,12 @@ class StemCosine(_Stems):
     def __call__(self, sentences: Sequence[str], tokenized: bool) -> np.ndarray:
         ids, offsets = self._text.ids(sentences, tokenized)
         return cosine_from_ids(ids, offsets, len(self._text.vocabulary))
+
+    def from_counts(self, counts: np.ndarray) -> np.ndarray:
+        """Equation 1 for a sentence x stem count matrix (the same float32 cells)."""
+        from scipy import sparse  # loaded only by the measures that need it
+
+        return cosine(sparse.csr_matrix(counts))
 
     def banded(self, sentences: Sequence[str], tokenized: bool, band: int) -> BandMatrix:
         """Equation 1 for the pairs within ``band`` sentences of each other, in O(n w)
@@ -74,7 +98,7 @@ class TfIdfCosine(_Stems):
     of the document as the collection, so that stems in every sentence weigh nothing."""
 
     def __call__(self, sentences: Sequence[str], tokenized: bool) -> np.ndarray:
-        f = self._counts(sentences, tokenized).astype(np.float64)
+        f = self.counts(sentences, tokenized).astype(np.float64)
         n = f.shape[0]
         if f.size == 0:
             return np.zeros((n, n))
@@ -85,28 +109,87 @@ class TfIdfCosine(_Stems):
 
 class DotDensity(_Stems):
     """Reynar's dot-plot: ``sim[x, y]`` counts the word repetitions between sentences x and
-    y (:func:`linseg.similarity.dots`)."""
+    y (:func:`linseg.similarity.dots`). With ``ReynarGreedy(areas="words")`` and
+    ``hyphens=False`` it composes R98_(m,dot)."""
 
     def __call__(self, sentences: Sequence[str], tokenized: bool) -> np.ndarray:
-        return dots(self._counts(sentences, tokenized))
+        return self.from_counts(self.counts(sentences, tokenized))
+
+    def from_counts(self, counts: np.ndarray) -> np.ndarray:
+        """The dot mass for a sentence x stem count matrix."""
+        return dots(counts)
 
 
 class SpreadActivation(_Stems):
-    """Word repetition through ``steps`` rounds of spread activation over the document's
-    co-occurrence graph (Kozima's measure, as the paper's Experiment 3 uses it)."""
+    """Word repetition through spread activation over the document's co-occurrence graph
+    (Kozima's measure, as the paper's Experiment 3 uses it): the dot of two words weighs
+    their similarity ``s`` (equation spread, ``steps`` activation steps), so
+    ``sim = f (s + s^T) f^T`` (:func:`linseg.similarity.spread_activation_dots`).
+
+    Parameters
+    ----------
+    steps:
+        Activation steps x: the powers t^1..t^x summed in equation (spread). The paper
+        says 5; the author's program summed t^1..t^6 (``r98_m_sa`` does the same).
+    min_count:
+        Stems seen fewer times than this in the document are left out of the measure and
+        off the plot (2: the author's "informative" stems; a word seen once links no two
+        sentences by repetition).
+    reference:
+        Reproduce the author's program where it departs from the equations: a stopword
+        token counts when its stem is a kept stem, and if a kept stem never shares a
+        sentence with another token, the matrix is all zeros (his normalisation divided
+        0 by 0 and the NaN spread through it). See
+        :class:`~linseg.methods.dotplot.DotPlot`.
+    stopwords, stemmer, language, hyphens:
+        As for every measure that counts stems.
+    """
 
     def __init__(
         self,
         steps: int = 5,
-        stopwords: Iterable[str] | None = None,
+        stopwords: Iterable[str] | str | os.PathLike[str] | None = None,
         stemmer: Stemmer | None = None,
         language: str = "en",
+        hyphens: bool = True,
+        min_count: int = 2,
+        reference: bool = False,
     ) -> None:
-        super().__init__(stopwords, stemmer, language)
-        self.steps = steps
+        super().__init__(stopwords, stemmer, language, hyphens)
+        self.steps = check_int("steps", steps)
+        self.min_count = check_int("min_count", min_count)
+        self.reference = bool(reference)
+        # Every token's stem, stopwords included: the reference counts.
+        self._every_token = TextProcessor((), self._text.stemmer, True, language)
+
+    def counts(self, sentences: Sequence[str], tokenized: bool) -> np.ndarray:
+        """The sentence x stem counts of the stems seen at least ``min_count`` times."""
+        f, labels = self._text.counts(sentences, tokenized)
+        keep = f.sum(axis=0) >= self.min_count
+        if not self.reference:
+            return f[:, keep]
+        column = {stem: j for j, stem in enumerate(np.asarray(labels, dtype=object)[keep])}
+        ids, offsets = self._every_token.ids(sentences, tokenized)
+        rows = np.repeat(np.arange(len(sentences)), np.diff(offsets))
+        words = self._every_token.vocabulary
+        present = np.unique(ids[ids >= 0])
+        lookup = np.full(int(present.max()) + 1 if present.size else 1, -1, dtype=np.int64)
+        lookup[present] = [column.get(words[i], -1) for i in present]
+        cols = np.where(ids >= 0, lookup[np.maximum(ids, 0)], -1)
+        out = np.zeros((len(sentences), len(column)), dtype=np.int32)
+        np.add.at(out, (rows[cols >= 0], cols[cols >= 0]), 1)
+        return out
 
     def __call__(self, sentences: Sequence[str], tokenized: bool) -> np.ndarray:
-        return spread_activation(self._counts(sentences, tokenized), self.steps)
+        return self.from_counts(self.counts(sentences, tokenized))
+
+    def from_counts(self, counts: np.ndarray) -> np.ndarray:
+        """The sentence x sentence matrix for the counts of :meth:`counts`."""
+        if self.reference and counts.size and not cooccurrence_totals(counts).all():
+            # A stem with no neighbour has no transition row: the author's program divided
+            # 0 by 0, the NaN filled his matrix, and every dot read as 0.
+            return np.zeros((counts.shape[0],) * 2)
+        return spread_activation_dots(counts, self.steps)
 
 
 class Embedding:

@@ -3,7 +3,9 @@
 Each strategy is a callable ``strategy(matrix, n_segments) -> list[int]`` that returns the
 ascending boundaries (the index of the first sentence of every segment after the first).
 ``n_segments`` is the number of segments wanted, or None for the strategy's own stopping
-rule (its termination).
+rule (its termination). A strategy that also needs each sentence's positions on a plot
+(Reynar's areas in words) says so with a true ``needs_positions`` attribute and takes them
+as the keyword ``positions``.
 """
 
 from __future__ import annotations
@@ -15,8 +17,8 @@ import numpy as np
 
 from ..banded import BandMatrix, banded_clustering
 from ..base import check_n_segments
-from ..density import divisive_clustering, sum_of_rank
-from ..dotplot import maximise_inside_density, minimise_outside_density
+from ..density import Clustering, divisive_clustering, sum_of_rank
+from ..dotplot import DensitySearch, maximise_inside_density, minimise_outside_density
 from ..termination import automatic_termination
 from . import _exact
 
@@ -50,14 +52,17 @@ class DivisiveDensity:
             raise ValueError(f"c must be a finite number, got {c!r}")
         self.c = float(c)
 
-    def __call__(self, matrix: np.ndarray | BandMatrix, n_segments: int | None) -> list[int]:
+    def cluster(self, matrix: np.ndarray | BandMatrix) -> Clustering:
+        """The whole run of the divisive clustering (the splits in order, the densities)."""
         if isinstance(matrix, BandMatrix) and matrix.width < matrix.n - 1:
             # Banded C99 (linseg.banded): sums over the band, a bounding-tree search.
-            clustering = banded_clustering(rank=matrix)
-        else:
-            if isinstance(matrix, BandMatrix):
-                matrix = matrix.toarray()  # the band covers the document: full C99
-            clustering = divisive_clustering(sum_of_rank(matrix))
+            return banded_clustering(rank=matrix)
+        if isinstance(matrix, BandMatrix):
+            matrix = matrix.toarray()  # the band covers the document: full C99
+        return divisive_clustering(sum_of_rank(matrix))
+
+    def __call__(self, matrix: np.ndarray | BandMatrix, n_segments: int | None) -> list[int]:
+        clustering = self.cluster(matrix)
         if n_segments is not None:
             return clustering.boundaries(n_segments)
         k = automatic_termination(clustering.gain, self.c).n_segments
@@ -69,19 +74,69 @@ class DivisiveDensity:
 class ReynarGreedy:
     """Reynar's dot-plot search (1998): boundaries added one at a time, each the gap that
     best maximises the density inside the diagonal squares or, with ``minimise``,
-    minimises the density outside them. Needs the number of segments."""
+    minimises the density outside them. Needs the number of segments.
 
-    def __init__(self, minimise: bool = False) -> None:
+    Parameters
+    ----------
+    minimise:
+        Minimise the density outside the squares (R98_(min)) instead of maximising it
+        inside (R98).
+    areas:
+        What a square's area is measured in: ``"sentences"`` (every sentence one position)
+        or ``"words"``, the positions each sentence takes on Reynar's plot (its counted
+        words). With ``"words"`` the strategy needs them: :class:`Composition` asks the
+        measure's ``positions(sentences, tokenized)`` (every measure that counts stems has
+        it) and passes them as ``positions``.
+    whole_dots:
+        Round each square's dot mass down to a whole number, as the author's program did
+        (maximisation only; it matters for real-valued dots, R98_(m,sa)).
+    """
+
+    def __init__(
+        self, minimise: bool = False, areas: str = "sentences", whole_dots: bool = False
+    ) -> None:
+        if areas not in ("sentences", "words"):
+            raise ValueError(f"areas must be 'sentences' or 'words', got {areas!r}")
+        if whole_dots and minimise:
+            raise ValueError("whole_dots applies to the maximisation only")
         self.minimise = bool(minimise)
+        self.areas = areas
+        self.whole_dots = bool(whole_dots)
 
-    def __call__(self, matrix: np.ndarray | BandMatrix, n_segments: int | None) -> list[int]:
+    @property
+    def needs_positions(self) -> bool:
+        """Whether the search needs each sentence's positions on the plot."""
+        return self.areas == "words"
+
+    def search(
+        self,
+        matrix: np.ndarray | BandMatrix,
+        n_segments: int | None,
+        positions: np.ndarray | None = None,
+    ) -> DensitySearch:
+        """The boundaries in the order chosen, with the objective after each choice."""
         if n_segments is None:
             raise ValueError("ReynarGreedy needs the number of segments (n_segments)")
         if isinstance(matrix, BandMatrix):
             raise ValueError("ReynarGreedy needs a dense matrix: use it with band=None")
-        search = minimise_outside_density if self.minimise else maximise_inside_density
-        found = search(np.asarray(matrix, dtype=np.float64), None, n_segments)
-        return sorted(int(b) for b in found.order)
+        if self.needs_positions and positions is None:
+            raise ValueError(
+                "ReynarGreedy(areas='words') needs each sentence's positions on the plot "
+                "(a measure with a positions() method, in a Composition)"
+            )
+        weights = positions if self.needs_positions else None
+        sim = np.asarray(matrix, dtype=np.float64)
+        if self.minimise:
+            return minimise_outside_density(sim, weights, n_segments)
+        return maximise_inside_density(sim, weights, n_segments, whole_dots=self.whole_dots)
+
+    def __call__(
+        self,
+        matrix: np.ndarray | BandMatrix,
+        n_segments: int | None,
+        positions: np.ndarray | None = None,
+    ) -> list[int]:
+        return sorted(int(b) for b in self.search(matrix, n_segments, positions).order)
 
 
 class ExactDP:

@@ -206,13 +206,16 @@ class ConsensusDP(Segmenter):
         searches; ``rank``: C99's dense rank matrix of ``sentences`` if already at hand."""
         n = len(sentences)
         tokenized = self._resolve_tokenized(sentences, tokenized)
-        if not isinstance(rank, np.ndarray):
-            rank = self._dp._matrix(sentences, tokenized, None)
+        dense = (
+            rank
+            if isinstance(rank, np.ndarray)
+            else np.asarray(self._dp._matrix(sentences, tokenized, None))
+        )
         if self._lsa is not None:
             # R and R_lsa share the denominator, so their weighted sum is one table.
             related = self._local_rank(self._lsa(sentences, tokenized))
-            rank = related * LSA_WEIGHT + rank
-        score = segment_scores(np.asarray(rank, dtype=np.float64), PLACEMENT_EXPONENT)
+            dense = related * LSA_WEIGHT + dense
+        score = segment_scores(np.asarray(dense, dtype=np.float64), PLACEMENT_EXPONENT)
         costs = self._u00.segment_costs(sentences, tokenized)
         inside = np.isfinite(costs)
         prior = _length_prior(n, n_segments)

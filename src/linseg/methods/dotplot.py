@@ -1,10 +1,17 @@
 """Reynar's dot-plotting (1994, 1998) and the paper's variants of it (Experiment 3).
 
-A segmenter is a similarity measure plus a clustering strategy; :class:`DotPlot` lets
-both be chosen::
+A segmenter is a similarity measure plus a clustering strategy; :class:`DotPlot` is a
+:class:`~linseg.compose.Composition` of the two, named by ``similarity`` and ``strategy``::
 
     sentences --text--> stem counts f --similarity--> sentence x sentence dot mass
               --strategy--> boundaries (the reference number of segments is given)
+
+``dots``, ``cosine`` and ``spread`` are the measures
+:class:`~linseg.compose.measures.DotDensity`,
+:class:`~linseg.compose.measures.StemCosine` and
+:class:`~linseg.compose.measures.SpreadActivation`; ``maximise`` and ``minimise`` are
+:class:`~linseg.compose.strategies.ReynarGreedy` with ``areas="words"``, ``divisive`` is
+:class:`~linseg.compose.strategies.DivisiveDensity`.
 
 ===========  ==========================  ==============================================
 paper row    class, similarity           strategy
@@ -37,20 +44,18 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 
-from ..base import Segmentation, Segmenter, check_int
+from ..base import Segmentation, check_int
 from ..bounds import SizeUnit
-from ..density import divisive_clustering, sum_of_rank
-from ..dotplot import (
-    maximise_inside_density,
-    minimise_outside_density,
-    reynar_maximise,
-    reynar_minimise,
-)
-from ..similarity import cooccurrence_totals, cosine, dots, spread_activation_dots
-from ..text import Stemmer, TextProcessor
+from ..compose.composition import Composition
+from ..compose.measures import DotDensity, SpreadActivation, StemCosine
+from ..compose.strategies import DivisiveDensity, ReynarGreedy
+from ..dotplot import reynar_maximise, reynar_minimise
+from ..similarity import dots
+from ..text import Stemmer
 
 __all__ = ["DotPlot", "R98", "DotPlotResult", "SIMILARITIES", "STRATEGIES"]
 
@@ -82,8 +87,12 @@ class DotPlotResult(Segmentation):
     objective: np.ndarray | None = None
 
 
-class DotPlot(Segmenter):
-    """Reynar's dot-plotting segmenter with a pluggable similarity and strategy.
+class DotPlot(Composition):
+    """Reynar's dot-plotting segmenter with a pluggable similarity and strategy: a
+    :class:`~linseg.compose.Composition` of a measure of :mod:`linseg.compose.measures`
+    (``DotDensity``, ``StemCosine`` or ``SpreadActivation``, on the plot's words), no
+    transform, and a strategy of :mod:`linseg.compose.strategies` (``ReynarGreedy`` with
+    areas in words, or C99's ``DivisiveDensity`` on the unranked matrix).
 
     It needs the number of segments: :meth:`segment` raises ValueError without one.
 
@@ -144,9 +153,6 @@ class DotPlot(Segmenter):
         min_size: int | None = None,
         size_unit: SizeUnit = "sentences",
     ) -> None:
-        super().__init__(
-            language=language, max_size=max_size, min_size=min_size, size_unit=size_unit
-        )
         if similarity not in SIMILARITIES:
             raise ValueError(
                 f"similarity must be one of {', '.join(SIMILARITIES)}; got {similarity!r}"
@@ -154,54 +160,55 @@ class DotPlot(Segmenter):
         if strategy not in STRATEGIES:
             raise ValueError(f"strategy must be one of {', '.join(STRATEGIES)}; got {strategy!r}")
         self.similarity = similarity
-        self.strategy = strategy
         self.steps = check_int("steps", steps)
         self.stopwords = stopwords
         self.stemmer = stemmer
-        self.tokenized = tokenized
         self.hyphens = bool(hyphens)
         self.min_count = check_int("min_count", min_count)
         self.reference = bool(reference)
-        self._text = TextProcessor.from_options(stopwords, stemmer, hyphens, self.text_language)
-        # Every token's stem, stopwords included: the reference spread activation's counts.
-        self._every_token = TextProcessor((), self._text.stemmer, True, self.text_language)
+        search: ReynarGreedy | DivisiveDensity
+        if strategy == "divisive":
+            search = DivisiveDensity()
+        else:
+            search = ReynarGreedy(
+                minimise=strategy == "minimise",
+                areas="words",
+                whole_dots=self.reference and strategy == "maximise",
+            )
+        super().__init__(
+            None,  # the measure named by ``similarity`` (_default_measure)
+            None,
+            search,
+            tokenized,
+            language=language,
+            max_size=max_size,
+            min_size=min_size,
+            size_unit=size_unit,
+        )
+        self.strategy = strategy  # type: ignore[assignment]  # the parameter, as given
+
+    def _default_measure(self) -> DotDensity | StemCosine | SpreadActivation:
+        options = (self.stopwords, self.stemmer, self.text_language, self.hyphens)
+        if self.similarity == "dots":
+            return DotDensity(*options)
+        if self.similarity == "cosine":
+            return StemCosine(*options)
+        return SpreadActivation(self.steps, *options, self.min_count, self.reference)
 
     def counts(self, sentences: Sequence[str], tokenized: bool | None = None) -> np.ndarray:
         """The sentence x stem count matrix f (the plot's words, sentence by sentence).
 
         For spread activation, only the stems seen at least ``min_count`` times."""
         tokenized = self._resolve_tokenized(sentences, tokenized)
-        f, labels = self._text.counts(sentences, tokenized)
-        if self.similarity != "spread":
-            return f
-        keep = f.sum(axis=0) >= self.min_count
-        if not self.reference:
-            return f[:, keep]
-        column = {stem: j for j, stem in enumerate(np.asarray(labels, dtype=object)[keep])}
-        ids, offsets = self._every_token.ids(sentences, tokenized)
-        rows = np.repeat(np.arange(len(sentences)), np.diff(offsets))
-        words = self._every_token.vocabulary
-        present = np.unique(ids[ids >= 0])
-        lookup = np.full(int(present.max()) + 1 if present.size else 1, -1, dtype=np.int64)
-        lookup[present] = [column.get(words[i], -1) for i in present]
-        cols = np.where(ids >= 0, lookup[np.maximum(ids, 0)], -1)
-        out = np.zeros((len(sentences), len(column)), dtype=np.int32)
-        np.add.at(out, (rows[cols >= 0], cols[cols >= 0]), 1)
-        return out
+        return self._plot_measure.counts(sentences, tokenized)
 
     def matrix(self, counts: np.ndarray) -> np.ndarray:
         """The sentence x sentence matrix of the chosen similarity for ``counts``."""
-        if self.similarity == "dots":
-            return dots(counts)
-        if self.similarity == "cosine":
-            from scipy import sparse  # loaded only by the methods that need it
+        return self._plot_measure.from_counts(counts)
 
-            return cosine(sparse.csr_matrix(counts))
-        if self.reference and counts.size and not cooccurrence_totals(counts).all():
-            # A stem with no neighbour has no transition row: the author's program divided
-            # 0 by 0, the NaN filled his matrix, and every dot read as 0.
-            return np.zeros((counts.shape[0],) * 2)
-        return spread_activation_dots(counts, self.steps)
+    @property
+    def _plot_measure(self) -> DotDensity | StemCosine | SpreadActivation:
+        return cast("DotDensity | StemCosine | SpreadActivation", self._measure)
 
     def segment(self, sentences: Sequence[str], n_segments: int | None = None) -> DotPlotResult:
         """Segment ``sentences`` into ``n_segments`` segments (required).
@@ -218,6 +225,8 @@ class DotPlot(Segmenter):
                 "dot-plotting (R98 and its variants) needs the number of segments: "
                 "give n_segments (on the command line, --segments N)"
             )
+        # The composition's measure and strategy, with the counts read once: the matrix
+        # and the plot's positions both come from them.
         f = self.counts(sentences, tokenized)
         sim, order, objective = self._search(f, n_segments)
         return DotPlotResult(
@@ -233,24 +242,22 @@ class DotPlot(Segmenter):
     def _search(self, f: np.ndarray, n_segments: int) -> tuple[np.ndarray, list[int], np.ndarray]:
         # The similarity matrix, the boundaries in the order chosen, the objective.
         sim = self.matrix(f)
-        if self.strategy == "divisive":
-            clustering = divisive_clustering(sum_of_rank(sim), steps=n_segments - 1)
+        search = self._strategy
+        if isinstance(search, DivisiveDensity):
+            clustering = search.cluster(sim)
+            k = max(0, min(n_segments - 1, len(clustering.order)))
             return (
                 sim,
-                [int(b) for b in clustering.order],
-                np.asarray(clustering.density[1:], dtype=np.float64),
+                [int(b) for b in clustering.order[:k]],
+                np.asarray(clustering.density[1 : k + 1], dtype=np.float64),
             )
-        if self.strategy == "maximise":
-            found = maximise_inside_density(
-                sim, f.sum(axis=1), n_segments, whole_dots=self.reference
-            )
-        else:
-            found = minimise_outside_density(sim, f.sum(axis=1), n_segments)
+        found = cast(ReynarGreedy, search).search(sim, n_segments, f.sum(axis=1))
         return sim, [int(b) for b in found.order], found.objective
 
 
 class R98(DotPlot):
-    """Reynar's dot-plotting, the exact algorithms (the paper's R98 and R98_(min)).
+    """Reynar's dot-plotting, the exact algorithms (the paper's R98 and R98_(min)): the
+    composition of :class:`DotPlot` with ``similarity="dots"``, searched as Reynar did.
 
     Word repetition on the dot-plot, boundaries added greedily, each scored against the
     whole segmentation from the stem-count vectors of the spans of text
