@@ -7,7 +7,8 @@
 
 Examples run in a scratch folder that holds links to ``examples/`` and ``benchmarks/``
 (the bundled documents), so what they write
-stays out of the checkout. A block that reads ``$LINSEG_DATA`` skips when it is unset. A
+stays out of the checkout. A block that reads ``$LINSEG_DATA``, or runs ``linseg paper``
+or ``linseg corpus brown`` (which read the shared data through it), skips when it is unset. A
 block preceded by ``<!-- not executed: WHY -->`` is not run, and must say why (the
 install commands, which ``.ci/run`` itself performs, and the command that runs this suite).
 """
@@ -45,6 +46,9 @@ def _blocks():
 
 
 BLOCKS = list(_blocks())
+#: What marks a block that needs the shared data: it names $LINSEG_DATA or runs a command
+#: that reads the data through it (the paper's corpus, the Brown corpus).
+_NEEDS_DATA = re.compile(r"LINSEG_DATA|linseg (?:paper|corpus brown)\b")
 
 
 def _env() -> dict[str, str]:
@@ -82,8 +86,8 @@ def test_example_runs(lang, code, why, workdir):
     if why is not None:
         assert why.strip(), "a block that is not executed must say why"
         pytest.skip(f"not executed: {why.strip()}")
-    if "LINSEG_DATA" in code and not os.environ.get("LINSEG_DATA"):
-        pytest.skip("the example reads $LINSEG_DATA, which is not set")
+    if _NEEDS_DATA.search(code) and not os.environ.get("LINSEG_DATA"):
+        pytest.skip("the example reads the shared data through $LINSEG_DATA, which is not set")
     if lang == "python":
         cwd = os.getcwd()
         os.chdir(workdir)
