@@ -1,5 +1,5 @@
 """A method of linseg's own design: two models agree on how many topics, and one exact
-search weighs both kinds of evidence to place them.
+search weighs four kinds of evidence to place them.
 
 *Count.* The paper's section 3.3 and Utiyama and Isahara's (2001) prior are two
 independent ways of deciding the number of segments, and they err in opposite directions
@@ -82,7 +82,8 @@ LENGTH_WEIGHT = 0.8
 class ConsensusDP(Segmenter):
     """The number of segments is the rounded weighted mean of C99's (gradient threshold,
     section 3.3) and U00's (most probable segmentation); they are placed by the exact DP
-    of a score that adds C99's rank and U00's likelihood (the module's equation).
+    of a score that adds C99's rank, the LSA cosine's rank, U00's likelihood and a length
+    prior (the module's equation).
 
     Parameters
     ----------
