@@ -126,3 +126,16 @@ def test_consensus_dp_on_the_papers_corpus(choi_docs, mean_pk):
     assert table["3-11"] == pytest.approx(8.18, abs=0.01)
     for rng, c99 in {"3-11": 12.8, "3-5": 18.2, "6-8": 9.9, "9-11": 9.8}.items():
         assert table[rng] < c99
+
+
+def test_consensus_dp_given_the_count_on_the_papers_corpus(choi_docs):
+    from linseg.experiments.evaluate import evaluate_sample, summarize
+
+    # Measured: 7.1 / 5.3 / 4.5 / 3.5% word-level Pk given the reference count (C99_b:
+    # 12.2 / 10.6 / 9.9 / 8.4).
+    seg = ConsensusDP(tokenized=True)
+    table = summarize([evaluate_sample(seg, d, auto=False, known=True) for d in choi_docs])
+    pk = {r: 100 * row["known_pk_word"] for r, row in table.items() if r != "all"}
+    assert pk["3-11"] == pytest.approx(7.1, abs=0.05)
+    for rng, c99_b in {"3-11": 12.2, "3-5": 10.6, "6-8": 9.9, "9-11": 8.4}.items():
+        assert pk[rng] < c99_b
