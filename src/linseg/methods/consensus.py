@@ -191,7 +191,9 @@ class ConsensusDP(Segmenter):
     ) -> list[int]:
         """The ``k`` segments of the highest total score (the module's equation); ``rank``:
         C99's dense rank matrix of ``sentences`` when already at hand."""
-        if len(sentences) > DENSE_MAX or k <= 1:
+        if k <= 1:
+            return []
+        if len(sentences) > DENSE_MAX:
             return list(self._dp._run(sentences, k, tokenized).boundaries)
         return best_with_count(self.placement_scores(sentences, k, tokenized, rank), k)
 
@@ -216,11 +218,14 @@ class ConsensusDP(Segmenter):
             # R and R_lsa share the denominator, so their weighted sum is one table.
             related = self._local_rank(self._lsa(sentences, tokenized))
             dense = related * LSA_WEIGHT + dense
-        score = segment_scores(np.asarray(dense, dtype=np.float64), PLACEMENT_EXPONENT)
+        # segment_scores sums in float64 whatever it is given: no float64 copy of the rank.
+        score = segment_scores(dense, PLACEMENT_EXPONENT)
+        # The costs are +inf exactly where the score is -inf (a >= b), so the whole tables
+        # subtract in place, without masked copies: -inf - inf stays -inf.
         costs = self._u00.segment_costs(sentences, tokenized)
-        inside = np.isfinite(costs)
-        prior = _length_prior(n, n_segments)
-        score[inside] -= LIKELIHOOD_WEIGHT * costs[inside] + LENGTH_WEIGHT * prior[inside]
+        costs *= LIKELIHOOD_WEIGHT
+        costs += LENGTH_WEIGHT * _length_prior(n, n_segments)
+        score -= costs
         return score
 
 
