@@ -13,7 +13,7 @@ from ..compose import Composition, measures, strategies, transforms
 from ..text import Stemmer
 from . import register
 
-__all__ = ["C99DP", "C99DPResult", "EXPONENT", "C99LSA", "C99LSAMix", "LSA_KEEP", "LSA_STEM_WEIGHT"]
+__all__ = ["C99DP", "C99DPResult", "EXPONENT", "C99LSA", "LSA_KEEP", "LSA_STEM_WEIGHT"]
 
 #: The length exponent of C99DP's segment score, chosen among 0.4-1.4 on 700 samples made
 #: like the paper's from Brown genres other than a and j (the paper's sources):
@@ -133,8 +133,9 @@ class C99DP(Composition):
 #: with 0.2; the dense matrix as given, 40% whatever the threshold c.
 LSA_KEEP = 0.2
 
-#: The stem cosine's share of C99LSAMix's similarity, chosen between 0.5 and 0.7 on the
-#: same corpus (Pk 18.3% and 17.8% on 3-11; c99_lsa 20.8%, C99 17.2%).
+#: The stem cosine's share of ``c99_lsa_mix``'s similarity (C99LSA's ``stem_weight``, its
+#: registered default), chosen between 0.5 and 0.7 on the same corpus (Pk 18.3% and
+#: 17.8% on 3-11; c99_lsa 20.8%, C99 17.2%).
 LSA_STEM_WEIGHT = 0.7
 
 
@@ -199,43 +200,6 @@ class C99LSA(Composition):
         )
 
 
-class C99LSAMix(C99LSA):
-    """:class:`C99LSA` with a mixed similarity by default: :data:`LSA_STEM_WEIGHT` x C99's
-    stem cosine (equation 1) + the rest x the LSA cosine, before the same ``keep``
-    (:class:`~linseg.compose.measures.LsaCosine` with ``stem_weight``)."""
-
-    name = "c99_lsa_mix"
-
-    def __init__(
-        self,
-        mask_size: int = 11,
-        c: float = 1.2,
-        keep: float | None = LSA_KEEP,
-        space: measures.SpaceLike | None = None,
-        stopwords: Iterable[str] | None = None,
-        tokenized: bool | None = None,
-        stem_weight: float = LSA_STEM_WEIGHT,
-        *,
-        language: str = "en",
-        max_size: int | None = None,
-        min_size: int | None = None,
-        size_unit: SizeUnit = "sentences",
-    ) -> None:
-        super().__init__(
-            mask_size,
-            c,
-            keep,
-            space,
-            stopwords,
-            tokenized,
-            stem_weight,
-            language=language,
-            max_size=max_size,
-            min_size=min_size,
-            size_unit=size_unit,
-        )
-
-
 register(
     "c99_dp",
     C99DP,
@@ -249,6 +213,7 @@ register(
 )
 register(
     "c99_lsa_mix",
-    C99LSAMix,
+    C99LSA,
     "C99 with 0.7 x stem cosine + 0.3 x LSA cosine (English, WordNet glosses)",
+    stem_weight=LSA_STEM_WEIGHT,
 )
