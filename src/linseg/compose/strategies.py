@@ -52,14 +52,15 @@ class DivisiveDensity:
             raise ValueError(f"c must be a finite number, got {c!r}")
         self.c = float(c)
 
-    def cluster(self, matrix: np.ndarray | BandMatrix) -> Clustering:
-        """The whole run of the divisive clustering (the splits in order, the densities)."""
+    def cluster(self, matrix: np.ndarray | BandMatrix, steps: int | None = None) -> Clustering:
+        """The run of the divisive clustering (the splits in order, the densities): all of
+        it, or its first ``steps`` splits (the greedy run's prefix, for a known count)."""
         if isinstance(matrix, BandMatrix) and matrix.width < matrix.n - 1:
             # Banded C99 (linseg.banded): sums over the band, a bounding-tree search.
-            return banded_clustering(rank=matrix)
+            return banded_clustering(rank=matrix, steps=steps)
         if isinstance(matrix, BandMatrix):
             matrix = matrix.toarray()  # the band covers the document: full C99
-        return divisive_clustering(sum_of_rank(matrix))
+        return divisive_clustering(sum_of_rank(matrix), steps=steps)
 
     def __call__(self, matrix: np.ndarray | BandMatrix, n_segments: int | None) -> list[int]:
         clustering = self.cluster(matrix)

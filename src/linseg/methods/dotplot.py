@@ -244,12 +244,11 @@ class DotPlot(Composition):
         sim = self.matrix(f)
         search = self._strategy
         if isinstance(search, DivisiveDensity):
-            clustering = search.cluster(sim)
-            k = max(0, min(n_segments - 1, len(clustering.order)))
+            clustering = search.cluster(sim, steps=n_segments - 1)
             return (
                 sim,
-                [int(b) for b in clustering.order[:k]],
-                np.asarray(clustering.density[1 : k + 1], dtype=np.float64),
+                [int(b) for b in clustering.order],
+                np.asarray(clustering.density[1:], dtype=np.float64),
             )
         found = cast(ReynarGreedy, search).search(sim, n_segments, f.sum(axis=1))
         return sim, [int(b) for b in found.order], found.objective
