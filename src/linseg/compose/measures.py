@@ -159,14 +159,16 @@ class SpreadActivation(_Stems):
         self.steps = check_int("steps", steps)
         self.min_count = check_int("min_count", min_count)
         self.reference = bool(reference)
-        # Every token's stem, stopwords included: the reference counts.
-        self._every_token = TextProcessor((), self._text.stemmer, True, language)
+        # Every token's stem, stopwords included: the reference counts (only they).
+        self._every_token = (
+            TextProcessor((), self._text.stemmer, True, language) if self.reference else None
+        )
 
     def counts(self, sentences: Sequence[str], tokenized: bool) -> np.ndarray:
         """The sentence x stem counts of the stems seen at least ``min_count`` times."""
         f, labels = self._text.counts(sentences, tokenized)
         keep = f.sum(axis=0) >= self.min_count
-        if not self.reference:
+        if self._every_token is None:
             return f[:, keep]
         column = {stem: j for j, stem in enumerate(np.asarray(labels, dtype=object)[keep])}
         ids, offsets = self._every_token.ids(sentences, tokenized)
