@@ -133,15 +133,16 @@ def test_with_rank_evidence_the_search_is_exact(sentences, weight, penalty):
     # Every segmentation of up to 7 sentences, scored from the same two tables.
     import numpy as np
 
-    from linseg.methods.u00 import RANK_EXPONENT, _cost_table, _unit_counts
+    from linseg.compose.costs import Multinomial
+    from linseg.methods.u00 import RANK_EXPONENT
 
     seg = U00(rank_weight=weight, penalty=penalty, tokenized=True)
     found = seg.segment(sentences).boundaries
     n = len(sentences)
     ids, offsets = seg._text.ids(sentences, True)
     table = seg._rank_score(ids, offsets, n, list(range(n)))
-    indptr, words, counts, vocabulary, total = _unit_counts(ids, offsets, list(range(n)))
-    table -= _cost_table(indptr, words, counts, vocabulary, total, 1.0)
+    table -= Multinomial()(sentences, True)
+    total = sum(len(s.split()) for s in sentences)  # every word counts: no stopwords here
     cost = penalty * math.log(max(total, 2))
 
     def value(cuts):

@@ -45,7 +45,6 @@ __all__ = [
     "check_bounds",
     "sentence_sizes",
     "topic_breaks",
-    "paragraph_starts",
     "bound_boundaries",
 ]
 
@@ -133,16 +132,6 @@ def topic_breaks(
     cosine = np.divide(cross, norm, out=np.zeros_like(cross), where=norm > 0)
     g[1:n] = 1.0 - np.clip(cosine, 0.0, 1.0)
     return g
-
-
-def paragraph_starts(sentences: Sequence[str]) -> np.ndarray:
-    """``True`` at position ``j`` when a blank line ends sentence ``j - 1`` (raw text keeps
-    the white space after each sentence): sentence ``j`` opens a paragraph."""
-    out = np.zeros(len(sentences) + 1, dtype=bool)
-    for j, s in enumerate(sentences[:-1], start=1):
-        tail = s[len(s.rstrip()) :]
-        out[j] = tail.count("\n") >= 2
-    return out
 
 
 def _band_dots(ids: np.ndarray, offsets: np.ndarray, n: int, width: int) -> np.ndarray:

@@ -36,8 +36,9 @@ a, b in split_sentences(text)) == text`` always holds.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
-__all__ = ["split_sentences", "LONG_PIECE"]
+__all__ = ["split_sentences", "paragraph_starts", "LONG_PIECE"]
 
 #: A sentence longer than this (in characters) after the sentencex pass is split again
 #: by the plain rule. It bounds how many sentences a stray delimiter can hide (one or two);
@@ -201,9 +202,9 @@ def _prose_starts(text: str, a: int, b: int, language: str) -> list[int]:
     starts: list[int] = []
     pos = a
     for m in _BLANK_LINE.finditer(text, a, b):
-        starts.extend(_paragraph_starts(text, pos, m.start(), language))
+        starts.extend(_starts_in_paragraph(text, pos, m.start(), language))
         pos = m.end()
-    starts.extend(_paragraph_starts(text, pos, b, language))
+    starts.extend(_starts_in_paragraph(text, pos, b, language))
     return starts
 
 
@@ -217,10 +218,24 @@ def _splitter_code(language: str, text: str) -> str:
     return language_info(code).sentences
 
 
+_PARAGRAPH_END = re.compile(r"\n[^\S\n]*\n\s*\Z")
+
+
+def paragraph_starts(sentences: Sequence[str]) -> list[int]:
+    """Indices of the sentences that start a paragraph (0 first): those after a
+    sentence whose trailing white space holds a blank line, as :func:`split_sentences`
+    and :func:`linseg.segment_text` keep it."""
+    starts = [0]
+    for i, s in enumerate(sentences[:-1]):
+        if _PARAGRAPH_END.search(s):
+            starts.append(i + 1)
+    return starts
+
+
 _LINE_SEPARATORS = str.maketrans({"\u2028": "\n", "\u2029": "\n"})
 
 
-def _paragraph_starts(text: str, a: int, b: int, language: str) -> list[int]:
+def _starts_in_paragraph(text: str, a: int, b: int, language: str) -> list[int]:
     """Sentence starts in the paragraph ``text[a:b]``: sentencex's that may stand
     (:func:`_may_start`), then every sentence still longer than :data:`LONG_PIECE`, or
     that absorbed a dropped start, split again by the plain rule (sentencex also misses

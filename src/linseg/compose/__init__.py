@@ -9,23 +9,28 @@ user can put together:
   sentence vectors in a latent semantic space (``LsaCosine``: an English space trained
   on WordNet ships with linseg), or the cosine of any sentence embedding a user supplies;
 - :mod:`linseg.compose.transforms` -- the local rank transform (any mask), or none;
+- :mod:`linseg.compose.costs` -- what a whole segment costs, for the exact search
+  (ruptures' cost functions): Utiyama and Isahara's multinomial likelihood, with its
+  prior as the cost of a boundary;
 - :mod:`linseg.compose.strategies` -- C99's divisive clustering with its gradient
   threshold, Reynar's greedy maximisation and minimisation (areas in sentences or, as on
   his plot, in words), and exact dynamic programming for a given number of segments or a
-  penalty per segment;
+  penalty per segment, with a segment cost and paragraphs as units if wished;
 - :class:`Composition` -- a :class:`~linseg.base.Segmenter` made of the three.
 
 A new measure is a callable ``measure(sentences, tokenized) -> (n, n) array``; a new
-strategy a callable ``strategy(matrix, n_segments) -> boundaries``. Both go in the module
-of their kind. The registered C99 rows, Reynar's rows (:mod:`linseg.methods.dotplot`) and
-the compositions of :mod:`linseg.methods.compose_registry` are Composition subclasses.
+strategy a callable ``strategy(matrix, n_segments) -> boundaries``; a new cost a callable
+``cost(sentences, tokenized, starts) -> table`` with a ``boundary_cost``. Each goes in the
+module of its kind. The registered C99 rows, Reynar's rows (:mod:`linseg.methods.dotplot`),
+Utiyama and Isahara's (:mod:`linseg.methods.u00`) and the compositions of
+:mod:`linseg.methods.compose_registry` are Composition subclasses.
 
 >>> from linseg.compose import Composition, measures, strategies, transforms
 >>> c99 = Composition(measures.StemCosine(), transforms.LocalRank(11),
 ...                   strategies.DivisiveDensity(c=1.2))
 """
 
-from . import measures, strategies, transforms
+from . import costs, measures, strategies, transforms
 from .composition import Composition
 
-__all__ = ["Composition", "measures", "strategies", "transforms"]
+__all__ = ["Composition", "costs", "measures", "strategies", "transforms"]

@@ -113,12 +113,16 @@ class Composition(Segmenter):
             return Segmentation(sentences, [], n_segments)
         tokenized = self._resolve_tokenized(sentences, tokenized)
         band = None if self.band is None else resolve_band(self.band, len(sentences))
-        matrix = self._matrix(sentences, tokenized, band)
-        if getattr(self._strategy, "needs_positions", False):
-            positions = self._positions(sentences, tokenized)
-            boundaries = self._strategy(matrix, n_segments, positions=positions)  # type: ignore[call-arg, arg-type]
-        else:
-            boundaries = self._strategy(matrix, n_segments)  # type: ignore[arg-type]
+        strategy = self._strategy
+        # A cost alone (ExactDP(similarity_weight=0)) reads no matrix: none is computed.
+        needs_matrix = getattr(strategy, "needs_matrix", True)
+        matrix = self._matrix(sentences, tokenized, band) if needs_matrix else None
+        extra: dict[str, object] = {}
+        if getattr(strategy, "needs_positions", False):
+            extra["positions"] = self._positions(sentences, tokenized)
+        if getattr(strategy, "needs_text", False):
+            extra.update(sentences=sentences, tokenized=tokenized)
+        boundaries = strategy(matrix, n_segments, **extra)  # type: ignore[arg-type]
         return Segmentation(sentences, [int(b) for b in boundaries], n_segments)
 
     def _positions(self, sentences: Sequence[str], tokenized: bool) -> np.ndarray:

@@ -11,7 +11,7 @@ as the keyword ``positions``.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -19,8 +19,10 @@ from ..banded import BandMatrix, banded_clustering
 from ..base import check_n_segments
 from ..density import Clustering, divisive_clustering, sum_of_rank
 from ..dotplot import DensitySearch, maximise_inside_density, minimise_outside_density
+from ..sentences import paragraph_starts
 from ..termination import automatic_termination
 from . import _exact
+from .costs import SegmentCost
 
 __all__ = [
     "Strategy",
@@ -29,9 +31,13 @@ __all__ = [
     "ExactDP",
     "bounded_search",
     "segment_scores",
+    "unit_starts",
     "best_with_count",
     "best_with_penalty",
 ]
+
+#: The units :class:`ExactDP` may cut between.
+UNITS = ("sentences", "paragraphs")
 
 #: What a strategy is: the (transformed) matrix and a count or None, to boundaries.
 Strategy = Callable[[np.ndarray, "int | None"], list[int]]
@@ -177,6 +183,38 @@ class ExactDP:
         has no segmentation and is refused. ``"auto"``: as long as the matrix allows --
         unbounded for a dense matrix, ``width + 1`` for a band (the longest segment
         whose every cell the band holds).
+    cost:
+        A segment cost (:mod:`linseg.compose.costs`), subtracted from every segment's
+        score: ``score(a, b) = similarity_weight * S(a, b) / (b - a) ** exponent -
+        cost(a, b)``. ``penalty`` is then counted in the cost's ``boundary_cost`` (for
+        :class:`~linseg.compose.costs.Multinomial`, ``log n`` for n words: 1 is
+        Utiyama and Isahara's prior). The cost needs the sentences, which
+        :class:`Composition` passes. The search then runs over tables of every segment,
+        (m + 1) x (m + 1) for m units, with ``max_length`` None -- except with
+        ``similarity_weight=0`` and a cost that has its own ``search``, which runs in
+        O(m) memory with any ``max_length``.
+    similarity_weight:
+        The weight of the matrix's term when a cost is given (0: the cost alone, and
+        no matrix is computed).
+    units:
+        ``"sentences"``, or ``"paragraphs"``: boundaries only where a paragraph starts
+        (a blank line in the sentence's trailing white space, as
+        :func:`linseg.segment_text` keeps it). A document with fewer than two
+        paragraphs, or fewer than the segments asked for, is searched by sentences.
+        Lengths in the score stay in sentences.
+    diagonal:
+        Whether a sentence's similarity to itself counts towards its segment's mass
+        (with units or a cost; the plain search always counts it). Without it a
+        single sentence has no mass, so a matrix term does not pay for cutting a
+        short document into single sentences.
+
+    Examples
+    --------
+    Utiyama and Isahara's model with C99's evidence, on paragraphs (the default method,
+    ``u00_pr``, composed by hand)::
+
+        ExactDP(penalty=1.1, exponent=0.6, cost=Multinomial(), units="paragraphs",
+                diagonal=False)
     """
 
     def __init__(
@@ -184,6 +222,11 @@ class ExactDP:
         penalty: float | None = None,
         exponent: float = 1.0,
         max_length: int | str | None = None,
+        *,
+        cost: SegmentCost | None = None,
+        similarity_weight: float = 1.0,
+        units: str = "sentences",
+        diagonal: bool = True,
     ) -> None:
         if (
             isinstance(exponent, bool)
@@ -200,11 +243,59 @@ class ExactDP:
             raise ValueError(f"penalty must be a non-negative number or None, got {penalty!r}")
         self.penalty = None if penalty is None else float(penalty)
         self.max_length = _check_max_length(max_length)
+        if cost is not None and not (callable(cost) and hasattr(cost, "boundary_cost")):
+            raise TypeError(
+                "cost must be a segment cost (callable, with a boundary_cost method; see "
+                f"linseg.compose.costs), got {type(cost).__name__}"
+            )
+        self.cost = cost
+        if (
+            isinstance(similarity_weight, bool)
+            or not isinstance(similarity_weight, (int, float))
+            or not (0 <= similarity_weight < math.inf)
+        ):
+            raise ValueError(
+                f"similarity_weight must be a non-negative number, got {similarity_weight!r}"
+            )
+        if similarity_weight == 0 and cost is None:
+            raise ValueError("similarity_weight=0 leaves nothing to search without a cost")
+        self.similarity_weight = float(similarity_weight)
+        if units not in UNITS:
+            raise ValueError(f"units must be one of {', '.join(UNITS)}, got {units!r}")
+        self.units = units
+        self.diagonal = bool(diagonal)
 
-    def __call__(self, matrix: np.ndarray | BandMatrix, n_segments: int | None) -> list[int]:
-        n = matrix.n if isinstance(matrix, BandMatrix) else np.shape(matrix)[0]
+    @property
+    def needs_text(self) -> bool:
+        """Whether the search needs the sentences (a cost, or paragraphs as units);
+        :class:`Composition` passes them as ``sentences`` and ``tokenized``."""
+        return self.cost is not None or self.units != "sentences" or not self.diagonal
+
+    @property
+    def needs_matrix(self) -> bool:
+        """Whether the search reads the matrix (not with a cost alone)."""
+        return self.similarity_weight != 0
+
+    def __call__(
+        self,
+        matrix: np.ndarray | BandMatrix | None,
+        n_segments: int | None,
+        *,
+        sentences: Sequence[str] | None = None,
+        tokenized: bool = False,
+    ) -> list[int]:
         if n_segments is None and self.penalty is None:
             raise ValueError("ExactDP needs n_segments or a penalty per segment")
+        if self.needs_text:
+            if sentences is None:
+                raise ValueError(
+                    "ExactDP with a cost, paragraph units or diagonal=False needs the "
+                    "sentences: use it in a Composition"
+                )
+            return self._search_units(matrix, n_segments, list(sentences), tokenized)
+        if matrix is None:
+            raise ValueError("ExactDP needs a matrix")
+        n = matrix.n if isinstance(matrix, BandMatrix) else np.shape(matrix)[0]
         k = None if n_segments is None else min(check_n_segments(n_segments) or 1, n)
         if n == 0:
             return []
@@ -219,6 +310,63 @@ class ExactDP:
                 return best_with_penalty(score, self.penalty)
             return best_with_count(score, k)
         return bounded_search(matrix, min(length, n), self.exponent, k, self.penalty)
+
+    def _search_units(
+        self,
+        matrix: np.ndarray | BandMatrix | None,
+        n_segments: int | None,
+        sentences: list[str],
+        tokenized: bool,
+    ) -> list[int]:
+        """The search over units, with the cost's table subtracted (the class's
+        ``cost``, ``units`` and ``diagonal``)."""
+        n = len(sentences)
+        k = None if n_segments is None else min(check_n_segments(n_segments) or 1, n)
+        if n == 0:
+            return []
+        starts = unit_starts(sentences, self.units, k)
+        m = len(starts)
+        k = None if k is None else min(k, m)
+        cost = self.cost
+        unit = 1.0 if cost is None else cost.boundary_cost(sentences, tokenized)
+        penalty = None if self.penalty is None else self.penalty * unit
+        if not self.needs_matrix and callable(getattr(cost, "search", None)):
+            length = None if self.max_length in (None, "auto") else int(self.max_length)
+            if k is not None and length is not None and k * length < m:
+                raise ValueError(
+                    f"no segmentation of {m} units into {k} segments of at most {length} "
+                    f"units: raise max_length to at least {-(-m // k)} or the number of segments"
+                )
+            cuts = cost.search(sentences, tokenized, starts, penalty or 0.0, k, length)  # type: ignore[union-attr]
+            return [starts[c] for c in cuts]
+        if isinstance(matrix, BandMatrix) or self.max_length not in (None, "auto"):
+            raise ValueError(
+                "ExactDP with a cost, paragraph units or diagonal=False searches tables of "
+                "every segment: it needs the dense matrix and max_length=None"
+            )
+        edges = np.array([*starts, n])
+        if self.needs_matrix:
+            if matrix is None:
+                raise ValueError("ExactDP needs a matrix (or similarity_weight=0 and a cost)")
+            m_ = np.asarray(matrix)
+            _check_finite(m_)
+            if not self.diagonal:
+                m_ = m_.copy()
+                np.fill_diagonal(m_, 0.0)
+            score = self.similarity_weight * segment_scores(m_, self.exponent, edges)
+        else:
+            score = np.zeros((m + 1, m + 1))
+            score[edges[None, :] <= edges[:, None]] = -np.inf
+        if cost is not None:
+            # The costs are +inf exactly where the score is -inf (a >= b): -inf - inf
+            # stays -inf, so the whole table subtracts in place.
+            score -= cost(sentences, tokenized, starts)
+        if k is None:
+            assert penalty is not None  # checked by __call__
+            cuts = best_with_penalty(score, penalty)
+        else:
+            cuts = best_with_count(score, k)
+        return [starts[c] for c in cuts]
 
     def _resolve_max_length(self, matrix: np.ndarray | BandMatrix) -> int | None:
         if isinstance(matrix, BandMatrix):
@@ -326,6 +474,18 @@ def bounded_search(
     block = max(1, _CACHE_BYTES // (8 * (length + 1)))
     found = _exact._best_with_count(table, k, lo, hi, base, offsets, block)
     return [int(b) for b in found]
+
+
+def unit_starts(sentences: Sequence[str], units: str, n_segments: int | None = None) -> list[int]:
+    """The first sentence of each unit the search cuts between: every sentence, or with
+    ``units="paragraphs"`` each paragraph's (:func:`linseg.sentences.paragraph_starts`);
+    sentences when the text has fewer than two paragraphs or fewer than ``n_segments``."""
+    n = len(sentences)
+    if units == "paragraphs":
+        starts = paragraph_starts(sentences)
+        if len(starts) >= 2 and (n_segments is None or n_segments <= len(starts)):
+            return starts
+    return list(range(n))
 
 
 def segment_scores(

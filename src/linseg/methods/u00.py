@@ -10,7 +10,8 @@ stems: ``P(w | S_i) = (f_i(w) + 1) / (n_i + k)``. Its cost, ``-log P(W_i | S_i)`
 
     C(i) = n_i log(n_i + alpha k) - sum_w f_i(w) log(f_i(w) + alpha)
 
-with ``alpha = 1`` in the paper (``alpha`` is exposed for other smoothing).
+with ``alpha = 1`` in the paper (``alpha`` is exposed for other smoothing). This is the
+segment cost :class:`~linseg.compose.costs.Multinomial`.
 
 *Prior.* ``P(S) = n^-m`` for a document of ``n`` words: each boundary costs ``log n``.
 ``penalty`` scales that cost (1 is the paper's model); larger values find fewer segments.
@@ -35,29 +36,47 @@ distinct sentences, over its length L in sentences to a power. The best segmenta
 ``-C(i) + w R`` per segment, less the boundary costs, is then found exactly over a table
 of every segment: (n + 1) x (n + 1), so for documents of up to :data:`RANK_MAX_SENTENCES`
 sentences; longer ones are segmented without the rank evidence.
+
+*As a composition.* U00 is :class:`~linseg.compose.strategies.ExactDP` with the cost
+:class:`~linseg.compose.costs.Multinomial`: ``ExactDP(penalty, cost=Multinomial(alpha),
+similarity_weight=0, units=units)`` for the published model, and, for ``rank_weight``
+w, ``Composition(StemCosine(), LocalRank(11), ExactDP(penalty, RANK_EXPONENT,
+cost=Multinomial(alpha), similarity_weight=w, units=units, diagonal=False))``. Those
+give this class's boundaries; the class runs the same pieces in one pass over the
+document's words, and keeps the units and the cost in its result.
 """
 
 from __future__ import annotations
 
 import math
 import os
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import cast
 
 import numpy as np
 
-from ..base import Segmentation, Segmenter, check_int
+from ..base import Segmentation, check_int
 from ..bounds import SizeUnit
-from ..compose.strategies import best_with_count, best_with_penalty, segment_scores
+from ..compose import Composition
+from ..compose.costs import Multinomial, UnitCounts
+from ..compose.measures import StemCosine
+from ..compose.strategies import (
+    UNITS,
+    ExactDP,
+    best_with_count,
+    best_with_penalty,
+    segment_scores,
+    unit_starts,
+)
+from ..compose.transforms import LocalRank
 from ..rank import rank_transform
+from ..sentences import paragraph_starts
 from ..similarity import cosine_from_ids
-from ..text import Stemmer, TextProcessor
-from ._u00 import search, segment_costs
+from ..text import Stemmer
 
 __all__ = ["U00", "U00Result", "paragraph_starts"]
 
-UNITS = ("sentences", "paragraphs")
 #: ``max_units="auto"`` leaves segments unbounded up to this many units, and bounds them
 #: to :data:`AUTO_MAX_UNITS` beyond.
 AUTO_EXACT_UNITS = 2000
@@ -68,17 +87,8 @@ AUTO_MAX_UNITS = 1000
 #: segmented without.
 RANK_EXPONENT = 0.6
 RANK_MAX_SENTENCES = 2000
-_PARAGRAPH_END = re.compile(r"\n[^\S\n]*\n\s*\Z")
-
-
-def paragraph_starts(sentences: Sequence[str]) -> list[int]:
-    """Indices of the sentences that start a paragraph (0 first): those after a
-    sentence whose trailing white space holds a blank line."""
-    starts = [0]
-    for i, s in enumerate(sentences[:-1]):
-        if _PARAGRAPH_END.search(s):
-            starts.append(i + 1)
-    return starts
+#: The rank mask of the rank evidence (C99's).
+RANK_MASK = 11
 
 
 @dataclass
@@ -93,7 +103,7 @@ class U00Result(Segmentation):
     cost: float = 0.0
 
 
-class U00(Segmenter):
+class U00(Composition):
     """Utiyama and Isahara's (2001) segmenter: the most probable segmentation.
 
     Parameters
@@ -135,9 +145,6 @@ class U00(Segmenter):
         min_size: int | None = None,
         size_unit: SizeUnit = "sentences",
     ) -> None:
-        super().__init__(
-            language=language, max_size=max_size, min_size=min_size, size_unit=size_unit
-        )
         if units not in UNITS:
             raise ValueError(f"units must be one of {', '.join(UNITS)}, got {units!r}")
         for label, value in (("penalty", penalty), ("alpha", alpha), ("rank_weight", rank_weight)):
@@ -155,9 +162,32 @@ class U00(Segmenter):
         self.max_units = max_units
         self.stopwords = stopwords
         self.stemmer = stemmer
-        self.tokenized = tokenized
         self.rank_weight = float(rank_weight)
-        self._text = TextProcessor.from_options(stopwords, stemmer, language=self.text_language)
+        super().__init__(
+            None,  # StemCosine with these stopwords and stems (_default_measure)
+            LocalRank(RANK_MASK),
+            None,  # set below: the cost reads words in the segmenter's language
+            tokenized,
+            language=language,
+            max_size=max_size,
+            min_size=min_size,
+            size_unit=size_unit,
+        )
+        self._cost = Multinomial(self.alpha, stopwords, stemmer, language=self.text_language)
+        self.strategy = self._strategy = ExactDP(
+            self.penalty,
+            RANK_EXPONENT,
+            cost=self._cost,
+            similarity_weight=self.rank_weight,
+            units=units,
+            diagonal=False,
+        )
+        # The search below and the measure read words through one processor.
+        self._text = self._cost._text
+        cast(StemCosine, self._measure)._text = self._text
+
+    def _default_measure(self) -> StemCosine:
+        return StemCosine(self.stopwords, self.stemmer, language=self.text_language)
 
     def _run(
         self, sentences: list[str], n_segments: int | None, tokenized: bool | None
@@ -165,48 +195,23 @@ class U00(Segmenter):
         n = len(sentences)
         if n == 0:
             return U00Result(sentences, [], n_segments)
-        starts = paragraph_starts(sentences) if self.units == "paragraphs" else list(range(n))
-        if len(starts) < 2 or (n_segments is not None and n_segments > len(starts)):
-            # No paragraphs to choose between, or more segments asked for than there are
-            # paragraphs: sentences are the units.
-            starts = list(range(n))
-        ids, offsets = self._text.ids(sentences, self._resolve_tokenized(sentences, tokenized))
-        indptr, words, counts, vocabulary, total = _unit_counts(ids, offsets, starts)
-        n_units = len(starts)
-        m = 0 if n_segments is None else min(n_segments, n_units)
-        penalty = self.penalty * math.log(max(total, 2))
+        starts = unit_starts(sentences, self.units, n_segments)
+        tokenized = self._resolve_tokenized(sentences, tokenized)
+        ids, offsets = self._text.ids(sentences, tokenized)
+        units = UnitCounts.of(ids, offsets, starts)
+        m = 0 if n_segments is None else min(n_segments, units.n)
+        penalty = self.penalty * math.log(max(units.words, 2))
         if self.rank_weight and n <= RANK_MAX_SENTENCES:
             table = self._rank_score(ids, offsets, n, starts)
-            table -= _cost_table(indptr, words, counts, vocabulary, total, self.alpha)
-            if m:
-                cuts = best_with_count(table, m)
-            else:
-                cuts = best_with_penalty(table, penalty)
+            table -= self._cost.table(units)
+            cuts = best_with_count(table, m) if m else best_with_penalty(table, penalty)
             cost = -_total(table, cuts) + penalty * len(cuts)
-            return U00Result(
-                sentences, [starts[c] for c in cuts], n_segments, units=starts, cost=cost
-            )
-        limit = self._limit(n_units)
-        if m and limit < n_units:
-            limit = max(limit, -(-n_units // m))  # m segments must be able to cover it all
-        # The most words a segment of at most ``limit`` units can hold.
-        words_before = np.concatenate([[0], np.cumsum(counts)])[indptr]
-        span = min(limit, n_units)
-        largest = int(np.max(words_before[span:] - words_before[:-span]))
-        cuts, cost = search(
-            indptr,
-            words,
-            counts,
-            max(vocabulary, 1),
-            n_units,
-            self.alpha,
-            penalty,
-            limit,
-            m,
-            largest,
-        )
-        boundaries = [starts[c] for c in cuts]
-        return U00Result(sentences, boundaries, n_segments, units=starts, cost=float(cost))
+        else:
+            limit = self._limit(units.n)
+            if m and limit < units.n:
+                limit = max(limit, -(-units.n // m))  # m segments must be able to cover it all
+            cuts, cost = self._cost.search_units(units, penalty, m or None, limit)
+        return U00Result(sentences, [starts[c] for c in cuts], n_segments, units=starts, cost=cost)
 
     def _rank_score(
         self, ids: np.ndarray, offsets: np.ndarray, n: int, starts: list[int]
@@ -215,7 +220,7 @@ class U00(Segmenter):
         local rank of the stem cosine (equations 1-2) over the segment's pairs of distinct
         sentences, divided by their number to the power :data:`RANK_EXPONENT`."""
         sim = cosine_from_ids(ids, offsets, len(self._text.vocabulary))
-        rank = rank_transform(sim, 11)  # a new array; segment_scores sums it in float64
+        rank = rank_transform(sim, RANK_MASK)  # a new array; segment_scores sums it in float64
         # A sentence's rank against itself says nothing about topics; kept, it would pay
         # for cutting a short document into single sentences.
         np.fill_diagonal(rank, 0.0)
@@ -226,14 +231,11 @@ class U00(Segmenter):
         segmenter's ``alpha`` and the document's distinct stems as ``k``): ``out[a, b]`` for
         the sentences ``a .. b-1``, an (n + 1) x (n + 1) table, ``inf`` unless ``a < b``.
         Sentences are the units; O(n^2) time and memory, for documents of up to a few
-        thousand sentences."""
+        thousand sentences (:class:`~linseg.compose.costs.Multinomial`'s table)."""
         sentences = list(sentences)
-        n = len(sentences)
-        if n == 0:
+        if not sentences:
             return np.full((1, 1), np.inf)
-        ids, offsets = self._text.ids(sentences, self._resolve_tokenized(sentences, tokenized))
-        indptr, words, counts, vocabulary, total = _unit_counts(ids, offsets, list(range(n)))
-        return _cost_table(indptr, words, counts, vocabulary, total, self.alpha)
+        return self._cost(sentences, self._resolve_tokenized(sentences, tokenized))
 
     def _limit(self, n_units: int) -> int:
         if self.max_units is None:
@@ -241,59 +243,6 @@ class U00(Segmenter):
         if self.max_units == "auto":
             return n_units if n_units <= AUTO_EXACT_UNITS else AUTO_MAX_UNITS
         return int(self.max_units)
-
-
-def _unit_counts(
-    ids: np.ndarray, offsets: np.ndarray, starts: list[int]
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, int]:
-    """Per unit, its distinct stems (local ids) and their counts, in CSR form:
-    ``(indptr, stems, counts, number of distinct stems, number of words)``."""
-    unit_of_sentence = np.zeros(len(offsets) - 1, dtype=np.int64)
-    unit_of_sentence[starts[1:]] = 1
-    unit_of_sentence = np.cumsum(unit_of_sentence)
-    unit = np.repeat(unit_of_sentence, np.diff(offsets))
-    keep = ids >= 0
-    unit, stem = unit[keep], ids[keep]
-    if stem.size == 0:
-        return (
-            np.zeros(len(starts) + 1, np.int64),
-            np.zeros(0, np.int64),
-            np.zeros(0, np.int64),
-            0,
-            0,
-        )
-    # Local stem ids in order of first appearance in this document, not of the processor's
-    # ids: those depend on what it read before, and the order of the kernel's sums (so a
-    # near tie) must not.
-    _, first, inverse = np.unique(stem, return_index=True, return_inverse=True)
-    rank = np.empty(first.size, dtype=np.int64)
-    rank[np.argsort(first, kind="stable")] = np.arange(first.size)
-    local = rank[inverse.reshape(-1)]
-    vocabulary = int(first.size)
-    pairs, counts = np.unique(unit * vocabulary + local, return_counts=True)
-    indptr = np.searchsorted(pairs // vocabulary, np.arange(len(starts) + 1))
-    return (
-        indptr.astype(np.int64),
-        pairs % vocabulary,
-        counts.astype(np.int64),
-        vocabulary,
-        int(stem.size),
-    )
-
-
-def _cost_table(
-    indptr: np.ndarray,
-    words: np.ndarray,
-    counts: np.ndarray,
-    vocabulary: int,
-    total: int,
-    alpha: float,
-) -> np.ndarray:
-    """``out[a, b]``: the cost of the segment of units ``a .. b-1`` (``inf`` unless a < b)."""
-    n = len(indptr) - 1
-    out = np.full((n + 1, n + 1), np.inf)
-    segment_costs(indptr, words, counts, max(vocabulary, 1), n, alpha, n, max(total, 1), out)
-    return out
 
 
 def _total(table: np.ndarray, cuts: list[int]) -> float:

@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
-"""Compiled dynamic programme of Utiyama and Isahara's segmenter; see linseg.methods.u00."""
+"""Compiled segment costs and search of Utiyama and Isahara's model; see linseg.compose.costs."""
 
 from libc.math cimport INFINITY, log
 from libc.stdlib cimport calloc, free
@@ -136,7 +136,7 @@ def segment_costs(const long long[::1] indptr, const long long[::1] words,
                   const long long[::1] counts, Py_ssize_t vocabulary, Py_ssize_t n,
                   double alpha, Py_ssize_t limit, Py_ssize_t largest, double[:, ::1] out):
     """``out[i, j + 1]`` = the cost ``-log P(W_ij | S_ij)`` of the segment of units i..j
-    (at most ``limit`` units; see linseg.methods.u00), the same sums as :func:`search`
+    (at most ``limit`` units; see linseg.compose.costs), the same sums as :func:`search`
     makes; ``out`` is an (n + 1) x (n + 1) table, its other cells left as they are."""
     cdef Py_ssize_t i, j, stop
     cdef long long size

@@ -1,0 +1,222 @@
+"""Segment costs: what a whole candidate segment costs, for the exact search.
+
+A similarity measure (:mod:`linseg.compose.measures`) scores pairs of sentences; a segment
+cost scores a segment at once, as ruptures' cost functions do. :class:`~linseg.compose.
+strategies.ExactDP` takes one (``ExactDP(cost=...)``) and subtracts it from each
+segment's score, so that a likelihood, a prior or a penalty of a user's own joins the
+matrix's evidence in one exact search.
+
+A cost is an object with two methods:
+
+- ``cost(sentences, tokenized, starts) -> table``: ``table[i, j]`` is the cost of the
+  segment from unit ``i`` to unit ``j - 1``, where units begin at the sentences
+  ``starts`` (ascending, 0 first; every sentence when None); ``+inf`` unless ``i < j``.
+  An (m + 1) x (m + 1) table for m units.
+- ``boundary_cost(sentences, tokenized) -> float``: what a boundary costs under the
+  cost's own model (its prior), the unit in which ``ExactDP``'s ``penalty`` is counted.
+
+It may also have ``search(sentences, tokenized, starts, penalty, n_segments, max_length)
+-> cuts``: the exact search of the cost alone, which ``ExactDP`` uses when the matrix has
+no weight (``similarity_weight=0``), in less memory than the tables.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Iterable, Sequence
+from typing import Protocol
+
+import numpy as np
+
+from ..text import Stemmer
+from ._multinomial import search, segment_costs
+from .measures import _Stems
+
+__all__ = ["SegmentCost", "Multinomial", "UnitCounts"]
+
+
+class SegmentCost(Protocol):
+    """What :class:`~linseg.compose.strategies.ExactDP` needs of a segment cost."""
+
+    def __call__(
+        self, sentences: Sequence[str], tokenized: bool, starts: Sequence[int] | None = None
+    ) -> np.ndarray: ...
+
+    def boundary_cost(self, sentences: Sequence[str], tokenized: bool) -> float: ...
+
+
+class Multinomial(_Stems):
+    """Utiyama and Isahara's (2001) segment cost: the segment's words drawn from its own
+    word distribution, estimated by additive smoothing over the document's ``k`` distinct
+    stems, ``P(w | S_i) = (f_i(w) + alpha) / (n_i + alpha k)``. For a segment of ``n_i``
+    counted words,
+
+        C(i) = -log P(W_i | S_i) = n_i log(n_i + alpha k) - sum_w f_i(w) log(f_i(w) + alpha)
+
+    (up to a constant of the document; ``alpha = 1``, Laplace's rule, in their paper).
+    Their prior ``P(S) = n^-m`` for a document of ``n`` words makes a boundary cost
+    ``log n``: :meth:`boundary_cost`.
+
+    Parameters
+    ----------
+    alpha:
+        Additive smoothing of the segments' word distributions, > 0.
+    stopwords, stemmer, language:
+        Which words count, as for :class:`~linseg.compose.measures.StemCosine`.
+    """
+
+    def __init__(
+        self,
+        alpha: float = 1.0,
+        stopwords: Iterable[str] | str | os.PathLike[str] | None = None,
+        stemmer: Stemmer | None = None,
+        language: str = "en",
+    ) -> None:
+        if isinstance(alpha, bool) or not isinstance(alpha, (int, float)):
+            raise TypeError(f"alpha must be a number, got {alpha!r}")
+        if not (math.isfinite(alpha) and alpha > 0):
+            raise ValueError(f"alpha must be finite and > 0, got {alpha}")
+        super().__init__(stopwords, stemmer, language)
+        self.alpha = float(alpha)
+
+    def unit_counts(
+        self, sentences: Sequence[str], tokenized: bool, starts: Sequence[int] | None = None
+    ) -> UnitCounts:
+        """The counted stems of each unit (every sentence when ``starts`` is None)."""
+        ids, offsets = self._text.ids(sentences, tokenized)
+        return UnitCounts.of(ids, offsets, range(len(sentences)) if starts is None else starts)
+
+    def __call__(
+        self, sentences: Sequence[str], tokenized: bool, starts: Sequence[int] | None = None
+    ) -> np.ndarray:
+        """``table[i, j]``: ``C`` of the units ``i .. j-1`` (``inf`` unless ``i < j``);
+        O(m^2) time and memory for m units."""
+        return self.table(self.unit_counts(sentences, tokenized, starts))
+
+    def table(self, units: UnitCounts) -> np.ndarray:
+        """The table of :meth:`__call__` from the units' counts."""
+        n = units.n
+        out = np.full((n + 1, n + 1), np.inf)
+        segment_costs(
+            units.indptr,
+            units.stems,
+            units.counts,
+            max(units.vocabulary, 1),
+            n,
+            self.alpha,
+            n,
+            max(units.words, 1),
+            out,
+        )
+        return out
+
+    def boundary_cost(self, sentences: Sequence[str], tokenized: bool) -> float:
+        """``log n`` for ``n`` counted words (at least 2): the prior ``P(S) = n^-m``."""
+        ids, _ = self._text.ids(sentences, tokenized)
+        return math.log(max(int(np.count_nonzero(ids >= 0)), 2))
+
+    def search(
+        self,
+        sentences: Sequence[str],
+        tokenized: bool,
+        starts: Sequence[int] | None,
+        penalty: float,
+        n_segments: int | None,
+        max_length: int | None,
+    ) -> list[int]:
+        """The unit indices that start a segment after the first, of the segmentation of
+        least total cost (``n_segments`` segments, or any number with ``penalty`` per
+        boundary, in the cost's units), exactly, among segments of at most ``max_length``
+        units (None: any length). O(m L) time and O(m) memory beside the document."""
+        return self.search_units(
+            self.unit_counts(sentences, tokenized, starts), penalty, n_segments, max_length
+        )[0]
+
+    def search_units(
+        self,
+        units: UnitCounts,
+        penalty: float,
+        n_segments: int | None,
+        max_length: int | None,
+    ) -> tuple[list[int], float]:
+        """:meth:`search` from the units' counts; also returns the least total cost
+        (the boundaries' penalties included)."""
+        n = units.n
+        limit = n if max_length is None else min(int(max_length), n)
+        m = 0 if n_segments is None else min(n_segments, n)
+        # The most words a segment of at most ``limit`` units can hold.
+        words_before = np.concatenate([[0], np.cumsum(units.counts)])[units.indptr]
+        largest = int(np.max(words_before[limit:] - words_before[:-limit])) if n else 0
+        cuts, cost = search(
+            units.indptr,
+            units.stems,
+            units.counts,
+            max(units.vocabulary, 1),
+            n,
+            self.alpha,
+            penalty,
+            limit,
+            m,
+            largest,
+        )
+        return list(cuts), float(cost)
+
+
+class UnitCounts:
+    """Each unit's distinct stems and their counts, in CSR form: the stems of unit ``u``
+    are ``stems[indptr[u]:indptr[u + 1]]`` (local ids, numbered in order of first
+    appearance), counted ``counts[...]`` times; ``vocabulary`` distinct stems and
+    ``words`` counted words in all."""
+
+    __slots__ = ("indptr", "stems", "counts", "vocabulary", "words")
+
+    def __init__(
+        self,
+        indptr: np.ndarray,
+        stems: np.ndarray,
+        counts: np.ndarray,
+        vocabulary: int,
+        words: int,
+    ) -> None:
+        self.indptr = indptr
+        self.stems = stems
+        self.counts = counts
+        self.vocabulary = vocabulary
+        self.words = words
+
+    @property
+    def n(self) -> int:
+        """The number of units."""
+        return len(self.indptr) - 1
+
+    @classmethod
+    def of(cls, ids: np.ndarray, offsets: np.ndarray, starts: Sequence[int]) -> UnitCounts:
+        """From a text processor's ``(ids, offsets)`` and the first sentence of each unit."""
+        starts = list(starts)
+        unit_of_sentence = np.zeros(len(offsets) - 1, dtype=np.int64)
+        unit_of_sentence[starts[1:]] = 1
+        unit_of_sentence = np.cumsum(unit_of_sentence)
+        unit = np.repeat(unit_of_sentence, np.diff(offsets))
+        keep = ids >= 0
+        unit, stem = unit[keep], ids[keep]
+        if stem.size == 0:
+            empty = np.zeros(0, np.int64)
+            return cls(np.zeros(len(starts) + 1, np.int64), empty, empty.copy(), 0, 0)
+        # Local stem ids in order of first appearance in this document, not of the
+        # processor's ids: those depend on what it read before, and the order of the
+        # kernel's sums (so a near tie) must not.
+        _, first, inverse = np.unique(stem, return_index=True, return_inverse=True)
+        rank = np.empty(first.size, dtype=np.int64)
+        rank[np.argsort(first, kind="stable")] = np.arange(first.size)
+        local = rank[inverse.reshape(-1)]
+        vocabulary = int(first.size)
+        pairs, counts = np.unique(unit * vocabulary + local, return_counts=True)
+        indptr = np.searchsorted(pairs // vocabulary, np.arange(len(starts) + 1))
+        return cls(
+            indptr.astype(np.int64),
+            pairs % vocabulary,
+            counts.astype(np.int64),
+            vocabulary,
+            int(stem.size),
+        )

@@ -1,0 +1,229 @@
+"""Segment costs (linseg.compose.costs) and the exact search with a cost: Utiyama and
+Isahara's model as a composition."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import zlib
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from linseg.compose import Composition, costs, measures, strategies, transforms
+from linseg.methods import create
+
+EXAMPLE = Path(__file__).parent.parent / "examples" / "three-topics.txt"
+
+
+def encoder(sentences: list[str]) -> np.ndarray:
+    """A small deterministic sentence encoder: hashed bag of lower-cased words."""
+    out = np.zeros((len(sentences), 64))
+    for i, s in enumerate(sentences):
+        for w in s.lower().split():
+            out[i, zlib.crc32(w.strip(".,").encode()) % 64] += 1.0
+    return out
+
+
+def u00_by_hand(name: str) -> Composition:
+    """The registered U00 rows, built from the public pieces."""
+    cost = costs.Multinomial()
+    if name == "u00":
+        return Composition(strategy=strategies.ExactDP(1.0, cost=cost, similarity_weight=0))
+    if name == "u00_p":
+        return Composition(
+            strategy=strategies.ExactDP(1.5, cost=cost, similarity_weight=0, units="paragraphs")
+        )
+    assert name == "u00_pr"
+    return Composition(
+        measures.StemCosine(),
+        transforms.LocalRank(11),
+        strategies.ExactDP(1.1, 0.6, cost=cost, units="paragraphs", diagonal=False),
+    )
+
+
+# --- hand-checked cases -------------------------------------------------------------------
+def test_the_multinomial_cost_by_hand():
+    # Stems bee, honey, ship: k = 3. [0, 2): 4 words, bee twice, honey and ship once.
+    sentences = ["bees honey", "bees ships"]
+    table = costs.Multinomial()(sentences, True)
+    assert table.shape == (3, 3)
+    assert table[0, 2] == pytest.approx(4 * math.log(7) - 2 * math.log(3) - 2 * math.log(2))
+    assert table[0, 1] == pytest.approx(2 * math.log(5) - 2 * math.log(2))
+    assert table[1, 2] == pytest.approx(2 * math.log(5) - 2 * math.log(2))
+    assert np.isinf(table[1, 0]) and np.isinf(table[1, 1])
+    # Units: one unit of both sentences is the whole segment's cost.
+    assert costs.Multinomial()(sentences, True, [0])[0, 1] == table[0, 2]
+    # The prior n^-m: a boundary costs log n for n = 4 counted words.
+    assert costs.Multinomial().boundary_cost(sentences, True) == pytest.approx(math.log(4))
+    # alpha = 2: 4 log(4 + 6) - (2 log 4 + log 3 + log 3).
+    two = costs.Multinomial(alpha=2.0)(sentences, True)
+    assert two[0, 2] == pytest.approx(4 * math.log(10) - 2 * math.log(4) - 2 * math.log(3))
+
+
+def test_the_cost_decides_a_cut_by_hand():
+    # Stems bee and ship, k = 2. Whole: 4 log(4 + 2) - 2 (2 log 3); each half:
+    # 2 log(2 + 2) - 2 log 3. The cut saves 4 log 6 - 4 log 4 = 1.62 nats, and a boundary
+    # costs penalty x log 4 (4 words): worth it up to a penalty of 1.17.
+    sentences = ["bees bees", "ships ships"]
+    saving = 4 * math.log(6) - 4 * math.log(4)
+    assert saving / math.log(4) == pytest.approx(1.1699, abs=1e-4)
+    for penalty, cut in ((1.1, [1]), (1.2, [])):
+        seg = Composition(
+            strategy=strategies.ExactDP(penalty, cost=costs.Multinomial(), similarity_weight=0),
+            tokenized=True,
+        )
+        assert seg.segment(sentences).boundaries == cut
+        # The search over tables (a cost without its own search) agrees.
+        assert _tables_only(penalty).segment(sentences).boundaries == cut
+
+
+def _tables_only(penalty: float, **kw: object) -> Composition:
+    """U00's cost searched over its tables, not by its own streaming search."""
+
+    class TablesOnly:
+        def __init__(self) -> None:
+            self.inner = costs.Multinomial()
+
+        def __call__(self, sentences, tokenized, starts=None):
+            return self.inner(sentences, tokenized, starts)
+
+        def boundary_cost(self, sentences, tokenized):
+            return self.inner.boundary_cost(sentences, tokenized)
+
+    return Composition(
+        strategy=strategies.ExactDP(penalty, cost=TablesOnly(), similarity_weight=0, **kw),
+        tokenized=True,
+    )
+
+
+@pytest.mark.parametrize("name", ["u00", "u00_p", "u00_pr"])
+def test_the_u00_rows_are_compositions_of_the_pieces(name):
+    text = EXAMPLE.read_text()
+    registered = create(name)
+    hand = u00_by_hand(name)
+    assert hand.segment_text(text).boundaries == registered.segment_text(text).boundaries
+    for k in (2, 3, 5):
+        assert hand.segment_text(text, k).boundaries == registered.segment_text(text, k).boundaries
+
+
+@pytest.mark.parametrize("name", ["u00", "u00_p", "u00_pr"])
+def test_the_u00_rows_are_compositions_on_the_shared_corpora(name, choi_docs, data_root):
+    registered = create(name, tokenized=True)
+    hand = u00_by_hand(name)
+    for doc in choi_docs[::5]:
+        for k in (None, doc.n_segments):
+            assert (
+                hand.segment(doc.sentences, k).boundaries
+                == registered.segment(doc.sentences, k).boundaries
+            )
+    pages = sorted((data_root / "natural" / "python-docs").glob("*.txt"))[::4]
+    assert pages
+    raw = create(name)
+    for page in pages:
+        text = page.read_text()
+        assert hand.segment_text(text).boundaries == raw.segment_text(text).boundaries
+
+
+def test_a_user_embedding_with_u00s_likelihood_on_paragraphs():
+    # The default method's search with a user's sentence vectors instead of the stem cosine.
+    text = EXAMPLE.read_text()
+    seg = Composition(
+        measures.Embedding(encoder),
+        transforms.LocalRank(11),
+        strategies.ExactDP(1.1, 0.6, cost=costs.Multinomial(), units="paragraphs", diagonal=False),
+    )
+    result = seg.segment_text(text)
+    assert "".join(result.segments) == text
+    starts = set(strategies.unit_starts(result.result.sentences, "paragraphs"))
+    assert len(starts) > 2  # the example has paragraphs
+    assert set(result.boundaries) <= starts
+    assert len(seg.segment_text(text, 3).boundaries) == 2
+
+
+def test_a_cost_alone_computes_no_matrix():
+    def refuse(sentences, tokenized):
+        raise AssertionError("the matrix was computed")
+
+    seg = Composition(
+        refuse,
+        None,
+        strategies.ExactDP(1.0, cost=costs.Multinomial(), similarity_weight=0),
+    )
+    assert seg.segment_text(EXAMPLE.read_text(), 3).boundaries
+
+
+def test_paragraph_units_fall_back_to_sentences():
+    sentences = ["Bees make honey.\n\n", "Ships sail.", "Sailors steer ships."]
+    assert strategies.unit_starts(sentences, "paragraphs") == [0, 1]
+    assert strategies.unit_starts(sentences, "paragraphs", 3) == [0, 1, 2]  # count > units
+    assert strategies.unit_starts(["One.", "Two."], "paragraphs") == [0, 1]  # no paragraph
+    assert strategies.unit_starts(sentences, "sentences") == [0, 1, 2]
+
+
+def test_bad_costs_and_searches_are_refused():
+    with pytest.raises(ValueError, match="nothing to search"):
+        strategies.ExactDP(1.0, similarity_weight=0)
+    with pytest.raises(TypeError, match="segment cost"):
+        strategies.ExactDP(1.0, cost=lambda s, t, u=None: None)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="units"):
+        strategies.ExactDP(1.0, units="pages")
+    with pytest.raises(ValueError, match="similarity_weight"):
+        strategies.ExactDP(1.0, cost=costs.Multinomial(), similarity_weight=-1)
+    with pytest.raises(ValueError, match="alpha"):
+        costs.Multinomial(alpha=0)
+    search = strategies.ExactDP(1.0, cost=costs.Multinomial())
+    with pytest.raises(ValueError, match="needs the sentences"):
+        search(np.eye(3), None)
+    bounded = Composition(strategy=strategies.ExactDP(1.0, cost=costs.Multinomial(), max_length=2))
+    with pytest.raises(ValueError, match="max_length=None"):
+        bounded.segment_text(EXAMPLE.read_text())
+    alone = Composition(
+        strategy=strategies.ExactDP(cost=costs.Multinomial(), similarity_weight=0, max_length=2),
+        tokenized=True,
+    )
+    with pytest.raises(ValueError, match="raise max_length"):
+        alone.segment(["a b", "c d", "e f", "g h", "i j"], 2)
+
+
+# --- properties ---------------------------------------------------------------------------
+WORDS = ["bees", "honey", "hive", "ships", "sea", "sail", "rocks", "sand"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.lists(st.sampled_from(WORDS), min_size=1, max_size=4), min_size=1, max_size=7),
+    st.floats(0.0, 2.0),
+    st.one_of(st.none(), st.integers(1, 7)),
+)
+def test_the_streaming_search_and_the_tables_find_the_optimum(rows, penalty, k):
+    # Every segmentation of up to 7 sentences, scored from the cost's table.
+    sentences = [" ".join(r) for r in rows]
+    n = len(sentences)
+    cost = costs.Multinomial()
+    table = cost(sentences, True)
+    unit = penalty * cost.boundary_cost(sentences, True)
+
+    def value(cuts: list[int]) -> float:
+        edges = [0, *cuts, n]
+        return sum(table[a, b] for a, b in zip(edges, edges[1:])) + unit * len(cuts)
+
+    if k is not None:
+        k = min(k, n)
+    candidates = [
+        list(c)
+        for r in range(n)
+        for c in itertools.combinations(range(1, n), r)
+        if k is None or r == k - 1
+    ]
+    best = min(value(c) for c in candidates)
+    streaming = Composition(
+        strategy=strategies.ExactDP(penalty, cost=cost, similarity_weight=0), tokenized=True
+    )
+    for seg in (streaming, _tables_only(penalty)):
+        found = seg.segment(sentences, k).boundaries
+        assert k is None or len(found) == k - 1
+        assert value(found) == pytest.approx(best, abs=1e-9)
