@@ -607,9 +607,13 @@ def test_plot_and_report_with_band(tmp_path, capsys):
     page = tmp_path / "r.html"
     code, _, err = cli(["report", str(EXAMPLE), "--out", str(page)], capsys)
     assert code == 0, err
+    assert page.read_text(encoding="utf-8").count("<figure") == 1  # the default: boundaries
+    c99 = ["--method", "c99"]  # a band is C99's
+    code, _, err = cli(["report", str(EXAMPLE), *c99, "--out", str(page)], capsys)
+    assert code == 0, err
     figures = page.read_text(encoding="utf-8").count("<figure")
-    assert figures >= 1
-    code, _, err = cli(["report", str(EXAMPLE), "--band", "3", "--out", str(page)], capsys)
+    assert figures > 1  # C99's similarity, rank, density, gradient and boundaries
+    code, _, err = cli(["report", str(EXAMPLE), *c99, "--band", "3", "--out", str(page)], capsys)
     assert code == 0, err
     html = page.read_text(encoding="utf-8")
     assert html.count("<figure") == figures and "data:image/svg+xml" in html

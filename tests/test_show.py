@@ -471,7 +471,16 @@ def test_banded_runs_are_drawn_from_the_band(result, monkeypatch, lines_doc, tmp
     monkeypatch.undo()
     for argv in (
         ["plot", str(lines_doc), "--band", "3", "--out", str(tmp_path / "b.png")],
-        ["report", str(lines_doc), "--band", "3", "--out", str(tmp_path / "b.html")],
+        [
+            "report",
+            str(lines_doc),
+            "--method",
+            "c99",
+            "--band",
+            "3",
+            "--out",
+            str(tmp_path / "b.html"),
+        ],
     ):
         assert main(argv) == 0
 

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from ..methods import from_options
+from ..methods import DEFAULT_METHOD, from_options
 
 
 def _integer(text: str, minimum: int, what: str) -> int:
@@ -58,8 +58,9 @@ def finite_float(text: str) -> float:
     return value
 
 
-def add_method_options(p: argparse.ArgumentParser, default_method: str = "c99") -> None:
-    """``--method`` and the C99 parameters (passed on to any method that accepts them)."""
+def add_method_options(p: argparse.ArgumentParser, default_method: str = DEFAULT_METHOD) -> None:
+    """``--method`` (the recommended method unless a command draws one method's internals)
+    and the C99 parameters (passed on to any method that accepts them)."""
     p.add_argument(
         "--method",
         default=default_method,

@@ -29,7 +29,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--dpi", type=positive_int, default=100, help="resolution of PNG output (default 100)"
     )
-    add_method_options(p)
+    # The figures are C99's: its similarity, rank, inside density and gradient.
+    add_method_options(p, "c99")
     p.set_defaults(func=run)
 
 

@@ -10,7 +10,6 @@ from ..corpus.document import read_document
 from ..corpus.output import KEYWORDS_HEADER, OUTPUTS, check_output, render
 from ..corpus.ref import SEPARATOR
 from ..corpus.run import run_document
-from ..methods import DEFAULT_METHOD
 from .options import add_method_options, add_reading_options, announce, positive_int, tell
 
 SEPARATOR_LINE = SEPARATOR
@@ -65,7 +64,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="write here instead of standard output; for several documents, the "
         "output folder (one file per document)",
     )
-    add_method_options(p, DEFAULT_METHOD)
+    add_method_options(p)
     add_batch_options(p)
     p.set_defaults(func=run)
 
