@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import zlib
 from pathlib import Path
 
 import numpy as np
@@ -15,17 +14,9 @@ from hypothesis import strategies as st
 
 from linseg.compose import Composition, costs, measures, strategies, transforms
 from linseg.methods import create
+from test_compose import encoder  # the suite's small deterministic sentence encoder
 
 EXAMPLE = Path(__file__).parent.parent / "examples" / "three-topics.txt"
-
-
-def encoder(sentences: list[str]) -> np.ndarray:
-    """A small deterministic sentence encoder: hashed bag of lower-cased words."""
-    out = np.zeros((len(sentences), 64))
-    for i, s in enumerate(sentences):
-        for w in s.lower().split():
-            out[i, zlib.crc32(w.strip(".,").encode()) % 64] += 1.0
-    return out
 
 
 def u00_by_hand(name: str) -> Composition:

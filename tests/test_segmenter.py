@@ -156,3 +156,38 @@ def test_paper_corpus_segmenter(choi_docs, mean_pk):
     # Both are better than the paper's K98_(j) and K98_(j,a) in every range it reports.
     for r in PAPER_K98["j"]:
         assert pk[r] < PAPER_K98["j"][r] and pk_a[r] < PAPER_K98["j,a"][r]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_every_method_pickles_for_worker_processes(language):
+    # multiprocessing, joblib and Dask send a segmenter to their workers by pickling it.
+    import pickle
+    from pathlib import Path
+
+    from linseg.methods import available
+
+    text = (Path(__file__).parent.parent / "examples" / "three-topics.txt").read_text()
+    sent = 0
+    for name in available():
+        try:
+            seg = create(name, language=language)
+        except ValueError:
+            continue  # an English-only method (its LSA space)
+        copy = pickle.loads(pickle.dumps(seg))
+        assert copy.segment_text(text, 3).boundaries == seg.segment_text(text, 3).boundaries
+        sent += 1
+    assert sent >= 20
+
+
+def test_the_default_stemmers_pickle_by_name():
+    import pickle
+
+    from linseg.languages import stem_function
+    from linseg.text import SnowballStemmer, porter_stemmer
+
+    for stem in (porter_stemmer(), stem_function("fr")):
+        assert isinstance(stem, SnowballStemmer)
+        copy = pickle.loads(pickle.dumps(stem))
+        assert copy.algorithm == stem.algorithm
+    assert porter_stemmer()("relational") == "relat"  # Porter (1980), step 2
+    assert stem_function("fr")("continuellement") == "continuel"

@@ -541,5 +541,8 @@ def token_word(token: str, language: str) -> str | None:
 
 
 def stem_function(language: str) -> Callable[[str], str]:
-    """``stemmer(language).stemWord`` for the calling thread (a plain callable)."""
-    return stemmer(language).stemWord
+    """The language's Snowball stemmer as a plain callable of its own, which pickles
+    (:class:`linseg.text.SnowballStemmer`)."""
+    from .text import SnowballStemmer
+
+    return SnowballStemmer(LANGUAGES[language_info(language).code].snowball)

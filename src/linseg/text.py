@@ -36,6 +36,7 @@ __all__ = [
     "processor_for",
     "default_stopwords",
     "load_stopwords",
+    "SnowballStemmer",
     "porter_stemmer",
     "table_stemmer",
     "split_sentences",
@@ -93,11 +94,33 @@ def load_stopwords(path: str | PathLike[str]) -> frozenset[str]:
         return _read_word_list(fh)
 
 
+class SnowballStemmer:
+    """One of PyStemmer's algorithms (``"porter"``, ``"english"``, ``"french"`` ...) as a
+    plain callable from a word to its stem. It pickles by the algorithm's name -- a
+    PyStemmer object does not pickle at all -- so segmenters can go to worker processes.
+    Like the PyStemmer object it wraps, one must not be used by two threads at once."""
+
+    __slots__ = ("algorithm", "_stem")
+
+    def __init__(self, algorithm: str) -> None:
+        import Stemmer as _pystemmer
+
+        self.algorithm = algorithm
+        self._stem: Callable[[str], str] = _pystemmer.Stemmer(algorithm).stemWord
+
+    def __call__(self, word: str) -> str:
+        return self._stem(word)
+
+    def __reduce__(self) -> tuple[type[SnowballStemmer], tuple[str]]:
+        return SnowballStemmer, (self.algorithm,)
+
+    def __repr__(self) -> str:
+        return f"SnowballStemmer({self.algorithm!r})"
+
+
 def porter_stemmer() -> Stemmer:
     """The original Porter (1980) stemmer, from the C-backed PyStemmer package."""
-    import Stemmer as _pystemmer
-
-    return _pystemmer.Stemmer("porter").stemWord
+    return SnowballStemmer("porter")
 
 
 def table_stemmer(path: str | PathLike[str], fallback: Stemmer | None = None) -> Stemmer:
