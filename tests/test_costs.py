@@ -218,3 +218,42 @@ def test_the_streaming_search_and_the_tables_find_the_optimum(rows, penalty, k):
         found = seg.segment(sentences, k).boundaries
         assert k is None or len(found) == k - 1
         assert value(found) == pytest.approx(best, abs=1e-9)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(
+        st.lists(
+            st.lists(st.sampled_from(WORDS), min_size=1, max_size=5).map(
+                lambda ws: " ".join(ws).capitalize() + "."
+            ),
+            min_size=1,
+            max_size=3,
+        ).map(" ".join),
+        min_size=1,
+        max_size=6,
+    ),
+    st.one_of(st.none(), st.integers(1, 4)),
+    st.floats(0.0, 2.0),
+)
+def test_paragraph_units_cut_only_at_blank_lines_and_lose_nothing(paragraphs, k, weight):
+    text = "\n\n".join(paragraphs)
+    seg = Composition(
+        measures.StemCosine(),
+        transforms.LocalRank(3),
+        strategies.ExactDP(
+            1.0,
+            0.6,
+            cost=costs.Multinomial(),
+            similarity_weight=weight,
+            units="paragraphs",
+            diagonal=False,
+        ),
+    )
+    result = seg.segment_text(text, k)
+    assert "".join(result.segments) == text
+    sentences = result.result.sentences
+    starts = strategies.unit_starts(sentences, "paragraphs", k)
+    assert set(result.boundaries) <= set(starts[1:])
+    if k is not None:
+        assert len(result.boundaries) == min(k, len(starts)) - 1
