@@ -169,6 +169,8 @@ def test_bad_costs_and_searches_are_refused():
     search = strategies.ExactDP(1.0, cost=costs.Multinomial())
     with pytest.raises(ValueError, match="needs the sentences"):
         search(np.eye(3), None)
+    with pytest.raises(ValueError, match=r"\(3, 3\) matrix for 2 sentences"):
+        search(np.eye(3), None, sentences=["Bees hum.", "Ships sail."])
     bounded = Composition(strategy=strategies.ExactDP(1.0, cost=costs.Multinomial(), max_length=2))
     with pytest.raises(ValueError, match="max_length=None"):
         bounded.segment_text(EXAMPLE.read_text())

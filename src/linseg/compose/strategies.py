@@ -267,8 +267,9 @@ class ExactDP:
 
     @property
     def needs_text(self) -> bool:
-        """Whether the search needs the sentences (a cost, or paragraphs as units);
-        :class:`Composition` passes them as ``sentences`` and ``tokenized``."""
+        """Whether the search needs the sentences (a cost, paragraphs as units, or the
+        diagonal left out); :class:`Composition` passes them as ``sentences`` and
+        ``tokenized``."""
         return self.cost is not None or self.units != "sentences" or not self.diagonal
 
     @property
@@ -349,6 +350,8 @@ class ExactDP:
             if matrix is None:
                 raise ValueError("ExactDP needs a matrix (or similarity_weight=0 and a cost)")
             m_ = np.asarray(matrix)
+            if m_.shape != (n, n):
+                raise ValueError(f"ExactDP got a {m_.shape} matrix for {n} sentences")
             _check_finite(m_)
             if not self.diagonal:
                 m_ = m_.copy()
