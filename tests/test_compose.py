@@ -78,6 +78,8 @@ def test_the_default_composition_is_c99(choi_docs):
         (strategies.ReynarGreedy(minimise=True), 3),
         (strategies.ExactDP(), 3),
         (strategies.ExactDP(penalty=1.0), None),
+        (strategies.DepthScores(), None),
+        (strategies.DepthScores(), 3),
     ],
 )
 @pytest.mark.parametrize("transform", ["rank", None])
@@ -296,3 +298,78 @@ def test_areas_in_words_need_positions():
         Composition(measures.Embedding(encoder), None, reynar).segment(DOC, 2)
     with pytest.raises(ValueError, match="areas"):
         strategies.ReynarGreedy(areas="pages")
+
+
+# --- Hearst's depth scores on sentences -----------------------------------------------------
+def test_depth_scores_by_hand():
+    # Two blocks of three identical sentences. Gap scores (block 2): 1, 2/sqrt(8), 0,
+    # 2/sqrt(8), 1; depths 0, 1 - 1/sqrt(2), 2, 1 - 1/sqrt(2), 0; cut-off mean - sd/2 =
+    # 0.141, so three gaps pass it, and two sentences apart only the deepest stays.
+    m = np.kron(np.eye(2), np.ones((3, 3)))
+    plain = strategies.DepthScores(block=2, smoothing_rounds=0)
+    half = 1 / np.sqrt(2)
+    np.testing.assert_allclose(plain.gap_scores(m), [1, half, 0, half, 1])
+    np.testing.assert_allclose(plain.depth(m), [0, 1 - half, 2, 1 - half, 0], atol=1e-12)
+    assert plain(m, None) == [3]
+    assert strategies.DepthScores(block=2, smoothing_rounds=0, min_separation=1)(m, None) == [
+        2,
+        3,
+        4,
+    ]
+    assert plain(m, 2) == [3]
+    assert plain(np.ones((1, 1)), None) == [] and plain(m, 1) == []
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from([None, 2, 3]))
+def test_depth_scores_on_dot_density_is_texttiling_on_twenty_word_sentences(seed, k):
+    # When every sentence is one of TextTiling's token-sequences (20 counted words), block
+    # comparison over the dot-product matrix of sentences is TextTiling's, to the bit:
+    # the sums are integers either way.
+    import random
+
+    from linseg.methods import create
+
+    vocab = [
+        "apple",
+        "river",
+        "stone",
+        "cloud",
+        "forest",
+        "engine",
+        "garden",
+        "silver",
+        "ocean",
+        "mountain",
+        "letter",
+        "window",
+        "candle",
+        "rabbit",
+        "violin",
+        "harbor",
+        "pencil",
+        "tunnel",
+        "meadow",
+        "planet",
+    ]
+    rng = random.Random(seed)
+    sentences = []
+    for _ in range(rng.randint(2, 4)):
+        topic = rng.sample(vocab, 8)
+        for _ in range(rng.randint(3, 12)):
+            sentences.append(" ".join(rng.choice(topic) for _ in range(20)))
+    texttiling = create("texttiling", tokenized=True)
+    depth = strategies.DepthScores(block=10, min_separation=4)
+    composed = Composition(measures.DotDensity(), None, depth, tokenized=True)
+    found = texttiling.segment(sentences, k)
+    assert composed.segment(sentences, k).boundaries == found.boundaries
+    gaps = depth.gap_scores(measures.DotDensity()(sentences, True))
+    assert np.array_equal(gaps, found.gap_scores)
+
+
+def test_depth_scores_on_a_user_embedding():
+    # The two topic changes are the deepest gaps; Hearst's liberal cut-off (mean - sd/2)
+    # also lets a shallow one through on so short a text.
+    seg = Composition(measures.Embedding(encoder), None, strategies.DepthScores(block=2))
+    assert seg.segment(DOC, 3).boundaries == [4, 8]
+    assert {4, 8} <= set(seg.segment(DOC).boundaries)

@@ -183,7 +183,8 @@ def test_the_default_stemmers_pickle_by_name():
     import pickle
 
     from linseg.languages import stem_function
-    from linseg.text import SnowballStemmer, porter_stemmer
+    from linseg.stemmers import SnowballStemmer
+    from linseg.text import porter_stemmer
 
     for stem in (porter_stemmer(), stem_function("fr")):
         assert isinstance(stem, SnowballStemmer)

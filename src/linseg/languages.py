@@ -542,7 +542,7 @@ def token_word(token: str, language: str) -> str | None:
 
 def stem_function(language: str) -> Callable[[str], str]:
     """The language's Snowball stemmer as a plain callable of its own, which pickles
-    (:class:`linseg.text.SnowballStemmer`)."""
-    from .text import SnowballStemmer
+    (:class:`linseg.stemmers.SnowballStemmer`)."""
+    from .stemmers import SnowballStemmer
 
     return SnowballStemmer(LANGUAGES[language_info(language).code].snowball)

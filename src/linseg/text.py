@@ -26,6 +26,7 @@ from ._text import UNKNOWN_ID as _UNKNOWN
 from ._text import hash_put as _hash_put
 from ._text import lookup_tokens as _lookup_tokens
 from ._text import rehash as _rehash
+from .stemmers import SnowballStemmer
 from .words import is_word, tokenize_raw
 
 Stemmer = Callable[[str], str]
@@ -92,30 +93,6 @@ def load_stopwords(path: str | PathLike[str]) -> frozenset[str]:
     """Read a stopword list: one word a line, ``#`` starts a comment, case ignored."""
     with open(path, encoding="utf-8", errors="replace") as fh:
         return _read_word_list(fh)
-
-
-class SnowballStemmer:
-    """One of PyStemmer's algorithms (``"porter"``, ``"english"``, ``"french"`` ...) as a
-    plain callable from a word to its stem. It pickles by the algorithm's name -- a
-    PyStemmer object does not pickle at all -- so segmenters can go to worker processes.
-    Like the PyStemmer object it wraps, one must not be used by two threads at once."""
-
-    __slots__ = ("algorithm", "_stem")
-
-    def __init__(self, algorithm: str) -> None:
-        import Stemmer as _pystemmer
-
-        self.algorithm = algorithm
-        self._stem: Callable[[str], str] = _pystemmer.Stemmer(algorithm).stemWord
-
-    def __call__(self, word: str) -> str:
-        return self._stem(word)
-
-    def __reduce__(self) -> tuple[type[SnowballStemmer], tuple[str]]:
-        return SnowballStemmer, (self.algorithm,)
-
-    def __repr__(self) -> str:
-        return f"SnowballStemmer({self.algorithm!r})"
 
 
 def porter_stemmer() -> Stemmer:

@@ -14,7 +14,8 @@ user can put together:
   prior as the cost of a boundary;
 - :mod:`linseg.compose.strategies` -- C99's divisive clustering with its gradient
   threshold, Reynar's greedy maximisation and minimisation (areas in sentences or, as on
-  his plot, in words), and exact dynamic programming for a given number of segments or a
+  his plot, in words), Hearst's depth scores (TextTiling's strategy), and exact dynamic
+  programming for a given number of segments or a
   penalty per segment, with a segment cost and paragraphs as units if wished;
 - :class:`Composition` -- a :class:`~linseg.base.Segmenter` made of the three.
 

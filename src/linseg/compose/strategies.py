@@ -16,8 +16,9 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from ..banded import BandMatrix, banded_clustering
-from ..base import check_n_segments
+from ..base import check_int, check_n_segments
 from ..density import Clustering, divisive_clustering, sum_of_rank
+from ..depth import choose_gaps, depth_scores, hearst_cutoff, moving_average
 from ..dotplot import DensitySearch, maximise_inside_density, minimise_outside_density
 from ..sentences import paragraph_starts
 from ..termination import automatic_termination
@@ -28,6 +29,7 @@ __all__ = [
     "Strategy",
     "DivisiveDensity",
     "ReynarGreedy",
+    "DepthScores",
     "ExactDP",
     "bounded_search",
     "segment_scores",
@@ -144,6 +146,103 @@ class ReynarGreedy:
         positions: np.ndarray | None = None,
     ) -> list[int]:
         return sorted(int(b) for b in self.search(matrix, n_segments, positions).order)
+
+
+class DepthScores:
+    """Hearst's TextTiling strategy (1997, section 5.3) on the gaps between sentences:
+    block comparison, smoothing, depth scores and a cut-off.
+
+    The score of the gap before sentence ``b`` compares the ``k' = min(block, b, n - b)``
+    sentences on each side, ``L = [b - k', b)`` and ``R = [b, b + k')``, through the
+    matrix ``S``::
+
+        score(b) = S[L, R].sum() / sqrt(S[L, L].sum() * S[R, R].sum())
+
+    (0 where a block has no mass). For a matrix of dot products (``DotDensity``, or
+    the Gram matrix of sentence vectors) that is the cosine of the two blocks' summed
+    vectors, Hearst's block comparison; for a cosine matrix, the cosine of the sums of
+    unit vectors. The scores are smoothed by a moving average, each gap's depth is how
+    far they fall to it from the peak on either side, and gaps deeper than ``mean - c
+    sd`` of the depths become boundaries, deepest first, at least ``min_separation``
+    sentences apart (and from the ends). Given a count, the deepest gaps are taken.
+    :class:`~linseg.methods.texttiling.TextTiling` runs the same steps on
+    token-sequences of w words instead of sentences.
+
+    The matrix is read densely (O(n^2) memory) and the rest is linear.
+
+    Parameters
+    ----------
+    block:
+        Sentences on each side of a gap (Hearst's k).
+    smoothing_window, smoothing_rounds:
+        The moving average (odd width; 1 or 0 rounds for none).
+    min_separation:
+        The fewest sentences between two boundaries, and between a boundary and an end.
+    c:
+        The cut-off's coefficient (Hearst's 1/2).
+    """
+
+    def __init__(
+        self,
+        block: int = 3,
+        smoothing_window: int = 3,
+        smoothing_rounds: int = 1,
+        min_separation: int = 2,
+        c: float = 0.5,
+    ) -> None:
+        self.block = check_int("block", block)
+        self.smoothing_window = check_int("smoothing_window", smoothing_window)
+        if self.smoothing_window % 2 == 0:
+            raise ValueError(f"smoothing_window must be odd, got {smoothing_window}")
+        self.smoothing_rounds = check_int("smoothing_rounds", smoothing_rounds, minimum=0)
+        self.min_separation = check_int("min_separation", min_separation)
+        if isinstance(c, bool) or not isinstance(c, (int, float)) or not math.isfinite(c):
+            raise ValueError(f"c must be a finite number, got {c!r}")
+        self.c = float(c)
+
+    def gap_scores(self, matrix: np.ndarray | BandMatrix) -> np.ndarray:
+        """``score[b - 1]`` for the gap before sentence ``b = 1 .. n - 1``."""
+        if isinstance(matrix, BandMatrix):
+            raise ValueError("DepthScores needs a dense matrix: use it with band=None")
+        m = np.asarray(matrix, dtype=np.float64)
+        n = m.shape[0]
+        if n < 2:
+            return np.zeros(0)
+        _check_finite(m)
+        prefix = np.zeros((n + 1, n + 1))
+        np.cumsum(np.cumsum(m, axis=0), axis=1, out=prefix[1:, 1:])
+        b = np.arange(1, n)
+        k = np.minimum(self.block, np.minimum(b, n - b))
+
+        def mass(r0: np.ndarray, r1: np.ndarray, c0: np.ndarray, c1: np.ndarray) -> np.ndarray:
+            return prefix[r1, c1] - prefix[r0, c1] - prefix[r1, c0] + prefix[r0, c0]
+
+        cross = mass(b - k, b, b, b + k)
+        norm = mass(b - k, b, b - k, b) * mass(b, b + k, b, b + k)
+        safe = norm > 0
+        return np.divide(
+            cross,
+            np.sqrt(norm, where=safe, out=np.ones_like(norm)),
+            where=safe,
+            out=np.zeros_like(cross),
+        )
+
+    def depth(self, matrix: np.ndarray | BandMatrix) -> np.ndarray:
+        """The depth score of each gap (before sentences 1 .. n - 1)."""
+        smoothed = self.gap_scores(matrix)
+        for _ in range(self.smoothing_rounds):
+            smoothed = moving_average(smoothed, self.smoothing_window)
+        return depth_scores(smoothed)
+
+    def __call__(self, matrix: np.ndarray | BandMatrix, n_segments: int | None) -> list[int]:
+        depth = self.depth(matrix)
+        want = None if n_segments is None else (check_n_segments(n_segments) or 1) - 1
+        if depth.size == 0 or want == 0:
+            return []
+        _, boundaries = choose_gaps(
+            depth, hearst_cutoff(depth, self.c), self.min_separation, want, lambda g: g + 1
+        )
+        return boundaries
 
 
 class ExactDP:

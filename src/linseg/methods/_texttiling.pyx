@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
-"""Compiled kernels of TextTiling: block comparison and depth scores; see
+"""Compiled kernel of TextTiling's block comparison on token-sequences; see
 linseg.methods.texttiling."""
 
 import numpy as np
@@ -82,26 +82,4 @@ def block_cosines(const long long[::1] terms, const long long[::1] starts, Py_ss
                 out[g] = <double>dot / sqrt(<double>ss_l * <double>ss_r)
     free(left)
     free(right)
-    return out_arr
-
-
-def gap_depths(const double[::1] s):
-    """Depth of each gap of ``s``: (left peak - s) + (right peak - s)."""
-    cdef Py_ssize_t n = s.shape[0]
-    out_arr = np.empty(n)
-    cdef double[::1] out = out_arr
-    cdef Py_ssize_t i
-    cdef double lp
-    if n == 0:
-        return out_arr
-    with nogil:
-        # The right peaks first, kept in ``out``; then the left peaks in one sweep.
-        out[n - 1] = s[n - 1]
-        for i in range(n - 2, -1, -1):
-            out[i] = out[i + 1] if s[i + 1] >= s[i] else s[i]
-        lp = s[0]
-        for i in range(n):
-            if i > 0 and not s[i - 1] >= s[i]:
-                lp = s[i]
-            out[i] = (lp - s[i]) + (out[i] - s[i])
     return out_arr

@@ -39,9 +39,9 @@ import numpy as np
 
 from ..base import Segmentation, Segmenter, check_int
 from ..bounds import SizeUnit
-from ..termination import smooth
+from ..depth import choose_gaps, depth_scores, hearst_cutoff, moving_average
 from ..text import Stemmer, TextProcessor
-from ._texttiling import block_cosines, gap_depths
+from ._texttiling import block_cosines
 
 __all__ = ["TextTiling", "TextTilingResult", "block_scores", "depth_scores", "moving_average"]
 
@@ -176,7 +176,7 @@ class TextTiling(Segmenter):
             smoothed = moving_average(smoothed, self.smoothing_window)
         depth = depth_scores(smoothed)
         gap_words = (np.arange(depth.size) + 1) * self.w
-        cutoff = float(depth.mean() - depth.std() / 2) if depth.size else 0.0
+        cutoff = hearst_cutoff(depth)
         want = None if n_segments is None else n_segments - 1
         chosen, boundaries = _choose(
             depth, cutoff, gap_words, sentence_words, self.min_separation, want
@@ -217,26 +217,6 @@ def block_scores(terms: np.ndarray, seq: np.ndarray, n_seq: int, k: int) -> np.n
     return block_cosines(np.ascontiguousarray(terms, dtype=np.int64), starts, n_seq, k, n_terms)
 
 
-def moving_average(x: np.ndarray, window: int) -> np.ndarray:
-    """Centred mean over ``window`` values; at the ends, over the values that exist."""
-    # C99's gradient smoothing with a flat mask: cut and renormalised at the ends.
-    return smooth(x, np.ones(max(int(window), 1)))
-
-
-def depth_scores(s: np.ndarray) -> np.ndarray:
-    """Depth of each gap: climb left and right while scores do not fall (Hearst 1997,
-    section 5.3); depth = (left peak - s) + (right peak - s).
-
-    One sweep each way: the left peak of ``i`` is that of ``i - 1`` when ``s[i-1] >= s[i]``
-    (the climb from ``i`` continues exactly as the climb from ``i - 1``), else ``s[i]``.
-    """
-    s = np.asarray(s, dtype=np.float64, order="C")
-    n = s.size
-    if n == 0:
-        return s.copy()
-    return gap_depths(s)
-
-
 def _choose(
     depth: np.ndarray,
     cutoff: float,
@@ -245,22 +225,12 @@ def _choose(
     separation: int,
     want: int | None,
 ) -> tuple[list[int], list[int]]:
-    """Pick gaps by decreasing depth (stable: leftmost first among equals), skipping any
-    within ``separation`` of one already picked or of the document's ends, and snap each to
-    the nearest sentence gap.
-
-    With ``want`` None the gaps must be deeper than ``cutoff``; otherwise the deepest are
-    taken until ``want`` distinct sentence boundaries exist (relaxing the separation if
-    the text runs out of gaps).
-    """
+    """:func:`linseg.depth.choose_gaps`, each gap snapped to the nearest sentence gap (a
+    tie goes to the earlier one)."""
     n_sent = len(sentence_words)
     if depth.size == 0 or n_sent < 2 or want == 0:
         return [], []
     inner = np.asarray(sentence_words[:-1], dtype=np.float64)  # words before each sentence gap
-    order = np.argsort(-depth, kind="stable")
-    taken = np.zeros(depth.size, dtype=bool)
-    chosen: list[int] = []
-    bset: set[int] = set()
 
     def snap(g: int) -> int:
         pos = gap_words[g]
@@ -269,27 +239,8 @@ def _choose(
             best = 0
         elif j >= inner.size:
             best = inner.size - 1
-        else:  # nearest; a tie goes to the earlier sentence gap
+        else:
             best = j if inner[j] - pos < pos - inner[j - 1] else j - 1
         return best + 1
 
-    for strict in (True, False):
-        for g in order:
-            g = int(g)
-            if want is None and not depth[g] > cutoff:
-                break
-            if want is not None and len(bset) >= want:
-                break
-            if taken[g]:
-                continue
-            lo, hi = max(0, g - separation + 1), min(depth.size, g + separation)
-            # The document's ends count as chosen gaps (-1 and n_seq - 1): the one-sided
-            # climbs there would otherwise cut off tiny first and last segments.
-            if strict and (taken[lo:hi].any() or g < separation - 1 or g > depth.size - separation):
-                continue
-            taken[g] = True
-            chosen.append(g)
-            bset.add(snap(g))
-        if want is None or len(bset) >= want:
-            break
-    return chosen, sorted(bset)
+    return choose_gaps(depth, cutoff, separation, want, snap)

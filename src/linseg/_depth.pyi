@@ -1,0 +1,3 @@
+import numpy as np
+
+def gap_depths(s: np.ndarray) -> np.ndarray: ...
