@@ -346,3 +346,40 @@ def test_other_methods_on_random_documents(method, tmp_path, capsys, monkeypatch
             text_output(rec["segments"])
             == _cli([*argv[:4], "--output", "text", *argv[6:]], capsys, monkeypatch)[1]
         ), what
+
+
+def _compositions():
+    from linseg.compose import Composition, costs, measures, strategies, transforms
+
+    return [
+        Composition(
+            measures.StemCosine(),
+            transforms.LocalRank(11),
+            strategies.ExactDP(
+                1.1, 0.6, cost=costs.Multinomial(), units="paragraphs", diagonal=False
+            ),
+        ),
+        Composition(
+            strategy=strategies.ExactDP(
+                1.0, cost=costs.Multinomial(), similarity_weight=0, max_length=3
+            )
+        ),
+        Composition(measures.DotDensity(), None, strategies.DepthScores()),
+    ]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.one_of(st.sampled_from(_FRAGMENTS), st.text(max_size=20)), max_size=40).map(
+        "".join
+    ),
+    st.one_of(st.none(), st.integers(min_value=1, max_value=6)),
+)
+def test_compositions_with_costs_and_depth_scores_join_back(text, n_segments):
+    for seg in _compositions():
+        try:
+            doc = seg.segment_text(text, n_segments)
+        except ValueError as exc:  # no sentences, or more segments than max_length allows
+            assert str(exc) and ("\n" not in str(exc))
+            continue
+        assert "".join(doc.segments) == text

@@ -432,11 +432,8 @@ class ExactDP:
         penalty = None if self.penalty is None else self.penalty * unit
         if not self.needs_matrix and callable(getattr(cost, "search", None)):
             length = None if self.max_length in (None, "auto") else int(self.max_length)
-            if k is not None and length is not None and k * length < m:
-                raise ValueError(
-                    f"no segmentation of {m} units into {k} segments of at most {length} "
-                    f"units: raise max_length to at least {-(-m // k)} or the number of segments"
-                )
+            if k is not None and length is not None:
+                _check_coverage(m, k, length, "units")
             cuts = cost.search(sentences, tokenized, starts, penalty or 0.0, k, length)  # type: ignore[union-attr]
             return [starts[c] for c in cuts]
         if isinstance(matrix, BandMatrix) or self.max_length not in (None, "auto"):
@@ -491,6 +488,16 @@ def _check_max_length(max_length: object) -> int | str | None:
     if max_length < 1:
         raise ValueError(f"max_length must be >= 1, got {max_length}")
     return int(max_length)
+
+
+def _check_coverage(n: int, k: int, length: int, units: str) -> None:
+    """Refuse a count of segments no longer than ``length`` that cannot cover ``n`` units."""
+    if k * length < n:
+        segments = "segment" if k == 1 else "segments"
+        raise ValueError(
+            f"no segmentation of {n} {units} into {k} {segments} of at most {length} "
+            f"{units}: raise max_length to at least {-(-n // k)} or the number of segments"
+        )
 
 
 def _check_finite(values: np.ndarray) -> None:
@@ -559,11 +566,7 @@ def bounded_search(
         assert penalty is not None
         return _cuts(_exact._best_with_penalty(table, penalty))
     k = min(n_segments, n)  # more segments than sentences: one sentence each
-    if k * length < n:
-        raise ValueError(
-            f"no segmentation of {n} sentences into {k} segments of at most {length} "
-            f"sentences: raise max_length to at least {-(-n // k)} or the number of segments"
-        )
+    _check_coverage(n, k, length, "sentences")
     # States (l + 1 segments covering [0, j)) that can start and still finish: l + 1 <=
     # j <= (l + 1) L, and the k - 1 - l segments left need n - j in [k - 1 - l, (k-1-l) L].
     level = np.arange(k, dtype=np.int64)
