@@ -15,15 +15,24 @@ from collections.abc import Callable
 import numpy as np
 
 from ._depth import gap_depths
+from .checks import check_int
 from .termination import smooth
 
-__all__ = ["moving_average", "depth_scores", "hearst_cutoff", "choose_gaps"]
+__all__ = ["moving_average", "check_smoothing", "depth_scores", "hearst_cutoff", "choose_gaps"]
 
 
 def moving_average(x: np.ndarray, window: int) -> np.ndarray:
     """Centred mean over ``window`` values; at the ends, over the values that exist."""
     # C99's gradient smoothing with a flat mask: cut and renormalised at the ends.
     return smooth(x, np.ones(max(int(window), 1)))
+
+
+def check_smoothing(window: int, rounds: int) -> tuple[int, int]:
+    """A moving average's width (odd, >= 1) and how many times it is applied (>= 0)."""
+    window = check_int("smoothing_window", window)
+    if window % 2 == 0:
+        raise ValueError(f"smoothing_window must be odd, got {window}")
+    return window, check_int("smoothing_rounds", rounds, minimum=0)
 
 
 def depth_scores(s: np.ndarray) -> np.ndarray:

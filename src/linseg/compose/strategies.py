@@ -18,7 +18,7 @@ import numpy as np
 from ..banded import BandMatrix, banded_clustering
 from ..base import check_int, check_n_segments
 from ..density import Clustering, divisive_clustering, sum_of_rank
-from ..depth import choose_gaps, depth_scores, hearst_cutoff, moving_average
+from ..depth import check_smoothing, choose_gaps, depth_scores, hearst_cutoff, moving_average
 from ..dotplot import DensitySearch, maximise_inside_density, minimise_outside_density
 from ..sentences import paragraph_starts
 from ..termination import automatic_termination
@@ -191,10 +191,9 @@ class DepthScores:
         c: float = 0.5,
     ) -> None:
         self.block = check_int("block", block)
-        self.smoothing_window = check_int("smoothing_window", smoothing_window)
-        if self.smoothing_window % 2 == 0:
-            raise ValueError(f"smoothing_window must be odd, got {smoothing_window}")
-        self.smoothing_rounds = check_int("smoothing_rounds", smoothing_rounds, minimum=0)
+        self.smoothing_window, self.smoothing_rounds = check_smoothing(
+            smoothing_window, smoothing_rounds
+        )
         self.min_separation = check_int("min_separation", min_separation)
         if isinstance(c, bool) or not isinstance(c, (int, float)) or not math.isfinite(c):
             raise ValueError(f"c must be a finite number, got {c!r}")

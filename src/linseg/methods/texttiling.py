@@ -39,7 +39,7 @@ import numpy as np
 
 from ..base import Segmentation, Segmenter, check_int
 from ..bounds import SizeUnit
-from ..depth import choose_gaps, depth_scores, hearst_cutoff, moving_average
+from ..depth import check_smoothing, choose_gaps, depth_scores, hearst_cutoff, moving_average
 from ..text import Stemmer, TextProcessor
 from ._texttiling import block_cosines
 
@@ -119,10 +119,9 @@ class TextTiling(Segmenter):
         )
         self.w = check_int("w", w)
         self.k = check_int("k", k)
-        self.smoothing_window = check_int("smoothing_window", smoothing_window)
-        if self.smoothing_window % 2 == 0:
-            raise ValueError(f"smoothing_window must be odd, got {smoothing_window}")
-        self.smoothing_rounds = check_int("smoothing_rounds", smoothing_rounds, minimum=0)
+        self.smoothing_window, self.smoothing_rounds = check_smoothing(
+            smoothing_window, smoothing_rounds
+        )
         self.min_separation = check_int("min_separation", min_separation)
         self.stopwords = stopwords
         self.stemmer = stemmer
