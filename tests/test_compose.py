@@ -373,3 +373,29 @@ def test_depth_scores_on_a_user_embedding():
     seg = Composition(measures.Embedding(encoder), None, strategies.DepthScores(block=2))
     assert seg.segment(DOC, 3).boundaries == [4, 8]
     assert {4, 8} <= set(seg.segment(DOC).boundaries)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 16), st.integers(1, 5), st.integers(0, 10_000))
+def test_depth_scores_gap_scores_are_the_block_formula(n, block, seed):
+    rng = np.random.default_rng(seed)
+    m = rng.random((n, n))
+    m = m + m.T
+    expected = []
+    for b in range(1, n):
+        k = min(block, b, n - b)
+        left, right = slice(b - k, b), slice(b, b + k)
+        expected.append(m[left, right].sum() / np.sqrt(m[left, left].sum() * m[right, right].sum()))
+    found = strategies.DepthScores(block=block).gap_scores(m)
+    np.testing.assert_allclose(found, expected, rtol=1e-12)
+
+
+def test_depth_scores_on_a_band():
+    # C99's cosine within the band is the dense matrix's, cell for cell, so the strategy
+    # (which reads 2 block - 1 diagonals) finds the same boundaries without the n x n matrix.
+    depth = strategies.DepthScores(block=2)
+    dense = Composition(transform=None, strategy=depth).segment(DOC)
+    banded = Composition(transform=None, strategy=depth, band=3).segment(DOC)
+    assert banded.boundaries == dense.boundaries
+    with pytest.raises(ValueError, match="band holds 2"):
+        Composition(transform=None, strategy=depth, band=2).segment(DOC)

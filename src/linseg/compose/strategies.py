@@ -168,7 +168,9 @@ class DepthScores:
     :class:`~linseg.methods.texttiling.TextTiling` runs the same steps on
     token-sequences of w words instead of sentences.
 
-    The matrix is read densely (O(n^2) memory) and the rest is linear.
+    Only the cells within ``2 block - 1`` of the diagonal are read: with
+    ``Composition(band=w)``, ``w >= 2 block - 1``, a long document never builds the
+    n x n matrix, and the whole strategy is linear.
 
     Parameters
     ----------
@@ -200,31 +202,51 @@ class DepthScores:
         self.c = float(c)
 
     def gap_scores(self, matrix: np.ndarray | BandMatrix) -> np.ndarray:
-        """``score[b - 1]`` for the gap before sentence ``b = 1 .. n - 1``."""
-        if isinstance(matrix, BandMatrix):
-            raise ValueError("DepthScores needs a dense matrix: use it with band=None")
-        m = np.asarray(matrix, dtype=np.float64)
-        n = m.shape[0]
+        """``score[b - 1]`` for the gap before sentence ``b = 1 .. n - 1``. Reads only
+        the cells within ``2 block - 1`` of the diagonal, one diagonal at a time, so a
+        :class:`~linseg.banded.BandMatrix` that wide serves as well as the whole matrix:
+        O(n block) time and memory beyond the matrix."""
+        n = matrix.n if isinstance(matrix, BandMatrix) else np.shape(matrix)[0]
         if n < 2:
             return np.zeros(0)
-        _check_finite(m)
-        prefix = np.zeros((n + 1, n + 1))
-        np.cumsum(np.cumsum(m, axis=0), axis=1, out=prefix[1:, 1:])
+        reach = min(2 * self.block - 1, n - 1)
+        if isinstance(matrix, BandMatrix):
+            if matrix.width < reach:
+                raise ValueError(
+                    f"DepthScores(block={self.block}) reads cells up to {reach} sentences "
+                    f"from the diagonal; the band holds {matrix.width}: widen it or use "
+                    "band=None"
+                )
+            diagonals = [matrix.diagonal(d).astype(np.float64) for d in range(reach + 1)]
+        else:
+            dense = np.asarray(matrix)
+            diagonals = [np.diagonal(dense, -d).astype(np.float64) for d in range(reach + 1)]
+        for x in diagonals:
+            _check_finite(x)
+        # prefix[d][i]: the sum of S[j + d, j] for j < i, so any run of a diagonal sums in
+        # O(1) whatever the blocks' sizes (they shrink near the ends).
+        prefix = [np.concatenate(([0.0], np.cumsum(x))) for x in diagonals]
         b = np.arange(1, n)
         k = np.minimum(self.block, np.minimum(b, n - b))
 
-        def mass(r0: np.ndarray, r1: np.ndarray, c0: np.ndarray, c1: np.ndarray) -> np.ndarray:
-            return prefix[r1, c1] - prefix[r0, c1] - prefix[r1, c0] + prefix[r0, c0]
+        def run(d: int, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
+            lo = np.clip(lo, 0, n - d)
+            hi = np.clip(hi, lo, n - d)
+            return prefix[d][hi] - prefix[d][lo]
 
-        cross = mass(b - k, b, b, b + k)
-        norm = mass(b - k, b, b - k, b) * mass(b, b + k, b, b + k)
+        left = run(0, b - k, b)
+        right = run(0, b, b + k)
+        cross = np.zeros(n - 1)
+        for d in range(1, reach + 1):
+            # Pairs (i, i + d): both in the left block, both in the right one (each
+            # counted twice, as S[L, L].sum() counts both triangles), or across the gap.
+            left += 2 * run(d, b - k, b - d)
+            right += 2 * run(d, b, b + k - d)
+            cross += run(d, np.maximum(b - k, b - d), np.minimum(b, b + k - d))
+        norm = left * right
         safe = norm > 0
-        return np.divide(
-            cross,
-            np.sqrt(norm, where=safe, out=np.ones_like(norm)),
-            where=safe,
-            out=np.zeros_like(cross),
-        )
+        root = np.sqrt(norm, where=safe, out=np.ones_like(norm))
+        return np.divide(cross, root, where=safe, out=np.zeros_like(cross))
 
     def depth(self, matrix: np.ndarray | BandMatrix) -> np.ndarray:
         """The depth score of each gap (before sentences 1 .. n - 1)."""
