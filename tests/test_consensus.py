@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -10,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import linseg
-from linseg.compose import measures, strategies, transforms
+from linseg.compose import Composition, costs, measures, strategies, transforms
 from linseg.methods import create
 from linseg.methods.c99 import C99
-from linseg.methods.consensus import ConsensusDP, _length_prior
+from linseg.methods.consensus import ConsensusDP
 from linseg.methods.u00 import U00
 
 BEES = ["Bees make honey.", "The hive holds bees.", "Honey feeds the hive.", "Bees dance."]
@@ -86,10 +87,58 @@ def test_placement_weighs_rank_lsa_likelihood_and_length():
 def test_length_prior_by_hand():
     # n = 6, k = 2: mu = 3; a segment of 3 costs 0, of 6 costs ((6 - 3) / 3)^2 = 1,
     # of 1 costs ((1 - 3) / 3)^2 = 4 / 9.
-    prior = _length_prior(6, 2)
+    six = ["Bees hum."] * 6
+    prior = costs.LengthPrior()(six, False, None, 2)
     assert prior[0, 3] == 0 and prior[2, 5] == 0
     assert prior[0, 6] == pytest.approx(1.0)
     assert prior[4, 5] == pytest.approx(4 / 9)
+    assert np.isinf(prior[3, 3]) and np.isinf(prior[5, 2])
+    # Over units starting at sentences 0 and 2: lengths 2, 4 and 6 sentences.
+    units = costs.LengthPrior()(six, False, [0, 2], 2)
+    assert units[0, 1] == pytest.approx(1 / 9) and units[1, 2] == pytest.approx(1 / 9)
+    assert units[0, 2] == pytest.approx(1.0)
+    with pytest.raises(ValueError, match="needs the number of segments"):
+        costs.LengthPrior()(six, False)
+    assert costs.LengthPrior().boundary_cost(six, False) == 0.0
+
+
+def consensus_by_hand() -> Composition:
+    """consensus_dp from the public pieces (the class docstring's composition)."""
+    rank = transforms.LocalRank(11)
+    return Composition(
+        measures.Sum(
+            [(1.0, measures.StemCosine(), rank), (0.25, measures.LsaCosine(keep=0.2), rank)]
+        ),
+        None,
+        strategies.ExactDP(
+            exponent=0.6,
+            cost=costs.Sum([(0.1, costs.Multinomial()), (0.8, costs.LengthPrior())]),
+            count=ConsensusDP().count,
+        ),
+    )
+
+
+def test_consensus_dp_is_a_composition_of_the_pieces():
+    text = (Path(__file__).parent.parent / "examples" / "three-topics.txt").read_text()
+    hand, registered = consensus_by_hand(), create("consensus_dp")
+    for k in (None, 2, 3, 5):
+        assert hand.segment_text(text, k).boundaries == registered.segment_text(text, k).boundaries
+    sentences = (BEES + SHIPS + ROCKS) * 2
+    assert hand.segment(sentences).boundaries == registered.segment(sentences).boundaries
+
+
+def test_consensus_dp_is_a_composition_on_the_shared_corpora(choi_docs, data_root):
+    hand, registered = consensus_by_hand(), create("consensus_dp", tokenized=True)
+    for doc in choi_docs[::5]:
+        for k in (None, doc.n_segments):
+            assert (
+                hand.segment(doc.sentences, k).boundaries
+                == registered.segment(doc.sentences, k).boundaries
+            )
+    raw = create("consensus_dp")
+    for page in sorted((data_root / "natural" / "python-docs").glob("*.txt"))[::4]:
+        text = page.read_text()
+        assert hand.segment_text(text).boundaries == raw.segment_text(text).boundaries
 
 
 def test_the_lsa_term_is_english_only():

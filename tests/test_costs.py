@@ -79,8 +79,8 @@ def _tables_only(penalty: float, **kw: object) -> Composition:
         def __init__(self) -> None:
             self.inner = costs.Multinomial()
 
-        def __call__(self, sentences, tokenized, starts=None):
-            return self.inner(sentences, tokenized, starts)
+        def __call__(self, sentences, tokenized, starts=None, n_segments=None):
+            return self.inner(sentences, tokenized, starts, n_segments)
 
         def boundary_cost(self, sentences, tokenized):
             return self.inner.boundary_cost(sentences, tokenized)
@@ -259,3 +259,40 @@ def test_paragraph_units_cut_only_at_blank_lines_and_lose_nothing(paragraphs, k,
     assert set(result.boundaries) <= set(starts[1:])
     if k is not None:
         assert len(result.boundaries) == min(k, len(starts)) - 1
+
+
+def test_sums_of_costs_and_of_measures_by_hand():
+    sentences = ["bees honey", "bees ships"]
+    u00 = costs.Multinomial()(sentences, True)
+    prior = costs.LengthPrior()(sentences, True, None, 2)  # mu = 1
+    assert prior[0, 2] == 1.0 and prior[0, 1] == 0.0
+    both = costs.Sum([(0.5, costs.Multinomial()), (2.0, costs.LengthPrior())])
+    table = both(sentences, True, None, 2)
+    assert table[0, 2] == pytest.approx(0.5 * u00[0, 2] + 2.0 * 1.0)  # ((2 - 1) / 1)^2
+    assert table[0, 1] == pytest.approx(0.5 * u00[0, 1])
+    assert np.isinf(table[1, 1])
+    assert both.boundary_cost(sentences, True) == pytest.approx(0.5 * math.log(4))
+    twice = measures.Sum([(1.0, measures.DotDensity(), None), (2.0, measures.DotDensity(), None)])
+    dots = measures.DotDensity()(sentences, True)
+    np.testing.assert_array_equal(twice(sentences, True), 3 * dots)
+    with pytest.raises(ValueError, match="at least one"):
+        costs.Sum([])
+    with pytest.raises(TypeError, match="segment cost"):
+        costs.Sum([(1.0, "cost")])  # type: ignore[list-item]
+    with pytest.raises(ValueError, match="weights"):
+        measures.Sum([(-1.0, measures.DotDensity(), None)])
+
+
+def test_a_count_decides_the_number_of_segments():
+    text = EXAMPLE.read_text()
+    calls = []
+
+    def three(sentences, tokenized):
+        calls.append(len(sentences))
+        return 3
+
+    seg = Composition(strategy=strategies.ExactDP(exponent=0.6, count=three))
+    assert len(seg.segment_text(text).boundaries) == 2 and calls
+    assert len(seg.segment_text(text, 4).boundaries) == 3  # a given count wins
+    with pytest.raises(TypeError, match="count"):
+        strategies.ExactDP(count=3)  # type: ignore[arg-type]

@@ -7,11 +7,12 @@ user can put together:
 - :mod:`linseg.compose.measures` -- sentence x sentence similarity: C99's cosine of stem
   counts, tf-idf weighted cosine, Reynar's dot density, spread activation, the cosine of
   sentence vectors in a latent semantic space (``LsaCosine``: an English space trained
-  on WordNet ships with linseg), or the cosine of any sentence embedding a user supplies;
+  on WordNet ships with linseg), the cosine of any sentence embedding a user supplies,
+  or a weighted sum of measures;
 - :mod:`linseg.compose.transforms` -- the local rank transform (any mask), or none;
 - :mod:`linseg.compose.costs` -- what a whole segment costs, for the exact search
   (ruptures' cost functions): Utiyama and Isahara's multinomial likelihood, with its
-  prior as the cost of a boundary;
+  prior as the cost of a boundary, a prior on lengths, and weighted sums of costs;
 - :mod:`linseg.compose.strategies` -- C99's divisive clustering with its gradient
   threshold, Reynar's greedy maximisation and minimisation (areas in sentences or, as on
   his plot, in words), Hearst's depth scores (TextTiling's strategy), and exact dynamic
@@ -23,7 +24,8 @@ A new measure is a callable ``measure(sentences, tokenized) -> (n, n) array``; a
 strategy a callable ``strategy(matrix, n_segments) -> boundaries``; a new cost a callable
 ``cost(sentences, tokenized, starts) -> table`` with a ``boundary_cost``. Each goes in the
 module of its kind. The registered C99 rows, Reynar's rows (:mod:`linseg.methods.dotplot`),
-Utiyama and Isahara's (:mod:`linseg.methods.u00`) and the compositions of
+Utiyama and Isahara's (:mod:`linseg.methods.u00`), linseg's own ``consensus_dp``
+(:mod:`linseg.methods.consensus`) and the compositions of
 :mod:`linseg.methods.compose_registry` are Composition subclasses.
 
 >>> from linseg.compose import Composition, measures, strategies, transforms

@@ -8,10 +8,11 @@ matrix's evidence in one exact search.
 
 A cost is an object with two methods:
 
-- ``cost(sentences, tokenized, starts) -> table``: ``table[i, j]`` is the cost of the
-  segment from unit ``i`` to unit ``j - 1``, where units begin at the sentences
-  ``starts`` (ascending, 0 first; every sentence when None); ``+inf`` unless ``i < j``.
-  An (m + 1) x (m + 1) table for m units.
+- ``cost(sentences, tokenized, starts, n_segments) -> table``: ``table[i, j]`` is the
+  cost of the segment from unit ``i`` to unit ``j - 1``, where units begin at the
+  sentences ``starts`` (ascending, 0 first; every sentence when None); ``+inf`` unless
+  ``i < j``. An (m + 1) x (m + 1) table for m units. ``n_segments`` is the count the
+  search will find, when it knows it (a prior on lengths needs it), else None.
 - ``boundary_cost(sentences, tokenized) -> float``: what a boundary costs under the
   cost's own model (its prior), the unit in which ``ExactDP``'s ``penalty`` is counted.
 
@@ -33,14 +34,18 @@ from ..text import Stemmer
 from ._multinomial import search, segment_costs
 from .measures import _Stems
 
-__all__ = ["SegmentCost", "Multinomial", "UnitCounts"]
+__all__ = ["SegmentCost", "Multinomial", "LengthPrior", "Sum", "UnitCounts"]
 
 
 class SegmentCost(Protocol):
     """What :class:`~linseg.compose.strategies.ExactDP` needs of a segment cost."""
 
     def __call__(
-        self, sentences: Sequence[str], tokenized: bool, starts: Sequence[int] | None = None
+        self,
+        sentences: Sequence[str],
+        tokenized: bool,
+        starts: Sequence[int] | None = None,
+        n_segments: int | None = None,
     ) -> np.ndarray: ...
 
     def boundary_cost(self, sentences: Sequence[str], tokenized: bool) -> float: ...
@@ -88,10 +93,14 @@ class Multinomial(_Stems):
         return UnitCounts.of(ids, offsets, range(len(sentences)) if starts is None else starts)
 
     def __call__(
-        self, sentences: Sequence[str], tokenized: bool, starts: Sequence[int] | None = None
+        self,
+        sentences: Sequence[str],
+        tokenized: bool,
+        starts: Sequence[int] | None = None,
+        n_segments: int | None = None,
     ) -> np.ndarray:
         """``table[i, j]``: ``C`` of the units ``i .. j-1`` (``inf`` unless ``i < j``);
-        O(m^2) time and memory for m units."""
+        O(m^2) time and memory for m units. The count plays no part."""
         return self.table(self.unit_counts(sentences, tokenized, starts))
 
     def table(self, units: UnitCounts) -> np.ndarray:
@@ -161,6 +170,82 @@ class Multinomial(_Stems):
             largest,
         )
         return list(cuts), float(cost)
+
+
+class LengthPrior:
+    """A prior on segment lengths in the manner of Fragkou et al. (2004): a segment of L
+    sentences costs ``((L - mu) / mu) ** 2``, where ``mu = n / k`` is the mean length that
+    ``k`` segments of ``n`` sentences imply. It needs the count (``n_segments``), so it
+    serves a search that is given one or finds one (``ExactDP(count=...)``)."""
+
+    def __call__(
+        self,
+        sentences: Sequence[str],
+        tokenized: bool,
+        starts: Sequence[int] | None = None,
+        n_segments: int | None = None,
+    ) -> np.ndarray:
+        if n_segments is None:
+            raise ValueError(
+                "LengthPrior needs the number of segments: give a count, or ExactDP(count=...)"
+            )
+        n = len(sentences)
+        at = (
+            np.arange(n + 1, dtype=np.float64)
+            if starts is None
+            else np.array([*starts, n], dtype=np.float64)
+        )
+        mu = n / n_segments
+        out = np.square((at[None, :] - at[:, None] - mu) / mu)
+        out[at[None, :] <= at[:, None]] = np.inf
+        return out
+
+    def boundary_cost(self, sentences: Sequence[str], tokenized: bool) -> float:
+        """0: the prior is on lengths, not on the count."""
+        return 0.0
+
+
+class Sum:
+    """A weighted sum of segment costs, ``sum_i w_i C_i``: for example U00's likelihood
+    and a length prior, as ``consensus_dp`` places its boundaries::
+
+        Sum([(0.1, Multinomial()), (0.8, LengthPrior())])
+
+    Its boundary cost is the weighted sum of the parts'.
+    """
+
+    def __init__(self, parts: Iterable[tuple[float, SegmentCost]]) -> None:
+        self.parts = [(float(w), c) for w, c in parts]
+        if not self.parts:
+            raise ValueError("Sum needs at least one (weight, cost) part")
+        for w, c in self.parts:
+            if not (math.isfinite(w) and w >= 0):
+                raise ValueError(f"a Sum's weights must be finite and >= 0, got {w}")
+            if not (callable(c) and hasattr(c, "boundary_cost")):
+                raise TypeError("a Sum's parts are (weight, segment cost) pairs")
+
+    def __call__(
+        self,
+        sentences: Sequence[str],
+        tokenized: bool,
+        starts: Sequence[int] | None = None,
+        n_segments: int | None = None,
+    ) -> np.ndarray:
+        total: np.ndarray | None = None
+        for weight, cost in self.parts:
+            table = cost(sentences, tokenized, starts, n_segments)
+            if total is None:
+                # The first table scaled in place (it is the cost's own new array), each
+                # further one added: consensus_dp's order of operations, to the bit.
+                total = np.asarray(table, dtype=np.float64)
+                total *= weight
+            else:
+                total += weight * table
+        assert total is not None
+        return total
+
+    def boundary_cost(self, sentences: Sequence[str], tokenized: bool) -> float:
+        return float(sum(w * c.boundary_cost(sentences, tokenized) for w, c in self.parts))
 
 
 class UnitCounts:

@@ -327,6 +327,11 @@ class ExactDP:
         (with units or a cost; the plain search always counts it). Without it a
         single sentence has no mass, so a matrix term does not pay for cutting a
         short document into single sentences.
+    count:
+        Where the number of segments comes from when none is given: a callable
+        ``count(sentences, tokenized) -> int`` (another termination: for example
+        ``ConsensusDP().count``, the count C99 and U00 agree on). It wins over
+        ``penalty``.
 
     Examples
     --------
@@ -347,6 +352,7 @@ class ExactDP:
         similarity_weight: float = 1.0,
         units: str = "sentences",
         diagonal: bool = True,
+        count: Callable[[Sequence[str], bool], int] | None = None,
     ) -> None:
         if (
             isinstance(exponent, bool)
@@ -384,13 +390,21 @@ class ExactDP:
             raise ValueError(f"units must be one of {', '.join(UNITS)}, got {units!r}")
         self.units = units
         self.diagonal = bool(diagonal)
+        if count is not None and not callable(count):
+            raise TypeError(f"count must be callable or None, got {type(count).__name__}")
+        self.count = count
 
     @property
     def needs_text(self) -> bool:
-        """Whether the search needs the sentences (a cost, paragraphs as units, or the
-        diagonal left out); :class:`Composition` passes them as ``sentences`` and
-        ``tokenized``."""
-        return self.cost is not None or self.units != "sentences" or not self.diagonal
+        """Whether the search needs the sentences (a cost, paragraphs as units, the
+        diagonal left out, or a count to find); :class:`Composition` passes them as
+        ``sentences`` and ``tokenized``."""
+        return (
+            self.cost is not None
+            or self.units != "sentences"
+            or not self.diagonal
+            or self.count is not None
+        )
 
     @property
     def needs_matrix(self) -> bool:
@@ -405,13 +419,13 @@ class ExactDP:
         sentences: Sequence[str] | None = None,
         tokenized: bool = False,
     ) -> list[int]:
-        if n_segments is None and self.penalty is None:
-            raise ValueError("ExactDP needs n_segments or a penalty per segment")
+        if n_segments is None and self.penalty is None and self.count is None:
+            raise ValueError("ExactDP needs n_segments, a penalty per segment or a count")
         if self.needs_text:
             if sentences is None:
                 raise ValueError(
-                    "ExactDP with a cost, paragraph units or diagonal=False needs the "
-                    "sentences: use it in a Composition"
+                    "ExactDP with a cost, paragraph units, diagonal=False or a count needs "
+                    "the sentences: use it in a Composition"
                 )
             return self._search_units(matrix, n_segments, list(sentences), tokenized)
         if matrix is None:
@@ -442,15 +456,21 @@ class ExactDP:
         """The search over units, with the cost's table subtracted (the class's
         ``cost``, ``units`` and ``diagonal``)."""
         n = len(sentences)
-        k = None if n_segments is None else min(check_n_segments(n_segments) or 1, n)
         if n == 0:
             return []
+        if n_segments is None and self.count is not None:
+            n_segments = self.count(sentences, tokenized)
+        k = None if n_segments is None else min(check_n_segments(n_segments) or 1, n)
         starts = unit_starts(sentences, self.units, k)
         m = len(starts)
         k = None if k is None else min(k, m)
         cost = self.cost
-        unit = 1.0 if cost is None else cost.boundary_cost(sentences, tokenized)
-        penalty = None if self.penalty is None else self.penalty * unit
+        penalty = None
+        if self.penalty is not None:
+            # In the cost's unit. A given count makes it the same for every segmentation,
+            # but U00's search adds it all the same, so its sums (and near ties) are these.
+            unit = 1.0 if cost is None else cost.boundary_cost(sentences, tokenized)
+            penalty = self.penalty * unit
         if not self.needs_matrix and callable(getattr(cost, "search", None)):
             length = None if self.max_length in (None, "auto") else int(self.max_length)
             if k is not None and length is not None:
@@ -480,9 +500,9 @@ class ExactDP:
         if cost is not None:
             # The costs are +inf exactly where the score is -inf (a >= b): -inf - inf
             # stays -inf, so the whole table subtracts in place.
-            score -= cost(sentences, tokenized, starts)
+            score -= cost(sentences, tokenized, starts, k)
         if k is None:
-            assert penalty is not None  # checked by __call__
+            assert penalty is not None
             cuts = best_with_penalty(score, penalty)
         else:
             cuts = best_with_count(score, k)

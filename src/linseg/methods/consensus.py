@@ -42,14 +42,15 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import cast
 
 import numpy as np
 
-from ..base import Segmentation, Segmenter, check_n_segments
+from ..base import Segmentation, check_n_segments
 from ..bounds import SizeUnit
-from ..compose import measures, transforms
-from ..compose.strategies import best_with_count, segment_scores
+from ..compose import Composition, costs, measures, transforms
+from ..compose.strategies import ExactDP, best_with_count, segment_scores
 from ..text import Stemmer
 from .c99 import C99
 from .compose_registry import C99DP, DENSE_MAX, LSA_KEEP
@@ -79,11 +80,27 @@ LSA_WEIGHT = 0.25
 LENGTH_WEIGHT = 0.8
 
 
-class ConsensusDP(Segmenter):
+class ConsensusDP(Composition):
     """The number of segments is the rounded weighted mean of C99's (gradient threshold,
     section 3.3) and U00's (most probable segmentation); they are placed by the exact DP
     of a score that adds C99's rank, the LSA cosine's rank, U00's likelihood and a length
     prior (the module's equation).
+
+    As a composition (up to :data:`~linseg.methods.compose_registry.DENSE_MAX`
+    sentences; beyond, the placement is C99DP's banded search)::
+
+        Composition(
+            measures.Sum([(1, StemCosine(), LocalRank(11)),
+                          (LSA_WEIGHT, LsaCosine(keep=LSA_KEEP), LocalRank(11))]),
+            None,
+            ExactDP(exponent=PLACEMENT_EXPONENT,
+                    cost=costs.Sum([(LIKELIHOOD_WEIGHT, Multinomial()),
+                                    (LENGTH_WEIGHT, LengthPrior())]),
+                    count=ConsensusDP().count),
+        )
+
+    gives this class's boundaries; the class runs the same pieces, and reuses the rank
+    C99 computed for the count.
 
     Parameters
     ----------
@@ -114,9 +131,6 @@ class ConsensusDP(Segmenter):
         min_size: int | None = None,
         size_unit: SizeUnit = "sentences",
     ) -> None:
-        super().__init__(
-            language=language, max_size=max_size, min_size=min_size, size_unit=size_unit
-        )
         if (
             isinstance(weight, bool)
             or not isinstance(weight, (int, float))
@@ -130,7 +144,16 @@ class ConsensusDP(Segmenter):
         self.c = c
         self.stopwords = stopwords
         self.stemmer = stemmer
-        self.tokenized = tokenized
+        super().__init__(
+            None,  # C99's rank plus the LSA cosine's (_default_measure)
+            None,
+            None,  # set below: the count is this segmenter's own
+            tokenized,
+            language=language,
+            max_size=max_size,
+            min_size=min_size,
+            size_unit=size_unit,
+        )
         # Long documents: banded C99 and a banded exact search (C99DP's band="auto").
         self._c99 = C99(
             band="auto",
@@ -149,18 +172,34 @@ class ConsensusDP(Segmenter):
             language=language,
         )
         self._dp = C99DP(mask_size, stopwords, stemmer, tokenized, language=language)
-        self._lsa = (
-            measures.LsaCosine(
-                keep=LSA_KEEP, stopwords=stopwords, stemmer=stemmer, language=language
-            )
-            if language in measures.LSA_LANGUAGES
-            else None
-        )
+        parts = cast(measures.Sum, self._measure).parts
+        self._lsa = parts[1][1] if len(parts) > 1 else None
         self._local_rank = transforms.LocalRank(mask_size)
+        self._cost = costs.Sum(
+            [(LIKELIHOOD_WEIGHT, self._u00._cost), (LENGTH_WEIGHT, costs.LengthPrior())]
+        )
+        self.strategy = self._strategy = ExactDP(
+            exponent=PLACEMENT_EXPONENT, cost=self._cost, count=self.count
+        )
 
-    def count(self, sentences: list[str], tokenized: bool | None = None) -> int:
+    def _default_measure(self) -> measures.Sum:
+        rank = transforms.LocalRank(self.mask_size)
+        parts: list[tuple[float, measures.Measure, transforms.LocalRank]] = [
+            (1.0, measures.StemCosine(self.stopwords, self.stemmer, language=self.language), rank)
+        ]
+        if self.language in measures.LSA_LANGUAGES:
+            lsa = measures.LsaCosine(
+                keep=LSA_KEEP,
+                stopwords=self.stopwords,
+                stemmer=self.stemmer,
+                language=self.language,
+            )
+            parts.append((LSA_WEIGHT, lsa, rank))
+        return measures.Sum(parts)
+
+    def count(self, sentences: Sequence[str], tokenized: bool | None = None) -> int:
         """The number of segments the two models agree on for ``sentences``."""
-        return self._agree(sentences, tokenized)[0]
+        return self._agree(list(sentences), tokenized)[0]
 
     def _agree(self, sentences: list[str], tokenized: bool | None) -> tuple[int, Segmentation]:
         """The agreed count, and C99's segmentation (whose rank the placement reuses)."""
@@ -207,7 +246,6 @@ class ConsensusDP(Segmenter):
         """The ``(n + 1) x (n + 1)`` table ``score[a, b]`` of the module's equation for
         ``n_segments`` segments (``-inf`` unless ``a < b``), the table the placement
         searches; ``rank``: C99's dense rank matrix of ``sentences`` if already at hand."""
-        n = len(sentences)
         tokenized = self._resolve_tokenized(sentences, tokenized)
         dense = (
             rank
@@ -222,15 +260,5 @@ class ConsensusDP(Segmenter):
         score = segment_scores(dense, PLACEMENT_EXPONENT)
         # The costs are +inf exactly where the score is -inf (a >= b), so the whole tables
         # subtract in place, without masked copies: -inf - inf stays -inf.
-        costs = self._u00.segment_costs(sentences, tokenized)
-        costs *= LIKELIHOOD_WEIGHT
-        costs += LENGTH_WEIGHT * _length_prior(n, n_segments)
-        score -= costs
+        score -= self._cost(sentences, tokenized, None, n_segments)
         return score
-
-
-def _length_prior(n: int, k: int) -> np.ndarray:
-    """``P[a, b] = ((b - a - mu) / mu) ** 2`` with ``mu = n / k``, for ``0 <= a, b <= n``."""
-    mu = n / k
-    at = np.arange(n + 1, dtype=np.float64)
-    return np.square((at[None, :] - at[:, None] - mu) / mu)
