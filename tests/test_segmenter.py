@@ -158,7 +158,7 @@ def test_paper_corpus_segmenter(choi_docs, mean_pk):
         assert pk[r] < PAPER_K98["j"][r] and pk_a[r] < PAPER_K98["j,a"][r]
 
 
-@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("language", ["en", "fr", "auto"])
 def test_every_method_pickles_for_worker_processes(language):
     # multiprocessing, joblib and Dask send a segmenter to their workers by pickling it.
     import pickle

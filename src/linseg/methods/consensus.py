@@ -185,14 +185,20 @@ class ConsensusDP(Composition):
     def _default_measure(self) -> measures.Sum:
         rank = transforms.LocalRank(self.mask_size)
         parts: list[tuple[float, measures.Measure, transforms.LocalRank]] = [
-            (1.0, measures.StemCosine(self.stopwords, self.stemmer, language=self.language), rank)
+            (
+                1.0,
+                measures.StemCosine(self.stopwords, self.stemmer, language=self.text_language),
+                rank,
+            )
         ]
+        # With language="auto" each text gets a copy set to its language (for_text): the
+        # LSA term joins in the English ones.
         if self.language in measures.LSA_LANGUAGES:
             lsa = measures.LsaCosine(
                 keep=LSA_KEEP,
                 stopwords=self.stopwords,
                 stemmer=self.stemmer,
-                language=self.language,
+                language=self.text_language,
             )
             parts.append((LSA_WEIGHT, lsa, rank))
         return measures.Sum(parts)
