@@ -316,3 +316,35 @@ def test_the_set_builder_on_a_small_page(tmp_path):
     starts = [int(w) for w in (tmp_path / "page.words").read_text().split()]
     assert [words[s] for s in starts] == ["Part"] * 4
     assert "code." not in words and "item." not in words and "¶" not in words
+
+
+def test_evaluation_runs_blas_on_one_thread_and_restores_it(tmp_path):
+    # Many small matrices in one process: BLAS's threads would only spin (twice the CPU
+    # time for consensus_dp). The limit holds while documents are segmented, then lifts.
+    from threadpoolctl import threadpool_info
+
+    from linseg.base import Segmentation, Segmenter
+    from linseg.experiments.evaluate import evaluate
+
+    def blas_threads() -> set[int]:
+        return {i["num_threads"] for i in threadpool_info() if i["user_api"] == "blas"}
+
+    seen: list[set[int]] = []
+
+    class Recording(Segmenter):
+        name = "recording"
+
+        def _run(self, sentences, n_segments, tokenized):
+            seen.append(blas_threads())
+            return Segmentation(sentences, [], n_segments)
+
+    before = blas_threads()
+    assert before, "threadpoolctl sees NumPy's BLAS"
+    (tmp_path / "doc.txt").write_text("Bees make honey.\n\nShips sail the sea.\n")
+    (tmp_path / "doc.words").write_text("3\n")
+    evaluate_natural(Recording(), tmp_path, warm_up=False)
+    ref = tmp_path / "doc.ref"
+    ref.write_text("==========\nBees make honey .\n==========\nShips sail .\n==========\n")
+    evaluate(Recording(), [ref], warm_up=False)
+    assert seen and all(s <= {1} for s in seen)
+    assert blas_threads() == before

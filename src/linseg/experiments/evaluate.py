@@ -18,6 +18,7 @@ from ..base import Segmenter
 from ..corpus.ref import RefDocument, read_ref
 from ..metrics import default_k, pk_from_labels, positions, windowdiff_from_labels
 from ..progress import Progress
+from ..workers import blas_on_one_thread
 
 __all__ = [
     "Scores",
@@ -129,10 +130,11 @@ def evaluate(
         if first.sentences:
             segmenter.segment(first.sentences, first.n_segments)
     results = []
-    for p in paths:
-        results.append(evaluate_sample(segmenter, read_ref(p), auto, known))
-        if progress is not None:
-            progress.update()
+    with blas_on_one_thread():  # many small matrices: BLAS threads would only spin
+        for p in paths:
+            results.append(evaluate_sample(segmenter, read_ref(p), auto, known))
+            if progress is not None:
+                progress.update()
     return results
 
 

@@ -80,6 +80,7 @@ from ..metrics import (
     windowdiff_from_labels,
 )
 from ..progress import Progress
+from ..workers import blas_on_one_thread
 
 __all__ = [
     "NaturalDocument",
@@ -384,10 +385,11 @@ def evaluate_natural(
     if warm_up and docs:
         hypothesis_words(segmenter, docs[0])
     results = []
-    for doc in docs:
-        results.append(evaluate_document(segmenter, doc))
-        if progress is not None:
-            progress.update()
+    with blas_on_one_thread():  # many small matrices: BLAS threads would only spin
+        for doc in docs:
+            results.append(evaluate_document(segmenter, doc))
+            if progress is not None:
+                progress.update()
     return results
 
 
