@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from linseg import C99
-from linseg.compose import Composition, measures, strategies, transforms
+from linseg.compose import Composition, measures, rows, strategies, transforms
 
 
 def encoder(sentences: list[str]) -> np.ndarray:
@@ -399,3 +399,100 @@ def test_depth_scores_on_a_band():
     assert banded.boundaries == dense.boundaries
     with pytest.raises(ValueError, match="band holds 2"):
         Composition(transform=None, strategy=depth, band=2).segment(DOC)
+
+
+# --- rows other than sentences ----------------------------------------------------------------
+TEXTTILING_ROWS = [
+    ("texttiling", 10, 4),
+    ("texttiling_r", 6, 4),
+    ("texttiling_94", 10, 1),
+    ("texttiling_94_r", 6, 1),
+]
+
+
+def texttiling_by_hand(k: int, separation: int, tokenized: bool | None = None) -> Composition:
+    """A registered TextTiling row from the public pieces."""
+    return Composition(
+        measures.DotDensity(),
+        None,
+        strategies.DepthScores(block=k, min_separation=separation),
+        tokenized,
+        rows=rows.TokenSequences(20),
+    )
+
+
+@pytest.mark.parametrize("name, k, separation", TEXTTILING_ROWS)
+def test_texttiling_rows_are_compositions_of_the_pieces(name, k, separation):
+    from pathlib import Path
+
+    from linseg.methods import create
+
+    text = (Path(__file__).parent.parent / "examples" / "three-topics.txt").read_text()
+    hand, registered = texttiling_by_hand(k, separation), create(name)
+    for count in (None, 2, 3, 5):
+        assert (
+            hand.segment_text(text, count).boundaries
+            == registered.segment_text(text, count).boundaries
+        )
+
+
+@pytest.mark.parametrize("name, k, separation", TEXTTILING_ROWS)
+def test_texttiling_rows_are_compositions_on_the_shared_corpora(
+    name, k, separation, choi_docs, data_root
+):
+    from linseg.methods import create
+
+    hand, registered = texttiling_by_hand(k, separation, True), create(name, tokenized=True)
+    for doc in choi_docs[::5]:
+        for count in (None, doc.n_segments):
+            assert (
+                hand.segment(doc.sentences, count).boundaries
+                == registered.segment(doc.sentences, count).boundaries
+            )
+    raw, hand_raw = create(name), texttiling_by_hand(k, separation)
+    for page in sorted((data_root / "natural" / "python-docs").glob("*.txt"))[::4]:
+        text = page.read_text()
+        assert hand_raw.segment_text(text).boundaries == raw.segment_text(text).boundaries
+
+
+def test_nearest_break_by_hand():
+    breaks = np.array([5, 12, 20])  # the breaks before sentences 1, 2 and 3
+    assert rows.nearest_break(breaks, 8) == 1  # 3 words from 5, 4 from 12
+    assert rows.nearest_break(breaks, 8.5) == 1  # a tie goes to the earlier break
+    assert rows.nearest_break(breaks, 10) == 2
+    assert rows.nearest_break(breaks, 0) == 1 and rows.nearest_break(breaks, 30) == 3
+    assert rows.nearest_break(np.array([]), 4) == 0
+
+
+def test_paragraphs_as_rows():
+    # Three paragraphs: bees, bees, ships. The matrix compares paragraphs; the one
+    # boundary asked for falls where the ships' paragraph starts (sentence 4).
+    text = (
+        "Bees make honey. The hive holds bees.\n\n"
+        "Honey feeds the hive. Bees dance.\n\n"
+        "Ships sail at sea. The sea moves ships. Sailors steer ships."
+    )
+    split = rows.Paragraphs()(linseg_sentences(text), False)
+    assert len(split.texts) == 3 and split.snap(1) == 4
+    seg = Composition(measures.StemCosine(), None, strategies.ExactDP(), rows=rows.Paragraphs())
+    result = seg.segment_text(text, 2)
+    assert result.boundaries == [4]
+    assert "".join(result.segments) == text
+
+
+def linseg_sentences(text: str) -> list[str]:
+    import linseg
+
+    return linseg.segment_text(text, method="b_n").result.sentences
+
+
+def test_rows_refuse_what_they_cannot_serve():
+    from linseg.compose import costs
+
+    with pytest.raises(TypeError, match="rows"):
+        Composition(rows="paragraphs")  # type: ignore[arg-type]
+    cost = strategies.ExactDP(1.0, cost=costs.Multinomial())
+    with pytest.raises(ValueError, match="use rows=None"):
+        Composition(strategy=cost, rows=rows.Paragraphs()).segment(DOC)
+    with pytest.raises(ValueError, match="rows and band"):
+        Composition(rows=rows.TokenSequences(), band=3).segment(DOC)

@@ -18,7 +18,9 @@ user can put together:
   his plot, in words), Hearst's depth scores (TextTiling's strategy), and exact dynamic
   programming for a given number of segments or a
   penalty per segment, with a segment cost and paragraphs as units if wished;
-- :class:`Composition` -- a :class:`~linseg.base.Segmenter` made of the three.
+- :mod:`linseg.compose.rows` -- what the matrix compares, when not sentences:
+  paragraphs, or Hearst's token-sequences of w words;
+- :class:`Composition` -- a :class:`~linseg.base.Segmenter` made of these.
 
 A new measure is a callable ``measure(sentences, tokenized) -> (n, n) array``; a new
 strategy a callable ``strategy(matrix, n_segments) -> boundaries``; a new cost a callable
@@ -33,7 +35,7 @@ Utiyama and Isahara's (:mod:`linseg.methods.u00`), linseg's own ``consensus_dp``
 ...                   strategies.DivisiveDensity(c=1.2))
 """
 
-from . import costs, measures, strategies, transforms
+from . import costs, measures, rows, strategies, transforms
 from .composition import Composition
 
-__all__ = ["Composition", "costs", "measures", "strategies", "transforms"]
+__all__ = ["Composition", "costs", "measures", "rows", "strategies", "transforms"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -15,6 +15,7 @@ from ..banded import (
 from ..base import Segmentation, Segmenter
 from ..bounds import SizeUnit
 from .measures import Measure, StemCosine
+from .rows import Split
 from .strategies import DivisiveDensity, Strategy
 from .transforms import LocalRank, NoTransform
 
@@ -50,8 +51,14 @@ class Composition(Segmenter):
         and a transform that keeps the band (``LocalRank``, ``NoTransform`` or None);
         anything else is refused with a ValueError rather than silently densified.
         The strategies that take a band are :class:`~linseg.compose.strategies.ExactDP`
-        (with ``max_length``) and :class:`~linseg.compose.strategies.DivisiveDensity`
-        (banded C99).
+        (with ``max_length``), :class:`~linseg.compose.strategies.DivisiveDensity`
+        (banded C99) and :class:`~linseg.compose.strategies.DepthScores`.
+    rows:
+        None (the default): the matrix has a row per sentence. Otherwise what its rows
+        are (:mod:`linseg.compose.rows`): ``Paragraphs()``, or ``TokenSequences(w)``,
+        Hearst's runs of ``w`` words; the boundaries found between rows are mapped to
+        sentence boundaries (several may map to one). A strategy that reads the
+        sentences themselves or their positions is refused.
 
     Notes
     -----
@@ -75,6 +82,7 @@ class Composition(Segmenter):
         strategy: Strategy | None = None,
         tokenized: bool | None = None,
         band: int | str | None = None,
+        rows: Callable[[Sequence[str], bool], Split] | None = None,
         *,
         language: str = "en",
         max_size: int | None = None,
@@ -89,6 +97,9 @@ class Composition(Segmenter):
         self.transform = transform
         self.strategy = strategy
         self.tokenized = tokenized
+        if rows is not None and not callable(rows):
+            raise TypeError(f"rows must be callable or None, got {type(rows).__name__}")
+        self.rows = rows
         if band is not None and band != "auto":
             check_band(band)
         self.band = band
@@ -112,6 +123,10 @@ class Composition(Segmenter):
         if not sentences:
             return Segmentation(sentences, [], n_segments)
         tokenized = self._resolve_tokenized(sentences, tokenized)
+        if self.rows is not None:
+            return Segmentation(
+                sentences, self._run_rows(sentences, n_segments, tokenized), n_segments
+            )
         band = None if self.band is None else resolve_band(self.band, len(sentences))
         strategy = self._strategy
         # A cost alone (ExactDP(similarity_weight=0)) reads no matrix: none is computed.
@@ -124,6 +139,32 @@ class Composition(Segmenter):
             extra.update(sentences=sentences, tokenized=tokenized)
         boundaries = strategy(matrix, n_segments, **extra)  # type: ignore[arg-type]
         return Segmentation(sentences, [int(b) for b in boundaries], n_segments)
+
+    def _run_rows(self, sentences: list[str], n_segments: int | None, tokenized: bool) -> list[int]:
+        """The boundaries found between rows other than sentences, as sentence
+        boundaries."""
+        strategy = self._strategy
+        if any(getattr(strategy, f, False) for f in ("needs_text", "needs_positions")):
+            raise ValueError(
+                f"{type(strategy).__name__} reads the sentences themselves or their positions; "
+                "it works on sentences: use rows=None"
+            )
+        if self.band is not None:
+            raise ValueError("rows and band do not go together: use band=None")
+        assert self.rows is not None  # the caller's condition
+        if len(sentences) < 2:
+            return []
+        split = self.rows(sentences, tokenized)
+        if len(split.texts) < 2:
+            return []
+        matrix = self._measure(split.texts, split.tokenized)
+        if self._transform is not None:
+            matrix = self._transform(matrix)  # type: ignore[operator]
+        if getattr(strategy, "takes_snap", False):
+            # The strategy counts the sentence boundaries as it picks (Hearst's rule).
+            return sorted(int(b) for b in strategy(matrix, n_segments, snap=split.snap))  # type: ignore[call-arg]
+        found = {split.snap(int(b) - 1) for b in strategy(matrix, n_segments)}
+        return sorted(b for b in found if 0 < b < len(sentences))
 
     def _positions(self, sentences: Sequence[str], tokenized: bool) -> np.ndarray:
         """Each sentence's positions on the plot, from the measure, for a strategy that

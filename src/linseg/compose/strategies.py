@@ -255,13 +255,26 @@ class DepthScores:
             smoothed = moving_average(smoothed, self.smoothing_window)
         return depth_scores(smoothed)
 
-    def __call__(self, matrix: np.ndarray | BandMatrix, n_segments: int | None) -> list[int]:
+    #: With ``Composition(rows=...)``, the strategy maps each gap it picks to a sentence
+    #: boundary itself (``snap``), so that a count counts distinct sentence boundaries.
+    takes_snap = True
+
+    def __call__(
+        self,
+        matrix: np.ndarray | BandMatrix,
+        n_segments: int | None,
+        snap: Callable[[int], int] | None = None,
+    ) -> list[int]:
         depth = self.depth(matrix)
         want = None if n_segments is None else (check_n_segments(n_segments) or 1) - 1
         if depth.size == 0 or want == 0:
             return []
         _, boundaries = choose_gaps(
-            depth, hearst_cutoff(depth, self.c), self.min_separation, want, lambda g: g + 1
+            depth,
+            hearst_cutoff(depth, self.c),
+            self.min_separation,
+            want,
+            (lambda g: g + 1) if snap is None else snap,
         )
         return boundaries
 

@@ -34,13 +34,18 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 
-from ..base import Segmentation, Segmenter, check_int
+from ..base import Segmentation, check_int
 from ..bounds import SizeUnit
+from ..compose import Composition
+from ..compose.measures import DotDensity
+from ..compose.rows import TokenSequences, nearest_break
+from ..compose.strategies import DepthScores
 from ..depth import check_smoothing, choose_gaps, depth_scores, hearst_cutoff, moving_average
-from ..text import Stemmer, TextProcessor
+from ..text import Stemmer
 from ._texttiling import block_cosines
 
 __all__ = ["TextTiling", "TextTilingResult", "block_scores", "depth_scores", "moving_average"]
@@ -75,8 +80,12 @@ class TextTilingResult(Segmentation):
     gap_words: np.ndarray | None = None
 
 
-class TextTiling(Segmenter):
-    """Hearst's TextTiling with block comparison.
+class TextTiling(Composition):
+    """Hearst's TextTiling with block comparison: the composition of Hearst's
+    token-sequences as rows (:class:`~linseg.compose.rows.TokenSequences`), their dot
+    products (:class:`~linseg.compose.measures.DotDensity`) and depth scores
+    (:class:`~linseg.compose.strategies.DepthScores`), run by its own linear pipeline so
+    that its result keeps every series.
 
     Parameters
     ----------
@@ -114,9 +123,6 @@ class TextTiling(Segmenter):
         min_size: int | None = None,
         size_unit: SizeUnit = "sentences",
     ) -> None:
-        super().__init__(
-            language=language, max_size=max_size, min_size=min_size, size_unit=size_unit
-        )
         self.w = check_int("w", w)
         self.k = check_int("k", k)
         self.smoothing_window, self.smoothing_rounds = check_smoothing(
@@ -125,12 +131,24 @@ class TextTiling(Segmenter):
         self.min_separation = check_int("min_separation", min_separation)
         self.stopwords = stopwords
         self.stemmer = stemmer
-        self.tokenized = tokenized
-        self._text = TextProcessor.from_options(stopwords, stemmer, language=self.text_language)
-        # Same word test, no stop list and no stemming: every word counts towards w. The
-        # text is read once, through this processor; a word's stem id (-1 for a stopword)
-        # comes from ``_text``, learnt once per distinct word.
-        self._words = TextProcessor((), str, language=self.text_language)
+        text_language = "en" if language == "auto" else language
+        rows = TokenSequences(self.w, language=text_language)
+        super().__init__(
+            DotDensity(stopwords, stemmer, language=text_language),
+            None,
+            DepthScores(self.k, self.smoothing_window, self.smoothing_rounds, self.min_separation),
+            tokenized,
+            rows=rows,
+            language=language,
+            max_size=max_size,
+            min_size=min_size,
+            size_unit=size_unit,
+        )
+        # The pipeline below reads the words through the pieces' processors: every word
+        # counts towards w (the rows'); a word's stem id (-1 for a stopword) comes from
+        # the measure's, learnt once per distinct word.
+        self._text = cast(DotDensity, self._measure)._text
+        self._words = rows._words
         self._stem_of_word = np.zeros(0, dtype=np.int64)
 
     def segment(self, sentences: Sequence[str], n_segments: int | None = None) -> TextTilingResult:
@@ -224,22 +242,11 @@ def _choose(
     separation: int,
     want: int | None,
 ) -> tuple[list[int], list[int]]:
-    """:func:`linseg.depth.choose_gaps`, each gap snapped to the nearest sentence gap (a
-    tie goes to the earlier one)."""
-    n_sent = len(sentence_words)
-    if depth.size == 0 or n_sent < 2 or want == 0:
+    """:func:`linseg.depth.choose_gaps`, each gap snapped to the nearest sentence break
+    (:func:`linseg.compose.rows.nearest_break`)."""
+    if depth.size == 0 or len(sentence_words) < 2 or want == 0:
         return [], []
-    inner = np.asarray(sentence_words[:-1], dtype=np.float64)  # words before each sentence gap
-
-    def snap(g: int) -> int:
-        pos = gap_words[g]
-        j = int(np.searchsorted(inner, pos))
-        if j == 0:
-            best = 0
-        elif j >= inner.size:
-            best = inner.size - 1
-        else:
-            best = j if inner[j] - pos < pos - inner[j - 1] else j - 1
-        return best + 1
-
-    return choose_gaps(depth, cutoff, separation, want, snap)
+    breaks = np.asarray(sentence_words[:-1], dtype=np.float64)  # words before each break
+    return choose_gaps(
+        depth, cutoff, separation, want, lambda g: nearest_break(breaks, gap_words[g])
+    )

@@ -1,0 +1,92 @@
+"""Rows: what the matrix compares.
+
+A :class:`~linseg.compose.Composition` compares sentences by default: the matrix has a
+row per sentence. With ``rows=`` it compares other stretches of the text instead --
+paragraphs, or Hearst's token-sequences of ``w`` words -- and maps the boundaries found
+between rows back to sentence boundaries. A kind of row is a callable
+``rows(sentences, tokenized) -> Split``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..checks import check_int
+from ..sentences import paragraph_starts
+from ..text import TextProcessor
+
+__all__ = ["Split", "Paragraphs", "TokenSequences", "nearest_break"]
+
+
+@dataclass
+class Split:
+    """A document cut into rows.
+
+    ``texts`` are the rows as the measure reads them (space-tokenised when
+    ``tokenized``); ``snap(g)`` is the sentence that starts after the gap between row
+    ``g`` and row ``g + 1`` (0 where the document has a single sentence: no boundary).
+    """
+
+    texts: list[str]
+    tokenized: bool
+    snap: Callable[[int], int]
+
+
+class Paragraphs:
+    """Each paragraph is a row (sentences whose trailing white space holds a blank line
+    end one, as :func:`linseg.segment_text` keeps them); boundaries fall exactly where
+    paragraphs start."""
+
+    def __call__(self, sentences: Sequence[str], tokenized: bool) -> Split:
+        starts = paragraph_starts(sentences)
+        edges = [*starts, len(sentences)]
+        texts = [" ".join(sentences[a:b]) for a, b in zip(edges, edges[1:])]
+        return Split(texts, tokenized, lambda g: starts[g + 1])
+
+
+class TokenSequences:
+    """Hearst's token-sequences (TextTiling, 1997): the document's words in order, cut
+    every ``w`` words (stopwords count towards ``w``; the measure drops them), whatever
+    the sentences. The gap after sequence ``g`` lies after word ``(g + 1) w``; it maps to
+    the nearest sentence break (a tie goes to the earlier one), as TextTiling snaps its
+    boundaries.
+
+    ``language`` decides what a word is (the word test of the language's processor).
+    """
+
+    def __init__(self, w: int = 20, language: str = "en") -> None:
+        self.w = check_int("w", w)
+        self.language = language
+        # Every word counts towards w: no stop list, no stemming.
+        self._words = TextProcessor((), str, language=language)
+
+    def __call__(self, sentences: Sequence[str], tokenized: bool) -> Split:
+        ids, offsets = self._words.ids(sentences, tokenized)
+        vocabulary = self._words.vocabulary
+        is_word = ids >= 0
+        words = [vocabulary[i] for i in ids[is_word].tolist()]
+        texts = [" ".join(words[i : i + self.w]) for i in range(0, len(words), self.w)]
+        words_before = np.concatenate(([0], np.cumsum(is_word)))
+        breaks = words_before[offsets[1:]][:-1]
+        w = self.w
+        return Split(texts, True, lambda g: nearest_break(breaks, (g + 1) * w))
+
+
+def nearest_break(breaks: np.ndarray, position: float) -> int:
+    """The sentence after the break nearest ``position`` (a tie goes to the earlier
+    break); ``breaks[j]`` is the position of the break before sentence ``j + 1``,
+    ascending. 0 when there is no break."""
+    inner = np.asarray(breaks, dtype=np.float64)
+    if inner.size == 0:
+        return 0
+    j = int(np.searchsorted(inner, position))
+    if j == 0:
+        best = 0
+    elif j >= inner.size:
+        best = inner.size - 1
+    else:
+        best = j if inner[j] - position < position - inner[j - 1] else j - 1
+    return best + 1
