@@ -496,3 +496,47 @@ def test_rows_refuse_what_they_cannot_serve():
         Composition(strategy=cost, rows=rows.Paragraphs()).segment(DOC)
     with pytest.raises(ValueError, match="rows and band"):
         Composition(rows=rows.TokenSequences(), band=3).segment(DOC)
+
+
+# --- the baselines as strategies ----------------------------------------------------------------
+def test_baseline_strategies_by_hand():
+    seven = [f"Sentence {i}." for i in range(7)]
+
+    def run(kind: str, k: int | None = None, seed: int = 0) -> list[int]:
+        return Composition(strategy=strategies.Baseline(kind, seed)).segment(seven, k).boundaries
+
+    assert run("none") == []
+    assert run("all") == [1, 2, 3, 4, 5, 6]
+    assert run("regular", 3) == [2, 4, 6]  # chunks of floor(7 / 3) = 2: four segments
+    assert run("regular", 2) == [3, 6]
+    random = run("random", seed=5)
+    assert random == run("random", seed=5) and set(random) <= set(range(1, 7))
+    drawn = run("random_count", 4, seed=5)
+    assert len(drawn) == 3 and drawn == sorted(set(drawn)) and set(drawn) <= set(range(1, 7))
+    with pytest.raises(ValueError, match="B_e needs the number of segments"):
+        run("regular")
+    with pytest.raises(ValueError, match="kind"):
+        strategies.Baseline("some")
+
+
+@pytest.mark.parametrize(
+    "name, kind, seed",
+    [
+        ("b_n", "none", 0),
+        ("b_a", "all", 0),
+        ("b_e", "regular", 0),
+        ("b_r", "random", 3),
+        ("b_rb", "random_count", 3),
+    ],
+)
+def test_the_baselines_are_compositions(name, kind, seed, choi_docs):
+    from linseg.methods import create
+
+    registered = create(name, seed=seed) if name in ("b_r", "b_rb") else create(name)
+    hand = Composition(strategy=strategies.Baseline(kind, seed))
+    for doc in choi_docs[::10]:
+        k = doc.n_segments
+        assert (
+            hand.segment(doc.sentences, k).boundaries
+            == registered.segment(doc.sentences, k).boundaries
+        )

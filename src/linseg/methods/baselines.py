@@ -6,17 +6,19 @@
 breaks drawn at random, ``b`` being the reference's number of boundaries. They need no
 similarity measure: they show what an error rate means on a corpus (equation 6 rewards
 neither silence nor a boundary everywhere). :func:`linseg.metrics.expected_pk_random`
-gives the expected error of the two random ones analytically (equations 8 and 9).
+gives the expected error of the two random ones analytically (equations 8 and 9). Each is
+a composition of :class:`linseg.compose.strategies.Baseline` and no measure.
 """
 
 from __future__ import annotations
 
-import zlib
+from collections.abc import Sequence
 
 import numpy as np
 
-from ..base import Segmentation, Segmenter, check_int
+from ..base import check_int
 from ..bounds import SizeUnit
+from ..compose import Composition, strategies
 from . import register
 
 __all__ = [
@@ -28,12 +30,33 @@ __all__ = [
 ]
 
 
-class _RandomBaseline(Segmenter):
-    """A random baseline whose draw depends only on ``seed`` and the sentences.
+class _Baseline(Composition):
+    """A baseline: the composition of no measure and :class:`~linseg.compose.strategies.
+    Baseline` of its ``kind``."""
 
-    Seeding from the text (not from a generator shared across calls) keeps a sample's
-    result the same whatever order, or process, the samples run in.
-    """
+    kind = "none"
+
+    def __init__(
+        self,
+        *,
+        language: str = "en",
+        max_size: int | None = None,
+        min_size: int | None = None,
+        size_unit: SizeUnit = "sentences",
+    ) -> None:
+        super().__init__(
+            _no_measure,
+            None,
+            strategies.Baseline(self.kind, getattr(self, "seed", 0)),
+            language=language,
+            max_size=max_size,
+            min_size=min_size,
+            size_unit=size_unit,
+        )
+
+
+class _RandomBaseline(_Baseline):
+    """A random baseline whose draw depends only on ``seed`` and the sentences."""
 
     def __init__(
         self,
@@ -44,39 +67,31 @@ class _RandomBaseline(Segmenter):
         min_size: int | None = None,
         size_unit: SizeUnit = "sentences",
     ) -> None:
+        self.seed = check_int("seed", seed, minimum=0)
         super().__init__(
             language=language, max_size=max_size, min_size=min_size, size_unit=size_unit
         )
-        self.seed = check_int("seed", seed, minimum=0)
-
-    def _rng(self, sentences: list[str]) -> np.random.Generator:
-        digest = zlib.crc32("\n".join(sentences).encode("utf-8", "surrogatepass"))
-        return np.random.default_rng([self.seed, digest, len(sentences)])
 
 
-class NoBoundary(Segmenter):
+def _no_measure(sentences: Sequence[str], tokenized: bool) -> np.ndarray:
+    raise AssertionError("a baseline reads no matrix")  # Baseline.needs_matrix is False
+
+
+class NoBoundary(_Baseline):
     """B_n: the whole document is one segment."""
 
     name = "b_n"
-
-    def _run(
-        self, sentences: list[str], n_segments: int | None, tokenized: bool | None
-    ) -> Segmentation:
-        return Segmentation(sentences, [], n_segments)
+    kind = "none"
 
 
-class AllBoundaries(Segmenter):
+class AllBoundaries(_Baseline):
     """B_a: every sentence is a segment."""
 
     name = "b_a"
-
-    def _run(
-        self, sentences: list[str], n_segments: int | None, tokenized: bool | None
-    ) -> Segmentation:
-        return Segmentation(sentences, list(range(1, len(sentences))), n_segments)
+    kind = "all"
 
 
-class EqualSegments(Segmenter):
+class EqualSegments(_Baseline):
     """B_e: regular chunks of ``floor(n / n_segments)`` sentences.
 
     The chunk length is the reference's mean segment length in sentences, rounded down,
@@ -87,46 +102,21 @@ class EqualSegments(Segmenter):
     """
 
     name = "b_e"
-
-    def _run(
-        self, sentences: list[str], n_segments: int | None, tokenized: bool | None
-    ) -> Segmentation:
-        m = n_segments
-        if m is None:
-            raise ValueError("B_e needs the number of segments (n_segments)")
-        n = len(sentences)
-        size = max(1, n // m)
-        return Segmentation(sentences, list(range(size, n, size)), n_segments)
+    kind = "regular"
 
 
 class RandomBoundaries(_RandomBaseline):
     """B_(r,?): each sentence break is a boundary with probability 1/2."""
 
     name = "b_r"
-
-    def _run(
-        self, sentences: list[str], n_segments: int | None, tokenized: bool | None
-    ) -> Segmentation:
-        n = len(sentences)
-        marks = self._rng(sentences).random(max(n - 1, 0)) < 0.5
-        return Segmentation(sentences, [i + 1 for i in np.flatnonzero(marks).tolist()], n_segments)
+    kind = "random"
 
 
 class RandomKnownBoundaries(_RandomBaseline):
     """B_(r,b): ``n_segments - 1`` sentence breaks drawn at random, without replacement."""
 
     name = "b_rb"
-
-    def _run(
-        self, sentences: list[str], n_segments: int | None, tokenized: bool | None
-    ) -> Segmentation:
-        m = n_segments
-        if m is None:
-            raise ValueError("B_(r,b) needs the number of segments (n_segments)")
-        breaks = max(len(sentences) - 1, 0)
-        b = min(m - 1, breaks)
-        chosen = self._rng(sentences).choice(breaks, size=b, replace=False) if b else ()
-        return Segmentation(sentences, sorted(int(i) + 1 for i in chosen), n_segments)
+    kind = "random_count"
 
 
 register("b_n", NoBoundary, "Baseline B_n: no boundary at all", paper_row="B_n")
