@@ -349,7 +349,7 @@ def test_other_methods_on_random_documents(method, tmp_path, capsys, monkeypatch
 
 
 def _compositions():
-    from linseg.compose import Composition, costs, measures, strategies, transforms
+    from linseg.compose import Composition, costs, measures, rows, strategies, transforms
 
     return [
         Composition(
@@ -365,6 +365,13 @@ def _compositions():
             )
         ),
         Composition(measures.DotDensity(), None, strategies.DepthScores()),
+        Composition(
+            measures.DotDensity(), None, strategies.DepthScores(), rows=rows.TokenSequences(5)
+        ),
+        Composition(
+            measures.StemCosine(), None, strategies.ExactDP(penalty=0.5), rows=rows.Paragraphs()
+        ),
+        Composition(strategy=strategies.Baseline("random", seed=1)),
     ]
 
 
@@ -375,7 +382,7 @@ def _compositions():
     ),
     st.one_of(st.none(), st.integers(min_value=1, max_value=6)),
 )
-def test_compositions_with_costs_and_depth_scores_join_back(text, n_segments):
+def test_compositions_join_back_on_any_text(text, n_segments):
     for seg in _compositions():
         try:
             doc = seg.segment_text(text, n_segments)
