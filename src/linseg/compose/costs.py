@@ -16,9 +16,13 @@ A cost is an object with two methods:
 - ``boundary_cost(sentences, tokenized) -> float``: what a boundary costs under the
   cost's own model (its prior), the unit in which ``ExactDP``'s ``penalty`` is counted.
 
-It may also have ``search(sentences, tokenized, starts, penalty, n_segments, max_length)
--> cuts``: the exact search of the cost alone, which ``ExactDP`` uses when the matrix has
-no weight (``similarity_weight=0``), in less memory than the tables.
+It may also have:
+
+- ``search(sentences, tokenized, starts, penalty, n_segments, max_length) -> cuts``: the
+  exact search of the cost alone, which ``ExactDP`` uses when the matrix has no weight
+  (``similarity_weight=0``), in less memory than the tables;
+- ``with_boundary_cost(sentences, tokenized, starts, n_segments) -> (table, float)``: the
+  table and the boundary cost from one reading of the text, which ``ExactDP`` prefers.
 """
 
 from __future__ import annotations
@@ -102,6 +106,17 @@ class Multinomial(_Stems):
         """``table[i, j]``: ``C`` of the units ``i .. j-1`` (``inf`` unless ``i < j``);
         O(m^2) time and memory for m units. The count plays no part."""
         return self.table(self.unit_counts(sentences, tokenized, starts))
+
+    def with_boundary_cost(
+        self,
+        sentences: Sequence[str],
+        tokenized: bool,
+        starts: Sequence[int] | None = None,
+        n_segments: int | None = None,
+    ) -> tuple[np.ndarray, float]:
+        """The table and :meth:`boundary_cost`, reading the words once."""
+        units = self.unit_counts(sentences, tokenized, starts)
+        return self.table(units), math.log(max(units.words, 2))
 
     def table(self, units: UnitCounts) -> np.ndarray:
         """The table of :meth:`__call__` from the units' counts."""
@@ -231,9 +246,29 @@ class Sum:
         starts: Sequence[int] | None = None,
         n_segments: int | None = None,
     ) -> np.ndarray:
+        return self.with_boundary_cost(sentences, tokenized, starts, n_segments)[0]
+
+    def boundary_cost(self, sentences: Sequence[str], tokenized: bool) -> float:
+        return float(sum(w * c.boundary_cost(sentences, tokenized) for w, c in self.parts))
+
+    def with_boundary_cost(
+        self,
+        sentences: Sequence[str],
+        tokenized: bool,
+        starts: Sequence[int] | None = None,
+        n_segments: int | None = None,
+    ) -> tuple[np.ndarray, float]:
+        """The table and :meth:`boundary_cost`, each part reading the words once."""
         total: np.ndarray | None = None
+        unit = 0.0
         for weight, cost in self.parts:
-            table = cost(sentences, tokenized, starts, n_segments)
+            both = getattr(cost, "with_boundary_cost", None)
+            if callable(both):
+                table, part_unit = both(sentences, tokenized, starts, n_segments)
+            else:
+                table = cost(sentences, tokenized, starts, n_segments)
+                part_unit = cost.boundary_cost(sentences, tokenized)
+            unit += weight * part_unit
             if total is None:
                 # The first table scaled in place (it is the cost's own new array), each
                 # further one added: consensus_dp's order of operations, to the bit.
@@ -242,10 +277,7 @@ class Sum:
             else:
                 total += weight * table
         assert total is not None
-        return total
-
-    def boundary_cost(self, sentences: Sequence[str], tokenized: bool) -> float:
-        return float(sum(w * c.boundary_cost(sentences, tokenized) for w, c in self.parts))
+        return total, unit
 
 
 class UnitCounts:

@@ -480,17 +480,17 @@ class ExactDP:
         m = len(starts)
         k = None if k is None else min(k, m)
         cost = self.cost
-        penalty = None
-        if self.penalty is not None:
-            # In the cost's unit. A given count makes it the same for every segmentation,
-            # but U00's search adds it all the same, so its sums (and near ties) are these.
-            unit = 1.0 if cost is None else cost.boundary_cost(sentences, tokenized)
-            penalty = self.penalty * unit
         if not self.needs_matrix and callable(getattr(cost, "search", None)):
+            assert cost is not None
             length = None if self.max_length in (None, "auto") else int(self.max_length)
             if k is not None and length is not None:
                 _check_coverage(m, k, length, "units")
-            cuts = cost.search(sentences, tokenized, starts, penalty or 0.0, k, length)  # type: ignore[union-attr]
+            # In the cost's unit. A given count makes it the same for every segmentation,
+            # but U00's search adds it all the same, so its sums (and near ties) are these.
+            penalty = 0.0
+            if self.penalty is not None:
+                penalty = self.penalty * cost.boundary_cost(sentences, tokenized)
+            cuts = cost.search(sentences, tokenized, starts, penalty, k, length)  # type: ignore[attr-defined]
             return [starts[c] for c in cuts]
         if isinstance(matrix, BandMatrix) or self.max_length not in (None, "auto"):
             raise ValueError(
@@ -512,13 +512,21 @@ class ExactDP:
         else:
             score = np.zeros((m + 1, m + 1))
             score[edges[None, :] <= edges[:, None]] = -np.inf
+        unit = 1.0
         if cost is not None:
+            both = getattr(cost, "with_boundary_cost", None)
+            if callable(both):  # the table and the boundary cost from one reading
+                table, unit = both(sentences, tokenized, starts, k)
+            else:
+                table = cost(sentences, tokenized, starts, k)
+                if k is None:
+                    unit = cost.boundary_cost(sentences, tokenized)
             # The costs are +inf exactly where the score is -inf (a >= b): -inf - inf
             # stays -inf, so the whole table subtracts in place.
-            score -= cost(sentences, tokenized, starts, k)
+            score -= table
         if k is None:
-            assert penalty is not None
-            cuts = best_with_penalty(score, penalty)
+            assert self.penalty is not None  # checked by __call__
+            cuts = best_with_penalty(score, self.penalty * unit)
         else:
             cuts = best_with_count(score, k)
         return [starts[c] for c in cuts]
