@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -245,3 +246,12 @@ def test_paper_corpus_texttiling(choi_docs, mean_pk):
     assert pk_r == pytest.approx({"3-11": 32.0, "3-5": 31.3, "6-8": 27.7, "9-11": 36.2}, abs=0.1)
     for name, got in (("c,d", pk), ("c,r", pk_r)):
         assert all(PAPER_H94[name][r] - got[r] >= 11 for r in got)
+
+
+def test_the_language_is_resolved_as_every_segmenter_resolves_it():
+    # TextTiling builds its pieces in the processing language: "Auto" and "EN" are read as
+    # "auto" and "en", as C99 reads them.
+    text = (Path(__file__).parent.parent / "examples" / "three-topics.txt").read_text()
+    expected = TextTiling().segment_text(text).boundaries
+    assert TextTiling(language="EN").segment_text(text).boundaries == expected
+    assert TextTiling(language="Auto").segment_text(text).boundaries == expected

@@ -42,10 +42,7 @@ def depth_scores(s: np.ndarray) -> np.ndarray:
     One sweep each way: the left peak of ``i`` is that of ``i - 1`` when ``s[i-1] >= s[i]``
     (the climb from ``i`` continues exactly as the climb from ``i - 1``), else ``s[i]``.
     """
-    s = np.asarray(s, dtype=np.float64, order="C")
-    if s.size == 0:
-        return s.copy()
-    return gap_depths(s)
+    return gap_depths(np.asarray(s, dtype=np.float64, order="C"))
 
 
 def hearst_cutoff(depth: np.ndarray, c: float = 0.5) -> float:

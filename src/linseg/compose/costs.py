@@ -19,8 +19,9 @@ A cost is an object with two methods:
 It may also have:
 
 - ``search(sentences, tokenized, starts, penalty, n_segments, max_length) -> cuts``: the
-  exact search of the cost alone, which ``ExactDP`` uses when the matrix has no weight
-  (``similarity_weight=0``), in less memory than the tables;
+  exact search of the cost alone, ``penalty`` counted in boundary costs, which ``ExactDP``
+  uses when the matrix has no weight (``similarity_weight=0``), in less memory than the
+  tables;
 - ``with_boundary_cost(sentences, tokenized, starts, n_segments) -> (table, float)``: the
   table and the boundary cost from one reading of the text, which ``ExactDP`` prefers.
 """
@@ -150,12 +151,14 @@ class Multinomial(_Stems):
         max_length: int | None,
     ) -> list[int]:
         """The unit indices that start a segment after the first, of the segmentation of
-        least total cost (``n_segments`` segments, or any number with ``penalty`` per
-        boundary, in the cost's units), exactly, among segments of at most ``max_length``
-        units (None: any length). O(m L) time and O(m) memory beside the document."""
-        return self.search_units(
-            self.unit_counts(sentences, tokenized, starts), penalty, n_segments, max_length
-        )[0]
+        least total cost (``n_segments`` segments, or any number with ``penalty`` boundary
+        costs per boundary: 1 is the prior ``n^-m``), exactly, among segments of at most
+        ``max_length`` units (None: any length). O(m L) time and O(m) memory beside the
+        document, which is read once."""
+        units = self.unit_counts(sentences, tokenized, starts)
+        # The same float as penalty * boundary_cost(...), without reading the text again.
+        cost = penalty * math.log(max(units.words, 2))
+        return self.search_units(units, cost, n_segments, max_length)[0]
 
     def search_units(
         self,

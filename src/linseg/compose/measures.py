@@ -465,7 +465,7 @@ class LsaCosine(_Stems):
             floor = np.quantile(off, 1.0 - self.keep)
             kept = sim >= floor
             np.fill_diagonal(kept, True)  # a sentence's similarity to itself is not a pair
-            sim = np.where(kept, sim, 0.0)
+            sim[~kept] = 0.0  # sim is this call's own array: no third n x n copy
         return sim
 
 

@@ -70,7 +70,8 @@ class TokenSequences:
         words = [vocabulary[i] for i in ids[is_word].tolist()]
         texts = [" ".join(words[i : i + self.w]) for i in range(0, len(words), self.w)]
         words_before = np.concatenate(([0], np.cumsum(is_word)))
-        breaks = words_before[offsets[1:]][:-1]
+        # float64 once, so that nearest_break reads it without a copy at every snap.
+        breaks = words_before[offsets[1:]][:-1].astype(np.float64)
         w = self.w
         return Split(texts, True, lambda g: nearest_break(breaks, (g + 1) * w))
 

@@ -219,15 +219,15 @@ class DepthScores:
                     f"from the diagonal; the band holds {matrix.width}: widen it or use "
                     "band=None"
                 )
-            diagonals = [matrix.diagonal(d).astype(np.float64) for d in range(reach + 1)]
+            diagonals = [matrix.data[d:, d] for d in range(reach + 1)]  # views
         else:
             dense = np.asarray(matrix)
-            diagonals = [np.diagonal(dense, -d).astype(np.float64) for d in range(reach + 1)]
+            diagonals = [np.diagonal(dense, -d) for d in range(reach + 1)]  # views
         for x in diagonals:
-            _check_finite(x)
-        # prefix[d][i]: the sum of S[j + d, j] for j < i, so any run of a diagonal sums in
-        # O(1) whatever the blocks' sizes (they shrink near the ends).
-        prefix = [np.concatenate(([0.0], np.cumsum(x))) for x in diagonals]
+            _check_finite(x, "DepthScores")
+        # prefix[d][i]: the sum of S[j + d, j] for j < i (in float64), so any run of a
+        # diagonal sums in O(1) whatever the blocks' sizes (they shrink near the ends).
+        prefix = [np.concatenate(([0.0], np.cumsum(x, dtype=np.float64))) for x in diagonals]
         b = np.arange(1, n)
         k = np.minimum(self.block, np.minimum(b, n - b))
 
@@ -252,10 +252,24 @@ class DepthScores:
 
     def depth(self, matrix: np.ndarray | BandMatrix) -> np.ndarray:
         """The depth score of each gap (before sentences 1 .. n - 1)."""
-        smoothed = self.gap_scores(matrix)
+        return self.smooth_depth(self.gap_scores(matrix))[1]
+
+    def smooth_depth(self, scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Gap scores (of any kind of row) smoothed, and the depth of each gap."""
+        smoothed = scores
         for _ in range(self.smoothing_rounds):
             smoothed = moving_average(smoothed, self.smoothing_window)
-        return depth_scores(smoothed)
+        return smoothed, depth_scores(smoothed)
+
+    def choose(
+        self, depth: np.ndarray, n_segments: int | None, snap: Callable[[int], int]
+    ) -> tuple[list[int], list[int]]:
+        """The gaps picked, deepest first (Hearst's cut-off, or the count), and the
+        boundaries ``snap`` maps them to (:func:`linseg.depth.choose_gaps`)."""
+        want = None if n_segments is None else (check_n_segments(n_segments) or 1) - 1
+        if depth.size == 0 or want == 0:
+            return [], []
+        return choose_gaps(depth, hearst_cutoff(depth, self.c), self.min_separation, want, snap)
 
     #: With ``Composition(rows=...)``, the strategy maps each gap it picks to a sentence
     #: boundary itself (``snap``), so that a count counts distinct sentence boundaries.
@@ -267,18 +281,7 @@ class DepthScores:
         n_segments: int | None,
         snap: Callable[[int], int] | None = None,
     ) -> list[int]:
-        depth = self.depth(matrix)
-        want = None if n_segments is None else (check_n_segments(n_segments) or 1) - 1
-        if depth.size == 0 or want == 0:
-            return []
-        _, boundaries = choose_gaps(
-            depth,
-            hearst_cutoff(depth, self.c),
-            self.min_separation,
-            want,
-            (lambda g: g + 1) if snap is None else snap,
-        )
-        return boundaries
+        return self.choose(self.depth(matrix), n_segments, snap or (lambda g: g + 1))[1]
 
 
 class ExactDP:
@@ -451,8 +454,9 @@ class ExactDP:
             return []
         length = self._resolve_max_length(matrix)
         if length is None:
-            # The unbounded search, as it has always been computed.
-            m = np.asarray(matrix, dtype=np.float64)
+            # The unbounded search. segment_scores sums in float64 whatever it is given,
+            # so a float32 rank needs no float64 copy first.
+            m = np.asarray(matrix)
             _check_finite(m)
             score = segment_scores(m, self.exponent)
             if k is None:
@@ -485,11 +489,10 @@ class ExactDP:
             length = None if self.max_length in (None, "auto") else int(self.max_length)
             if k is not None and length is not None:
                 _check_coverage(m, k, length, "units")
-            # In the cost's unit. A given count makes it the same for every segmentation,
-            # but U00's search adds it all the same, so its sums (and near ties) are these.
-            penalty = 0.0
-            if self.penalty is not None:
-                penalty = self.penalty * cost.boundary_cost(sentences, tokenized)
+            # Counted in boundary costs. A given count makes it the same for every
+            # segmentation, but U00's search adds it all the same, so its sums (and near
+            # ties) are these.
+            penalty = 0.0 if self.penalty is None else self.penalty
             cuts = cost.search(sentences, tokenized, starts, penalty, k, length)  # type: ignore[attr-defined]
             return [starts[c] for c in cuts]
         if isinstance(matrix, BandMatrix) or self.max_length not in (None, "auto"):
@@ -628,10 +631,10 @@ def _check_coverage(n: int, k: int, length: int, units: str) -> None:
         )
 
 
-def _check_finite(values: np.ndarray) -> None:
+def _check_finite(values: np.ndarray, strategy: str = "ExactDP") -> None:
     # A NaN would win numpy's argmax but lose every comparison in the kernels: refuse it.
     if not np.all(np.isfinite(values)):
-        raise ValueError("ExactDP needs a finite matrix (it has NaN or infinite cells)")
+        raise ValueError(f"{strategy} needs a finite matrix (it has NaN or infinite cells)")
 
 
 def _band_increments(matrix: np.ndarray | BandMatrix, length: int) -> tuple[np.ndarray, float]:
@@ -648,7 +651,7 @@ def _band_increments(matrix: np.ndarray | BandMatrix, length: int) -> tuple[np.n
         c = np.ascontiguousarray(data[:, : width + 1])
         _check_finite(c)
         return c, 2.0
-    m = np.asarray(matrix, dtype=np.float64)
+    m = np.asarray(matrix)
     if m.ndim != 2 or m.shape[0] != m.shape[1]:
         raise ValueError(f"ExactDP needs a square matrix, got shape {m.shape}")
     n = m.shape[0]
@@ -657,7 +660,9 @@ def _band_increments(matrix: np.ndarray | BandMatrix, length: int) -> tuple[np.n
     cols = rows - np.arange(width + 1)[None, :]
     inside = cols >= 0
     cols = np.where(inside, cols, 0)
-    lower, upper = m[rows, cols], m[cols, rows]
+    # Only the n L cells read are widened to float64, not the whole matrix.
+    lower = m[rows, cols].astype(np.float64)
+    upper = m[cols, rows].astype(np.float64)
     _check_finite(lower)
     _check_finite(upper)
     c = np.where(inside, lower + upper, 0.0)

@@ -44,7 +44,7 @@ from ..compose import Composition
 from ..compose.measures import DotDensity
 from ..compose.rows import TokenSequences, nearest_break
 from ..compose.strategies import DepthScores
-from ..depth import check_smoothing, choose_gaps, depth_scores, hearst_cutoff, moving_average
+from ..depth import check_smoothing, depth_scores, hearst_cutoff, moving_average
 from ..text import Stemmer
 from ._texttiling import block_cosines
 
@@ -131,25 +131,30 @@ class TextTiling(Composition):
         self.min_separation = check_int("min_separation", min_separation)
         self.stopwords = stopwords
         self.stemmer = stemmer
-        text_language = "en" if language == "auto" else language
-        rows = TokenSequences(self.w, language=text_language)
+        self._depth = DepthScores(
+            self.k, self.smoothing_window, self.smoothing_rounds, self.min_separation
+        )
         super().__init__(
-            DotDensity(stopwords, stemmer, language=text_language),
+            None,  # DotDensity with these stopwords and stems (_default_measure)
             None,
-            DepthScores(self.k, self.smoothing_window, self.smoothing_rounds, self.min_separation),
+            self._depth,
             tokenized,
-            rows=rows,
             language=language,
             max_size=max_size,
             min_size=min_size,
             size_unit=size_unit,
         )
+        # The rows read words in the processing language, known only now.
+        rows = self.rows = TokenSequences(self.w, language=self.text_language)
         # The pipeline below reads the words through the pieces' processors: every word
         # counts towards w (the rows'); a word's stem id (-1 for a stopword) comes from
         # the measure's, learnt once per distinct word.
         self._text = cast(DotDensity, self._measure)._text
         self._words = rows._words
         self._stem_of_word = np.zeros(0, dtype=np.int64)
+
+    def _default_measure(self) -> DotDensity:
+        return DotDensity(self.stopwords, self.stemmer, language=self.text_language)
 
     def segment(self, sentences: Sequence[str], n_segments: int | None = None) -> TextTilingResult:
         """Segment a list of sentences; ``n_segments`` takes the deepest gaps instead of
@@ -188,16 +193,18 @@ class TextTiling(Composition):
         n_seq = -(-n_words // self.w)
         seq = position // self.w
         scores = block_scores(_dense_ids(terms), seq, n_seq, self.k)
-        smoothed = scores
-        for _ in range(self.smoothing_rounds):
-            smoothed = moving_average(smoothed, self.smoothing_window)
-        depth = depth_scores(smoothed)
+        # The strategy's own steps, on the block cosines the kernel computed.
+        smoothed, depth = self._depth.smooth_depth(scores)
         gap_words = (np.arange(depth.size) + 1) * self.w
-        cutoff = hearst_cutoff(depth)
-        want = None if n_segments is None else n_segments - 1
-        chosen, boundaries = _choose(
-            depth, cutoff, gap_words, sentence_words, self.min_separation, want
-        )
+        cutoff = hearst_cutoff(depth, self._depth.c)
+        chosen: list[int] = []
+        boundaries: list[int] = []
+        if len(sentence_words) >= 2:
+            # Each gap snapped to the nearest sentence break (words before each break).
+            breaks = np.asarray(sentence_words[:-1], dtype=np.float64)
+            chosen, boundaries = self._depth.choose(
+                depth, n_segments, lambda g: nearest_break(breaks, gap_words[g])
+            )
         return TextTilingResult(
             sentences=sentences,
             boundaries=boundaries,
@@ -232,21 +239,3 @@ def block_scores(terms: np.ndarray, seq: np.ndarray, n_seq: int, k: int) -> np.n
     starts = np.searchsorted(seq, np.arange(n_seq + 1), side="left").astype(np.int64)
     n_terms = int(terms.max()) + 1 if terms.size else 1
     return block_cosines(np.ascontiguousarray(terms, dtype=np.int64), starts, n_seq, k, n_terms)
-
-
-def _choose(
-    depth: np.ndarray,
-    cutoff: float,
-    gap_words: np.ndarray,
-    sentence_words: np.ndarray,
-    separation: int,
-    want: int | None,
-) -> tuple[list[int], list[int]]:
-    """:func:`linseg.depth.choose_gaps`, each gap snapped to the nearest sentence break
-    (:func:`linseg.compose.rows.nearest_break`)."""
-    if depth.size == 0 or len(sentence_words) < 2 or want == 0:
-        return [], []
-    breaks = np.asarray(sentence_words[:-1], dtype=np.float64)  # words before each break
-    return choose_gaps(
-        depth, cutoff, separation, want, lambda g: nearest_break(breaks, gap_words[g])
-    )
