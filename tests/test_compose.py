@@ -162,6 +162,8 @@ def test_c99_dp_is_the_registered_composition():
     from linseg.methods.compose_registry import EXPONENT
 
     assert get("c99_dp").needs_n_segments
+    with pytest.raises(ValueError, match="c99_dp needs the number of segments"):
+        create("c99_dp").segment(DOC)
     composed = Composition(
         measures.StemCosine(), transforms.LocalRank(11), strategies.ExactDP(exponent=EXPONENT)
     )

@@ -52,12 +52,12 @@ def test_the_count_is_the_rounded_weighted_mean(weight, k_u00, k_c99, expected):
 def test_u00_segment_costs_by_hand():
     # Stems cat (twice) and dog: k = 2 distinct stems, alpha = 1 (Laplace).
     # C = n log(n + k) - sum_w f(w) log(f(w) + 1) for each segment.
-    costs = U00(tokenized=True).segment_costs(["cat cat", "dog"])
+    table = costs.Multinomial()(["cat cat", "dog"], True)
     log = math.log
-    assert costs[0, 1] == pytest.approx(2 * log(4) - 2 * log(3))
-    assert costs[1, 2] == pytest.approx(log(3) - log(2))
-    assert costs[0, 2] == pytest.approx(3 * log(5) - 2 * log(3) - log(2))
-    assert np.isinf(costs[1, 1]) and np.isinf(costs[2, 0])
+    assert table[0, 1] == pytest.approx(2 * log(4) - 2 * log(3))
+    assert table[1, 2] == pytest.approx(log(3) - log(2))
+    assert table[0, 2] == pytest.approx(3 * log(5) - 2 * log(3) - log(2))
+    assert np.isinf(table[1, 1]) and np.isinf(table[2, 0])
 
 
 def test_placement_weighs_rank_lsa_likelihood_and_length():
@@ -70,14 +70,14 @@ def test_placement_weighs_rank_lsa_likelihood_and_length():
     n = len(sentences)
     rank = create("c99_dp")._matrix(sentences, False, None)
     related = transforms.LocalRank(11)(measures.LsaCosine(keep=0.2)(sentences, False))
-    costs = U00(penalty=0.8).segment_costs(sentences, False)
-    inside = np.isfinite(costs)
+    likelihood = costs.Multinomial()(sentences, False)
+    inside = np.isfinite(likelihood)
     at = np.arange(n + 1)
     for count in (None, 2, 4):
         mu = n / (count or k)
         prior = ((at[None, :] - at[:, None] - mu) / mu) ** 2
         score = strategies.segment_scores(rank + 0.25 * related, 0.6)
-        score[inside] -= 0.1 * costs[inside] + 0.8 * prior[inside]
+        score[inside] -= 0.1 * likelihood[inside] + 0.8 * prior[inside]
         table = seg.placement_scores(sentences, count or k)
         np.testing.assert_allclose(table, score, rtol=1e-12)
         expected = strategies.best_with_count(score, count or k)

@@ -8,7 +8,6 @@ import numpy as np
 
 from ..banded import (
     BandMatrix,
-    banded_rank_transform,
     check_band,
     resolve_band,
 )
@@ -17,7 +16,7 @@ from ..bounds import SizeUnit
 from .measures import Measure, StemCosine
 from .rows import Split
 from .strategies import DivisiveDensity, Strategy
-from .transforms import LocalRank, NoTransform
+from .transforms import LocalRank
 
 __all__ = ["Composition"]
 
@@ -113,9 +112,14 @@ class Composition(Segmenter):
             raise TypeError(f"transform must be callable, 'rank' or None, got {transform!r}")
 
     def _default_measure(self) -> Measure:
-        """The measure when none is given: C99's, in the segmenter's language. A named
-        composition whose measure depends on its own parameters overrides this."""
-        return StemCosine(language=self.text_language)
+        """The measure when none is given: C99's, in the segmenter's language, with the
+        ``stopwords`` and ``stemmer`` of a named composition that takes them. One whose
+        measure is another overrides this."""
+        return StemCosine(
+            getattr(self, "stopwords", None),
+            getattr(self, "stemmer", None),
+            language=self.text_language,
+        )
 
     def _run(
         self, sentences: list[str], n_segments: int | None, tokenized: bool | None
@@ -157,13 +161,11 @@ class Composition(Segmenter):
         split = self.rows(sentences, tokenized)
         if len(split.texts) < 2:
             return []
-        matrix = self._measure(split.texts, split.tokenized)
-        if self._transform is not None:
-            matrix = self._transform(matrix)  # type: ignore[operator]
+        matrix = self._matrix(split.texts, split.tokenized, None)
         if getattr(strategy, "takes_snap", False):
             # The strategy counts the sentence boundaries as it picks (Hearst's rule).
-            return sorted(int(b) for b in strategy(matrix, n_segments, snap=split.snap))  # type: ignore[call-arg]
-        found = {split.snap(int(b) - 1) for b in strategy(matrix, n_segments)}
+            return sorted(int(b) for b in strategy(matrix, n_segments, snap=split.snap))  # type: ignore[call-arg, arg-type]
+        found = {split.snap(int(b) - 1) for b in strategy(matrix, n_segments)}  # type: ignore[arg-type]
         return sorted(b for b in found if 0 < b < len(sentences))
 
     def _positions(self, sentences: Sequence[str], tokenized: bool) -> np.ndarray:
@@ -202,12 +204,16 @@ class Composition(Segmenter):
         if not isinstance(sim, BandMatrix):
             raise TypeError(f"{type(measure).__name__}.banded must return a BandMatrix")
         transform = self._transform
-        if transform is None or isinstance(transform, NoTransform):
+        if transform is None:
             return sim
-        if isinstance(transform, LocalRank):
-            # Exact: out-of-band cells are 0 and a cosine is never negative, so they rank 0.
-            return banded_rank_transform(sim, transform.mask_size)
-        raise ValueError(
-            f"band={self.band!r} needs a transform with a banded form (LocalRank, NoTransform "
-            f"or None), got {type(transform).__name__}: use band=None"
-        )
+        banded = getattr(transform, "banded", None)
+        if not callable(banded):
+            raise ValueError(
+                f"band={self.band!r} needs a transform with a banded form (LocalRank, "
+                f"NoTransform, None, or one with a banded(BandMatrix) method), got "
+                f"{type(transform).__name__}: use band=None"
+            )
+        out = banded(sim)
+        if not isinstance(out, BandMatrix):
+            raise TypeError(f"{type(transform).__name__}.banded must return a BandMatrix")
+        return out

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..banded import BandMatrix, banded_rank_transform
 from ..rank import check_mask_size, rank_transform
 
 __all__ = ["LocalRank", "NoTransform"]
@@ -19,9 +20,17 @@ class LocalRank:
     def __call__(self, matrix: np.ndarray) -> np.ndarray:
         return rank_transform(matrix, self.mask_size)
 
+    def banded(self, matrix: BandMatrix) -> BandMatrix:
+        """Equation 2 within the band, in O(n w): exact for a similarity that is never
+        negative, whose out-of-band cells (0) rank 0."""
+        return banded_rank_transform(matrix, self.mask_size)
+
 
 class NoTransform:
     """The similarity matrix as it is."""
 
     def __call__(self, matrix: np.ndarray) -> np.ndarray:
         return np.asarray(matrix)
+
+    def banded(self, matrix: BandMatrix) -> BandMatrix:
+        return matrix

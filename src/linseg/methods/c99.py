@@ -157,9 +157,6 @@ class C99(Composition):
         # The pipeline below and the measure read words through one processor.
         self._text: TextProcessor = cast(StemCosine, self._measure)._text
 
-    def _default_measure(self) -> StemCosine:
-        return StemCosine(self.stopwords, self.stemmer, language=self.text_language)
-
     def counts(self, sentences: Sequence[str], tokenized: bool | None = None) -> np.ndarray:
         """The sentence x stem count matrix f of equation (1) for ``sentences``."""
         return self._text.counts(sentences, self._resolve_tokenized(sentences, tokenized))[0]

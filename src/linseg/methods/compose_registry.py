@@ -88,9 +88,6 @@ class C99DP(Composition):
         # Composition's band stays None: C99DP chooses its band per document, below.
         self.band = band
 
-    def _default_measure(self) -> measures.StemCosine:
-        return measures.StemCosine(self.stopwords, self.stemmer, language=self.text_language)
-
     def _width(self, n: int, k: int) -> int | None:
         """The band for ``n`` sentences in ``k`` segments (None: the whole matrix)."""
         if self.band is None or (self.band == "auto" and n <= DENSE_MAX):
@@ -104,8 +101,11 @@ class C99DP(Composition):
     def _run(
         self, sentences: list[str], n_segments: int | None, tokenized: bool | None
     ) -> Segmentation:
-        if not sentences or n_segments is None:
-            return super()._run(sentences, n_segments, tokenized)  # ExactDP says what is missing
+        if n_segments is None:
+            # Before any matrix is computed for nothing.
+            raise ValueError("c99_dp needs the number of segments (n_segments)")
+        if not sentences:
+            return C99DPResult(sentences, [], n_segments)
         tokenized = self._resolve_tokenized(sentences, tokenized)
         k = min(n_segments, len(sentences))
         width = self._width(len(sentences), k)

@@ -16,7 +16,7 @@ of a per-segment score that adds four kinds of evidence:
   :data:`~linseg.methods.compose_registry.LSA_KEEP` of cosines kept): ``R_lsa(a, b)``,
   related words that are not the same word (Choi, Wiemer-Hastings and Moore 2001);
 - U00's: the segment's cost ``C(a, b) = -log P(W_i | S_i)`` under its own word
-  distribution (:meth:`~linseg.methods.u00.U00.segment_costs`);
+  distribution (:class:`~linseg.compose.costs.Multinomial`);
 - a prior on lengths in the manner of Fragkou et al. (2004): segments near the mean
   length ``mu = n / k`` that the count implies, ``P(a, b) = ((b - a - mu) / mu) ** 2``.
 

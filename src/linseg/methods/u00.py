@@ -50,9 +50,8 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import cast
 
 import numpy as np
 
@@ -60,7 +59,6 @@ from ..base import Segmentation, check_int
 from ..bounds import SizeUnit
 from ..compose import Composition
 from ..compose.costs import Multinomial, UnitCounts
-from ..compose.measures import StemCosine
 from ..compose.strategies import (
     UNITS,
     ExactDP,
@@ -164,7 +162,7 @@ class U00(Composition):
         self.stemmer = stemmer
         self.rank_weight = float(rank_weight)
         super().__init__(
-            None,  # StemCosine with these stopwords and stems (_default_measure)
+            None,  # C99's StemCosine with these stopwords and stems (_default_measure)
             LocalRank(RANK_MASK),
             None,  # set below: the cost reads words in the segmenter's language
             tokenized,
@@ -182,12 +180,8 @@ class U00(Composition):
             units=units,
             diagonal=False,
         )
-        # The search below and the measure read words through one processor.
+        # The search below reads words through the cost's processor: once per document.
         self._text = self._cost._text
-        cast(StemCosine, self._measure)._text = self._text
-
-    def _default_measure(self) -> StemCosine:
-        return StemCosine(self.stopwords, self.stemmer, language=self.text_language)
 
     def _run(
         self, sentences: list[str], n_segments: int | None, tokenized: bool | None
@@ -225,17 +219,6 @@ class U00(Composition):
         # for cutting a short document into single sentences.
         np.fill_diagonal(rank, 0.0)
         return self.rank_weight * segment_scores(rank, RANK_EXPONENT, np.array([*starts, n]))
-
-    def segment_costs(self, sentences: Sequence[str], tokenized: bool | None = None) -> np.ndarray:
-        """The cost ``C(i)`` of every segment of sentences (the module's equation, with this
-        segmenter's ``alpha`` and the document's distinct stems as ``k``): ``out[a, b]`` for
-        the sentences ``a .. b-1``, an (n + 1) x (n + 1) table, ``inf`` unless ``a < b``.
-        Sentences are the units; O(n^2) time and memory, for documents of up to a few
-        thousand sentences (:class:`~linseg.compose.costs.Multinomial`'s table)."""
-        sentences = list(sentences)
-        if not sentences:
-            return np.full((1, 1), np.inf)
-        return self._cost(sentences, self._resolve_tokenized(sentences, tokenized))
 
     def _limit(self, n_units: int) -> int:
         if self.max_units is None:
