@@ -28,11 +28,10 @@ from bench_scale import _peak_rss  # the same measurement as the banded C99's
 
 
 def pages_table(data: str) -> None:
-    from threadpoolctl import threadpool_limits
-
     from linseg.compose import Composition, costs, measures, strategies, transforms
     from linseg.experiments.natural import find_natural_documents
     from linseg.methods import create
+    from linseg.workers import blas_on_one_thread
 
     texts = [
         t.read_text()
@@ -47,7 +46,7 @@ def pages_table(data: str) -> None:
     print(f"python-docs: {len(texts)} pages")
     print("| segmenter | ms per page | boundaries equal to u00_pr's |")
     print("| --- | ---: | ---: |")
-    with threadpool_limits(1):
+    with blas_on_one_thread():
         want = [registered.segment_text(t).boundaries for t in texts]
         for label, seg in (("u00_pr (registered)", registered), ("the same, composed", hand)):
             times, same = [], 0
