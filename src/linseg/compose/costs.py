@@ -11,7 +11,7 @@ A cost is an object with two methods:
 - ``cost(sentences, tokenized, starts, n_segments) -> table``: ``table[i, j]`` is the
   cost of the segment from unit ``i`` to unit ``j - 1``, where units begin at the
   sentences ``starts`` (ascending, 0 first; every sentence when None); ``+inf`` unless
-  ``i < j``. An (m + 1) x (m + 1) table for m units. ``n_segments`` is the count the
+  ``i < j``. An (m + 1) x (m + 1) table for m units, a new array the caller may change. ``n_segments`` is the count the
   search will find, when it knows it (a prior on lengths needs it), else None.
 - ``boundary_cost(sentences, tokenized) -> float``: what a boundary costs under the
   cost's own model (its prior), the unit in which ``ExactDP``'s ``penalty`` is counted.
