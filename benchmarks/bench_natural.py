@@ -21,6 +21,7 @@ import sys
 
 from linseg.experiments.natural import (
     evaluate_natural,
+    format_intervals,
     format_summary,
     python_docs_halves,
     summarize,
@@ -54,7 +55,7 @@ def main() -> None:
         docs = load_documents(Path(__file__).parent / "natural" / "django-docs")
         rows = {name: summarize(evaluate_natural(name, docs)) for name in names}
         print(f"\n### django-docs: {len(docs)} pages\n")
-        print(format_summary(rows))
+        print_rows(rows)
         return
     root = args.data or os.environ.get("LINSEG_DATA")
     if not root:
@@ -75,8 +76,15 @@ def main() -> None:
         print(
             f"\n### {half if half == 'all' else half + ' half'}: {int(first['n'])} pages, {first['words']:.0f} words a page on average\n"
         )
-        print(format_summary(rows))
+        print_rows(rows)
     print()
+
+
+def print_rows(rows: dict[str, dict[str, float]]) -> None:
+    """The table of means, then each method's bootstrap intervals."""
+    print(format_summary(rows) + "\n")
+    for name, summary in rows.items():
+        print(f"- {format_intervals(name, summary)}")
 
 
 if __name__ == "__main__":

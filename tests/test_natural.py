@@ -21,6 +21,7 @@ from linseg.experiments.natural import (
     evaluate_natural,
     even_split,
     find_natural_documents,
+    format_intervals,
     hypothesis_words,
     load_document,
     load_documents,
@@ -156,6 +157,19 @@ def test_hypothesis_words_through_segment_text():
     assert res.method.found_true == pytest.approx(4 / 3)
     s = summarize([res])
     assert s["n"] == 1 and s["pk"] == res.method.pk and s["even_b"] == res.even.b
+    assert (s["pk_low"], s["pk_high"]) == (res.method.pk, res.method.pk)
+    assert s["pk_gain"] == res.no_boundary.pk - res.method.pk
+    assert format_intervals("every", s) == "every: one document; no interval"
+    # Two documents: a resample's mean is one of three values, and the 95% interval runs
+    # from the lower document's Pk to the higher one's (as for [0, 1] in test_paper).
+    other = evaluate_natural(_EverySentence(), [NaturalDocument("u", "A b. C d.", [])])[0]
+    two = summarize([res, other])
+    pks = sorted([res.method.pk, other.method.pk])
+    assert (two["pk_low"], two["pk_high"]) == pytest.approx(pks)
+    assert format_intervals("every", two).startswith(
+        f"every: Pk {100 * two['pk']:.1f}% (95% interval over documents "
+        f"{100 * pks[0]:.1f}-{100 * pks[1]:.1f})"
+    )
 
 
 # --- Reading documents ----------------------------------------------------------------
@@ -255,6 +269,7 @@ def test_evaluate_cli_on_natural_documents(tmp_path, capsys):
     assert (
         "| b_n |" in out and "| *no boundary* |" in out and "| *even split (true count)* |" in out
     )
+    assert "b_n: one document; no interval" in out
     rec = json.loads(jsonl.read_text(encoding="utf-8"))
     assert rec["reference"] == [6, 12] and rec["method"]["boundaries"] == []
     assert rec["method"]["pk"] == rec["no_boundary"]["pk"]

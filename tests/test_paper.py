@@ -25,7 +25,7 @@ from linseg.corpus.brown import (
 )
 from linseg.experiments.paper import read_reference_table, run_paper, write_outputs
 from linseg.experiments.reference import read_test_logs
-from linseg.experiments.significance import compare
+from linseg.experiments.significance import bootstrap_interval, compare
 from linseg.methods import create, get
 from linseg.metrics import expected_pk_random, p_same_random, p_same_random_known, pk
 
@@ -256,6 +256,37 @@ def test_compare_exact():
     # differences -0.1, -0.2, -0.2, -0.3: mean -0.2, sd 0.08165, t = -0.2 / (0.08165 / 2)
     assert c.t == pytest.approx(-4.898979, rel=1e-5)
     assert c.ks == pytest.approx(0.5)
+
+
+def test_bootstrap_interval_by_hand():
+    # [0, 1]: a resample's mean is 0, 1/2 or 1 with probabilities 1/4, 1/2, 1/4; the
+    # 2.5% and 97.5% quantiles fall inside the end masses.
+    assert bootstrap_interval([0.0, 1.0]) == (0.0, 1.0)
+    # [0, 0, 0, 1]: means j/4 with binomial(4, 1/4) masses; P(mean <= 1/2) = 0.949 and
+    # P(mean <= 3/4) = 0.996, so the 97.5% quantile is 3/4.
+    assert bootstrap_interval([0.0, 0.0, 0.0, 1.0]) == (0.0, 0.75)
+    assert bootstrap_interval([0.3] * 5) == pytest.approx((0.3, 0.3))
+    low, high = bootstrap_interval([])
+    assert np.isnan(low) and np.isnan(high)
+    for bad in ({"level": 1.0}, {"level": 0}, {"resamples": 0}, {"resamples": 2.5}):
+        with pytest.raises(ValueError):
+            bootstrap_interval([0.1, 0.2], **bad)
+
+
+@given(
+    st.lists(st.floats(0, 1, allow_nan=False), min_size=1, max_size=40),
+    st.floats(-1, 1, allow_nan=False),
+)
+@settings(max_examples=60, deadline=None)
+def test_bootstrap_interval_properties(values, shift):
+    low, high = bootstrap_interval(values, resamples=500, seed=3)
+    assert min(values) - 1e-12 <= low <= high <= max(values) + 1e-12
+    # The same seed draws the same resamples: shifting the values shifts the interval.
+    moved = bootstrap_interval([v + shift for v in values], resamples=500, seed=3)
+    assert moved == pytest.approx((low + shift, high + shift), abs=1e-9)
+    # A wider level never gives a narrower interval on the same resamples.
+    wide = bootstrap_interval(values, level=0.99, resamples=500, seed=3)
+    assert wide[0] <= low + 1e-12 and high <= wide[1] + 1e-12
 
 
 # --- the runner on the paper's corpus --------------------------------------------------------

@@ -141,7 +141,13 @@ def _is_natural(root: Path) -> bool:
 
 def run_natural(args: argparse.Namespace, root: Path) -> int:
     """``linseg evaluate`` on natural documents: text with its true section starts."""
-    from ..experiments.natural import evaluate_natural, format_summary, load_documents, summarize
+    from ..experiments.natural import (
+        evaluate_natural,
+        format_intervals,
+        format_summary,
+        load_documents,
+        summarize,
+    )
     from ..methods import get
 
     info = get(args.method)
@@ -166,5 +172,6 @@ def run_natural(args: argparse.Namespace, root: Path) -> int:
     out.write(
         "word-level scores, means over documents; found/true: sections found over true sections\n\n"
     )
-    out.write(format_summary({info.name: summary}) + "\n")
+    out.write(format_summary({info.name: summary}) + "\n\n")
+    out.write(format_intervals(info.name, summary) + "\n")
     return 0

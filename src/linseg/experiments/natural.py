@@ -81,6 +81,7 @@ from ..metrics import (
 )
 from ..progress import Progress
 from ..workers import blas_on_one_thread
+from .significance import bootstrap_interval
 
 __all__ = [
     "NaturalDocument",
@@ -96,6 +97,7 @@ __all__ = [
     "even_split",
     "score_words",
     "split_pages",
+    "format_intervals",
     "page_family",
     "evaluate_document",
     "evaluate_natural",
@@ -396,7 +398,13 @@ def evaluate_natural(
 def summarize(results: Sequence[NaturalResult]) -> dict[str, float]:
     """Means over documents: ``n``, ``pk``, ``windowdiff``, ``b``, ``found_true``, ``ms``
     (per document), and the same three scores and ``found_true`` for the baselines as
-    ``no_boundary_pk`` ... and ``even_pk`` ...."""
+    ``no_boundary_pk`` ... and ``even_pk`` ....
+
+    The uncertainty of the mean Pk over these documents: ``pk_low`` and ``pk_high``, its
+    95% bootstrap interval, and ``pk_gain`` (no boundary's mean Pk minus the method's, in
+    Pk units: positive when the method is better) with ``pk_gain_low`` and
+    ``pk_gain_high``, the paired interval (:func:`~linseg.experiments.significance.
+    bootstrap_interval` over documents)."""
     out: dict[str, float] = {"n": float(len(results))}
     if not results:
         return out
@@ -405,9 +413,27 @@ def summarize(results: Sequence[NaturalResult]) -> dict[str, float]:
             out[prefix + metric] = float(
                 np.mean([getattr(getattr(r, attr), metric) for r in results])
             )
+    pk = np.array([r.method.pk for r in results])
+    gain = np.array([r.no_boundary.pk for r in results]) - pk
+    out["pk_low"], out["pk_high"] = bootstrap_interval(pk)
+    out["pk_gain"] = float(np.mean(gain))
+    out["pk_gain_low"], out["pk_gain_high"] = bootstrap_interval(gain)
     out["ms"] = 1000.0 * float(np.mean([r.seconds for r in results]))
     out["words"] = float(np.mean([r.n_words for r in results]))
     return out
+
+
+def format_intervals(name: str, summary: dict[str, float]) -> str:
+    """One line on how sure the mean Pk of :func:`summarize` is: its 95% bootstrap
+    interval over documents, and the paired one of the gain over no boundary."""
+    if summary.get("n", 0) < 2:
+        return f"{name}: one document; no interval"
+    return (
+        f"{name}: Pk {100 * summary['pk']:.1f}% (95% interval over documents "
+        f"{100 * summary['pk_low']:.1f}-{100 * summary['pk_high']:.1f}); "
+        f"no boundary's Pk minus its: {100 * summary['pk_gain']:+.1f} points (paired "
+        f"interval {100 * summary['pk_gain_low']:+.1f} to {100 * summary['pk_gain_high']:+.1f})"
+    )
 
 
 def format_summary(rows: dict[str, dict[str, float]], baselines: bool = True) -> str:
