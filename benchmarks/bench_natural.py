@@ -1,6 +1,7 @@
 """Every method that needs no segment count, on natural documents (Python documentation).
 
 Usage: python benchmarks/bench_natural.py [--data DIR] [--methods a,b] [--half tuning|test|all|both]
+       [--set python-docs|django] [--known-count]
 
 Runs each registered method with ``needs_n_segments`` False through its default
 ``segment_text`` on the fixed tuning and test halves of ``natural/python-docs`` (see
@@ -10,7 +11,10 @@ over true sections (mean per page), and wall-clock milliseconds per page (the fi
 is segmented once untimed to compile kernels). The no-boundary and even-split baselines
 (the latter given the true number of sections) close each table. ``--half all`` scores
 the 110 pages together, which should reproduce the data README's figures (C99 41.0%, no
-boundary 37.8% word-level Pk).
+boundary 37.8% word-level Pk). Under each table, each method's 95% bootstrap intervals
+(:func:`linseg.experiments.natural.format_intervals`). ``--known-count`` gives every method
+(those that need the count too) each page's true number of sections, which scores where
+a method places boundaries apart from how many it finds.
 """
 
 from __future__ import annotations
@@ -42,18 +46,28 @@ def main() -> None:
         choices=["python-docs", "django"],
         help="django: the second set in benchmarks/natural/django-docs (no halves)",
     )
+    ap.add_argument(
+        "--known-count",
+        action="store_true",
+        help="give each method the true number of sections: the placement alone",
+    )
     args = ap.parse_args()
+    known = args.known_count
     if args.methods:
         names = [m.strip() for m in args.methods.split(",") if m.strip()]
     else:
-        names = [name for name, info in available().items() if not info.needs_n_segments]
+        names = [
+            name for name, info in available().items() if known or not info.needs_n_segments
+        ]
     if args.set == "django":
         from pathlib import Path
 
         from linseg.experiments.natural import load_documents
 
         docs = load_documents(Path(__file__).parent / "natural" / "django-docs")
-        rows = {name: summarize(evaluate_natural(name, docs)) for name in names}
+        rows = {
+            name: summarize(evaluate_natural(name, docs, known_count=known)) for name in names
+        }
         print(f"\n### django-docs: {len(docs)} pages\n")
         print_rows(rows)
         return
@@ -70,7 +84,7 @@ def main() -> None:
     for half, paths in chosen.items():
         rows = {}
         for name in names:
-            rows[name] = summarize(evaluate_natural(name, paths))
+            rows[name] = summarize(evaluate_natural(name, paths, known_count=known))
             print(f"  {half}: {name} done", file=sys.stderr)
         first = next(iter(rows.values()))
         print(

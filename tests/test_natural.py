@@ -147,6 +147,26 @@ class _EverySentence(Segmenter):
         return Segmentation(list(sentences), list(range(1, len(sentences))))
 
 
+class _FirstSentences(Segmenter):
+    """Given k segments, cuts before sentences 1 .. k - 1; without a count, none."""
+
+    def _run(self, sentences, n_segments, tokenized):
+        return Segmentation(list(sentences), list(range(1, n_segments or 1)), n_segments)
+
+
+def test_known_count_gives_the_true_number_of_sections():
+    # Sentences start at words 0, 3, 5, 8; the true sections start at words 2 and 5, so
+    # three sections: given the count, cuts before sentences 1 and 2 (words 3 and 5).
+    doc = NaturalDocument("t", "One two three. Four five.\n\nSix seven eight. Nine.", [2, 5])
+    assert hypothesis_words(_FirstSentences(), doc) == []
+    assert hypothesis_words(_FirstSentences(), doc, known_count=True) == [3, 5]
+    res = evaluate_natural(_FirstSentences(), [doc], warm_up=False, known_count=True)[0]
+    assert res.method.boundaries == [3, 5] and res.method.found_true == 1.0
+    # .ref documents: their sentences, given the count too.
+    ref = NaturalDocument("r", "a b c d e f", [2, 4], sentences=["a b", "c d", "e f"])
+    assert hypothesis_words(_FirstSentences(), ref, known_count=True) == [2, 4]
+
+
 def test_hypothesis_words_through_segment_text():
     doc = NaturalDocument("t", "One two three. Four five.\n\nSix seven eight. Nine.", [2, 5])
     hyp = hypothesis_words(_EverySentence(), doc)

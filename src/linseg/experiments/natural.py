@@ -334,20 +334,27 @@ def _resolve(method: str | Segmenter, params: dict[str, Any]) -> Segmenter:
     return create(method, **params)
 
 
-def hypothesis_words(segmenter: Segmenter, doc: NaturalDocument) -> list[int]:
-    """Run ``segmenter`` on ``doc`` (automatic termination) and return word offsets."""
+def hypothesis_words(
+    segmenter: Segmenter, doc: NaturalDocument, known_count: bool = False
+) -> list[int]:
+    """Run ``segmenter`` on ``doc`` and return word offsets: with automatic termination,
+    or with ``known_count`` given the true number of sections."""
+    count = doc.n_sections if known_count else None
     if doc.sentences is not None:
-        found = segmenter.segment(doc.sentences).boundaries
+        found = segmenter.segment(doc.sentences, count).boundaries
         offsets = np.concatenate([[0], np.cumsum([len(s.split()) for s in doc.sentences])])
         return sorted({int(offsets[b]) for b in found} - {0, doc.n_words})
-    cut = segmenter.segment_text(doc.text).char_boundaries
+    cut = segmenter.segment_text(doc.text, count).char_boundaries
     return char_to_word_offsets(doc.word_starts, cut)
 
 
-def evaluate_document(segmenter: Segmenter, doc: NaturalDocument) -> NaturalResult:
-    """Segment one document and score it beside the baselines."""
+def evaluate_document(
+    segmenter: Segmenter, doc: NaturalDocument, known_count: bool = False
+) -> NaturalResult:
+    """Segment one document (given its true number of sections with ``known_count``) and
+    score it beside the baselines."""
     t0 = time.perf_counter()
-    hyp = hypothesis_words(segmenter, doc)
+    hyp = hypothesis_words(segmenter, doc, known_count)
     seconds = time.perf_counter() - t0
     n = doc.n_words
     ref = positions(doc.reference, n)
@@ -371,6 +378,7 @@ def evaluate_natural(
     *,
     progress: Progress | None = None,
     warm_up: bool = True,
+    known_count: bool = False,
     **params: Any,
 ) -> list[NaturalResult]:
     """Evaluate ``method`` (a registered name, with ``params``, or a segmenter) on documents.
@@ -381,15 +389,17 @@ def evaluate_natural(
     their sentences). Times are wall-clock per document; with ``warm_up`` the first
     document is segmented once untimed so that compiling kernels is not charged to it.
     ``progress``: an object with ``update()``, called after each document.
+    ``known_count`` gives the method each document's true number of sections instead,
+    which scores the placement alone (a method that needs the count runs only so).
     """
     segmenter = _resolve(method, params)
     docs = load_documents(documents)
     if warm_up and docs:
-        hypothesis_words(segmenter, docs[0])
+        hypothesis_words(segmenter, docs[0], known_count)
     results = []
     with blas_on_one_thread():  # many small matrices: BLAS threads would only spin
         for doc in docs:
-            results.append(evaluate_document(segmenter, doc))
+            results.append(evaluate_document(segmenter, doc, known_count))
             if progress is not None:
                 progress.update()
     return results
