@@ -56,18 +56,14 @@ def main() -> None:
     if args.methods:
         names = [m.strip() for m in args.methods.split(",") if m.strip()]
     else:
-        names = [
-            name for name, info in available().items() if known or not info.needs_n_segments
-        ]
+        names = [name for name, info in available().items() if known or not info.needs_n_segments]
     if args.set == "django":
         from pathlib import Path
 
         from linseg.experiments.natural import load_documents
 
         docs = load_documents(Path(__file__).parent / "natural" / "django-docs")
-        rows = {
-            name: summarize(evaluate_natural(name, docs, known_count=known)) for name in names
-        }
+        rows = {name: summarize(evaluate_natural(name, docs, known_count=known)) for name in names}
         print(f"\n### django-docs: {len(docs)} pages\n")
         print_rows(rows)
         return
