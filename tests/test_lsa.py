@@ -60,6 +60,62 @@ def test_keep_and_stem_weight_by_hand():
     assert mixed[0, 2] == pytest.approx(1 / R2)
 
 
+def test_sentence_vectors_by_hand():
+    from linseg.compose._lsa import sentence_vectors
+
+    space = np.array([[1.0, 0.0], [0.0, 1.0], [0.5, 0.25]], dtype=np.float32)
+    row_of = np.array([2, -1, 0, 1], dtype=np.int64)  # id 1 has no row
+    # Sentence 0: ids 0, 0, 2, -1 -> rows 2 (twice) and 0; sentence 1: id 1 only (none);
+    # sentence 2: ids 3, 2, 3 -> rows 1 (twice) and 0.
+    ids = np.array([0, 0, 2, -1, 1, 3, 2, 3], dtype=np.int64)
+    offsets = np.array([0, 4, 5, 8], dtype=np.int64)
+    for local, (f2, f1) in enumerate([(2.0, 1.0), (1.0, 1.0), (math.log(3), math.log(2))]):
+        out = np.zeros((3, 2), dtype=np.float32)
+        sentence_vectors(ids, offsets, row_of, space, local, out)
+        w2, w1 = np.float32(f2), np.float32(f1)
+        expected = [
+            [w1 * 1.0 + w2 * 0.5, w2 * np.float32(0.25)],
+            [0.0, 0.0],
+            [w1 * 1.0, w2 * 1.0],
+        ]
+        np.testing.assert_array_equal(out, np.array(expected, dtype=np.float32))
+
+
+@given(
+    st.integers(1, 12),
+    st.lists(st.lists(st.integers(-1, 9), max_size=12), min_size=1, max_size=8),
+    st.sampled_from([0, 1, 2]),
+    st.integers(0, 2**32 - 1),
+)
+@settings(max_examples=60, deadline=None)
+def test_sentence_vectors_are_the_sparse_product_to_the_bit(dims, sentences, local, seed):
+    # The kernel replaced a canonical CSR product of the weights with the space (float32):
+    # LsaCosine's vectors, and every boundary of the LSA methods, depend on the same bits.
+    from scipy import sparse
+
+    from linseg.compose._lsa import sentence_vectors
+
+    rng = np.random.default_rng(seed)
+    space = rng.normal(size=(7, dims)).astype(np.float32)
+    row_of = np.array([3, -1, 0, 6, 2, 2, 5, 1, 4, -1], dtype=np.int64)
+    ids = np.array([i for s in sentences for i in s], dtype=np.int64)
+    offsets = np.concatenate([[0], np.cumsum([len(s) for s in sentences])]).astype(np.int64)
+    out = np.zeros((len(sentences), dims), dtype=np.float32)
+    sentence_vectors(ids, offsets, row_of, space, local, out)
+    sentence = np.repeat(np.arange(len(sentences)), [len(s) for s in sentences])
+    rows = row_of[ids[ids >= 0]] if ids.size else ids
+    sentence = sentence[ids >= 0] if ids.size else sentence
+    sentence, rows = sentence[rows >= 0], rows[rows >= 0]
+    weights = sparse.csr_matrix(
+        (np.ones(rows.size, dtype=np.float32), (sentence, rows)), shape=(len(sentences), 7)
+    )
+    if local == 1:
+        weights.data = np.minimum(weights.data, 1.0, dtype=np.float32)
+    elif local == 2:
+        weights.data = np.log1p(weights.data, dtype=np.float64).astype(np.float32)
+    np.testing.assert_array_equal(out, np.asarray(weights @ space))
+
+
 def test_bad_spaces_and_languages_are_refused():
     with pytest.raises(ValueError, match="one vector per stem"):
         measures.LsaCosine(space=(["cat", "dog"], [[1.0, 0.0]]))

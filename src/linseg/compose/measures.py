@@ -25,6 +25,7 @@ from ..similarity import (
     spread_activation_dots,
 )
 from ..text import Stemmer, TextProcessor
+from ._lsa import sentence_vectors
 
 __all__ = [
     "Measure",
@@ -320,6 +321,9 @@ class LsaSpace:
         )
 
 
+# The local weights of LsaCosine, as sentence_vectors numbers them.
+_LOCAL_WEIGHTS = {"count": 0, "binary": 1, "log": 2}
+
 _SHIPPED: dict[str, LsaSpace] = {}
 _SHIPPED_LOCK = threading.Lock()
 #: Languages with a space in the package (``data/lsa-<code>.npz``).
@@ -422,29 +426,20 @@ class LsaCosine(_Stems):
 
     def _vectors(self, ids: np.ndarray, offsets: np.ndarray) -> np.ndarray:
         space, row_of = self._rows()
-        n = len(offsets) - 1
-        sentence = np.repeat(np.arange(n), np.diff(offsets))
-        keep = ids >= 0
-        rows = row_of[ids[keep]]
-        sentence = sentence[keep]
-        found = rows >= 0
-        rows, sentence = rows[found], sentence[found]
-        # Sentence x stem counts over the stems present, times their vectors: a sparse
-        # product, since a sentence holds a few of the document's stems (the dense one
-        # multiplied mostly zeros and took twice as long).
-        from scipy import sparse  # loaded only by the measures that need it
-
-        used, column = np.unique(rows, return_inverse=True)
-        counts = sparse.csr_matrix(
-            (np.ones(rows.size, dtype=np.float32), (sentence, column.reshape(-1))),
-            shape=(n, used.size),
-        )  # duplicates summed: the counts, exact in float32
-        if self.local == "binary":
-            counts.data = np.minimum(counts.data, 1.0, dtype=np.float32)
-        elif self.local == "log":
-            counts.data = np.log1p(counts.data, dtype=np.float64).astype(np.float32)
-        # float32, as the space is stored: no float64 copy of the rows
-        return np.asarray(counts @ space.vectors[used], dtype=np.float64)
+        out = np.zeros((len(offsets) - 1, space.vectors.shape[1]), dtype=np.float32)
+        # Summed in float32, as the space is stored, each sentence's distinct stems in the
+        # order of their rows: the product of a sparse matrix of the weights with the
+        # space, to the bit, without building one (a sentence holds a few of the
+        # document's stems: the dense product multiplied mostly zeros).
+        sentence_vectors(
+            np.ascontiguousarray(ids, dtype=np.int64),
+            np.ascontiguousarray(offsets, dtype=np.int64),
+            row_of,
+            space.vectors,
+            _LOCAL_WEIGHTS[self.local],
+            out,
+        )
+        return out.astype(np.float64)
 
     def vectors(self, sentences: Sequence[str], tokenized: bool) -> np.ndarray:
         """The (n, dims) sentence vectors, float64."""
