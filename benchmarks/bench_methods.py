@@ -7,7 +7,8 @@ Runs each method with its defaults on the 700 samples (``$LINSEG_DATA/choi``, or
 method (methods that need the count: the reference count) and with the count given.
 Prints a Markdown table of word-level Pk per range (3-11 / 3-5 / 6-8 / 9-11), Pk on 3-11
 given the count, CPU milliseconds per sample (count found; count given for methods that
-need it) and what the method's learned parts were trained on. This is the README's table
+need it) and what the method's learned parts were trained on (its registry entry's
+``trained_on``). This is the README's table
 of every method. BLAS runs on one thread, as in linseg's process pools: on a sample's
 small matrices its threads add CPU time (they wait for each other), not speed.
 """
@@ -24,17 +25,6 @@ from linseg.experiments.evaluate import evaluate, summarize
 from linseg.methods import available, create
 from linseg.workers import one_blas_thread
 
-#: What each method's learned or chosen parts came from (nothing: no parameter was fitted).
-TRAINED_ON = {
-    "segmenter": "POS tagger trained on Brown genres other than a and j",
-    "segmenter_a": "POS tagger trained on Brown genres other than a and j",
-    "c99_dp": "length exponent chosen on Brown genres other than a and j",
-    "consensus_dp": "LSA space from WordNet 3.0 glosses; count and score weights chosen on Brown genres other than a and j",
-    "c99_lsa": "LSA space from WordNet 3.0 glosses; keep share chosen on Brown genres other than a and j",
-    "c99_lsa_mix": "as c99_lsa; mixture weight chosen on Brown genres other than a and j",
-    "u00_p": "penalty chosen on the python-docs tuning half",
-    "u00_pr": "penalty and rank weight chosen on the python-docs tuning half",
-}
 RANGES = ("3-11", "3-5", "6-8", "9-11")
 
 
@@ -72,8 +62,7 @@ def main() -> None:
         )
         given = f"{100 * table['3-11']['known_pk_word']:.1f}"
         ms = 1000 * table["3-11"][f"{kind}_seconds"]
-        trained = TRAINED_ON.get(name, "nothing")
-        print(f"| `{name}` | {found} | {given} | {ms:.2f} | {trained} |", flush=True)
+        print(f"| `{name}` | {found} | {given} | {ms:.2f} | {info.trained_on} |", flush=True)
 
 
 if __name__ == "__main__":

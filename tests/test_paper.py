@@ -466,6 +466,12 @@ def test_beyond_the_paper_table(choi_root, tmp_path):
     page = (tmp_path / "beyond.md").read_text()
     assert "| Consensus | 8.2% |" in page and "Bestgen" not in page  # C99_LSA not selected
     assert "Utiyama & Isahara 2001" in page
+    # What each row was trained on is its method's registry entry.
+    from linseg.methods import get
+
+    assert f"| {get('consensus_dp').trained_on} | linseg's own |" in page
+    assert get("c99_dp").trained_on.startswith("one length exponent")
+    assert get("u00").trained_on == "nothing"
 
 
 def test_a_worker_runs_blas_on_one_thread():

@@ -50,6 +50,9 @@ class MethodInfo:
     needs_n_segments: bool = False  # True for methods that only run with a known count
     paper_row: str | None = None  # the row name in the paper's tables, e.g. "C99_b"
     defaults: tuple[tuple[str, Any], ...] = ()
+    # What the method's learned or chosen parts came from ("nothing": nothing was fitted);
+    # the README's table of every method and linseg paper's beyond table print it.
+    trained_on: str = "nothing"
 
 
 _REGISTRY: dict[str, MethodInfo] = {}
@@ -63,14 +66,16 @@ def register(
     *,
     needs_n_segments: bool = False,
     paper_row: str | None = None,
+    trained_on: str = "nothing",
     **defaults: Any,
 ) -> None:
-    """Make a method known under ``name`` (lower case, unique)."""
+    """Make a method known under ``name`` (lower case, unique); ``trained_on`` says what
+    its learned or chosen parts came from."""
     key = name.lower()
     if key in _REGISTRY:
         raise ValueError(f"method {name!r} is already registered")
     _REGISTRY[key] = MethodInfo(
-        key, factory, summary, needs_n_segments, paper_row, tuple(defaults.items())
+        key, factory, summary, needs_n_segments, paper_row, tuple(defaults.items()), trained_on
     )
 
 

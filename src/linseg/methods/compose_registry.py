@@ -13,7 +13,15 @@ from ..compose import Composition, measures, strategies, transforms
 from ..text import Stemmer
 from . import register
 
-__all__ = ["C99DP", "C99DPResult", "EXPONENT", "C99LSA", "LSA_KEEP", "LSA_STEM_WEIGHT"]
+__all__ = [
+    "C99DP",
+    "C99DPResult",
+    "EXPONENT",
+    "C99LSA",
+    "LSA_KEEP",
+    "LSA_STEM_WEIGHT",
+    "LSA_TRAINING",
+]
 
 #: The length exponent of C99DP's segment score, chosen among 0.4-1.4 on 700 samples made
 #: like the paper's from Brown genres other than a and j (the paper's sources):
@@ -138,6 +146,9 @@ LSA_KEEP = 0.2
 #: 17.8% on 3-11; c99_lsa 20.8%, C99 17.2%).
 LSA_STEM_WEIGHT = 0.7
 
+#: What the shipped English LSA space was trained on (``linseg/data/lsa-README.md``).
+LSA_TRAINING = "LSA space from WordNet 3.0 glosses (linseg/data/lsa-README.md)"
+
 
 class C99LSA(Composition):
     """C99 with LSA similarity, as Choi, Wiemer-Hastings and Moore (2001): the cosine of
@@ -205,15 +216,18 @@ register(
     C99DP,
     "C99's cosine and 11x11 rank, exact DP of sum of rank / length^0.7 per segment",
     needs_n_segments=True,
+    trained_on="one length exponent, chosen on Brown genres other than a and j",
 )
 register(
     "c99_lsa",
     C99LSA,
     "C99 with LSA similarity (English space from WordNet glosses), Choi et al. 2001",
+    trained_on=LSA_TRAINING + "; keep share chosen on Brown genres other than a and j",
 )
 register(
     "c99_lsa_mix",
     C99LSA,
     "C99 with 0.7 x stem cosine + 0.3 x LSA cosine (English, WordNet glosses)",
+    trained_on="as c99_lsa; mixture weight chosen on Brown genres other than a and j",
     stem_weight=LSA_STEM_WEIGHT,
 )

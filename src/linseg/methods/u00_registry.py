@@ -14,6 +14,7 @@ register(
     U00,
     "U00 on paragraphs: boundaries only at blank lines, 1.5 log n per boundary "
     "(tuned on the python-docs tuning half)",
+    trained_on="one penalty, chosen on the python-docs tuning half",
     units="paragraphs",
     penalty=1.5,
 )
@@ -22,6 +23,7 @@ register(
     U00,
     "U00 on paragraphs with C99's rank evidence in its exact search: 1.1 log n per "
     "boundary, rank weight 1 (both tuned on the python-docs tuning half)",
+    trained_on="a penalty and a rank weight, chosen on the python-docs tuning half",
     units="paragraphs",
     penalty=1.1,
     rank_weight=1.0,
