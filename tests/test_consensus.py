@@ -141,6 +141,36 @@ def test_consensus_dp_is_a_composition_on_the_shared_corpora(choi_docs, data_roo
         assert hand.segment_text(text).boundaries == raw.segment_text(text).boundaries
 
 
+def test_consensus_dp_reads_a_documents_words_once(monkeypatch):
+    # C99's count, U00's count, the LSA cosine and U00's placement cost share one text
+    # processor: the words are read, and U00's unit counts made, once per document.
+    from linseg.compose.costs import UnitCounts
+    from linseg.text import TextProcessor
+
+    calls = {"ids": 0, "units": 0}
+    read, of = TextProcessor._read_ids, UnitCounts.of
+
+    def counted_read(self, sentences, tokenized):
+        calls["ids"] += 1
+        return read(self, sentences, tokenized)
+
+    def counted_of(ids, offsets, starts):
+        calls["units"] += 1
+        return of(ids, offsets, starts)
+
+    monkeypatch.setattr(TextProcessor, "_read_ids", counted_read)
+    monkeypatch.setattr(UnitCounts, "of", staticmethod(counted_of))
+    text = (Path(__file__).parent.parent / "examples" / "three-topics.txt").read_text()
+    seg = ConsensusDP()
+    before = seg.segment_text(text).boundaries
+    assert calls == {"ids": 1, "units": 1}
+    # And the same boundaries as parts that each read the words themselves.
+    alone = ConsensusDP()
+    for part in (alone._u00, alone._u00._cost, alone._dp._measure, alone._lsa):
+        part._text = TextProcessor()
+    assert alone.segment_text(text).boundaries == before
+
+
 def test_the_lsa_term_is_english_only():
     assert ConsensusDP()._lsa is not None
     french = ConsensusDP(language="fr")

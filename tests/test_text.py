@@ -122,3 +122,26 @@ def test_ids_agree_with_stems(sentences):
     ]
     assert got == TextProcessor(stopwords=["a"]).stems(sentences, tokenized=True)
     assert np.all(np.diff(offsets) >= 0)
+
+
+def test_a_document_block_reads_the_words_once():
+    tp = TextProcessor()
+    sentences = ["bees make honey", "bees guard hives"]
+    calls = []
+    read = tp._read_ids
+    tp._read_ids = lambda s, t: calls.append(1) or read(s, t)  # type: ignore[method-assign]
+    with tp.document(sentences, True):
+        first = tp.ids(sentences, True)
+        assert tp.ids(sentences, True) is first  # kept for the block
+        with tp.document(sentences, True):  # a part's own block on the same document
+            assert tp.ids(sentences, True) is first
+        assert tp.remember(sentences, True, "n", lambda: len(calls)) == 1
+        assert tp.remember(sentences, True, "n", lambda: -1) == 1
+        # Another list, even equal, or another tokenisation is read anew.
+        tp.ids(list(sentences), True)
+        tp.ids(sentences, False)
+        assert len(calls) == 3
+    assert tp.ids(sentences, True) is not first  # dropped when the block ends
+    assert len(calls) == 4
+    assert tp.remember(sentences, True, "n", lambda: -1) == -1
+    np.testing.assert_array_equal(tp.ids(sentences, True)[0], first[0])

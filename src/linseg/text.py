@@ -13,12 +13,13 @@ replaced by its stem.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import lru_cache, partial
 from importlib import resources
 from itertools import chain
 from os import PathLike
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import numpy as np
 
@@ -47,6 +48,7 @@ __all__ = [
 ]
 
 _SENTENCE_FINAL = frozenset(".!?")
+T = TypeVar("T")
 
 
 def _english_word(token: str, hyphens: bool = True) -> str | None:
@@ -186,6 +188,9 @@ class TextProcessor:
         self._hkeys = np.zeros(1 << 12, dtype=np.uint64)
         self._hvals = np.full(1 << 12, _UNKNOWN, dtype=np.int64)
         self._hcount = 0
+        # The document being read in a document() block, and what was read of it.
+        self._document: tuple[Sequence[str], bool | None] | None = None
+        self._read: dict[object, Any] = {}
 
     @classmethod
     def from_options(
@@ -228,6 +233,39 @@ class TextProcessor:
             out.append([st for st in row if st is not None])
         return out
 
+    @contextmanager
+    def document(self, sentences: Sequence[str], tokenized: bool | None) -> Iterator[None]:
+        """Within the block, :meth:`ids` of this very ``sentences`` object (and anything
+        kept with :meth:`remember`) is computed once, however many of the parts that share
+        this processor read it: a segmenter made of several parts reads a document's words
+        once. What was read is dropped when the block ends."""
+        document = self._document
+        if document is not None and document[0] is sentences and document[1] == tokenized:
+            yield  # a part's own block inside its owner's, on the same document
+            return
+        outer = document, self._read
+        self._document, self._read = (sentences, tokenized), {}
+        try:
+            yield
+        finally:
+            self._document, self._read = outer
+
+    def remember(
+        self,
+        sentences: Sequence[str],
+        tokenized: bool | None,
+        key: object,
+        compute: Callable[[], T],
+    ) -> T:
+        """``compute()``, kept under ``key`` while a :meth:`document` block of these
+        ``sentences`` lasts (computed every time outside one)."""
+        document = self._document
+        if document is None or document[0] is not sentences or document[1] != tokenized:
+            return compute()
+        if key not in self._read:
+            self._read[key] = compute()
+        return cast(T, self._read[key])
+
     def ids(
         self, sentences: Sequence[str], tokenized: bool | None = None
     ) -> tuple[np.ndarray, np.ndarray]:
@@ -241,6 +279,13 @@ class TextProcessor:
         Pre-tokenised ASCII text, the common case, is then split and looked up in
         compiled code through a hash table of the tokens' 64-bit FNV-1a hashes.
         """
+        return self.remember(
+            sentences, tokenized, "ids", lambda: self._read_ids(sentences, tokenized)
+        )
+
+    def _read_ids(
+        self, sentences: Sequence[str], tokenized: bool | None
+    ) -> tuple[np.ndarray, np.ndarray]:
         if tokenized is None:
             tokenized = looks_tokenized(sentences)
         if tokenized:

@@ -93,9 +93,15 @@ class Multinomial(_Stems):
     def unit_counts(
         self, sentences: Sequence[str], tokenized: bool, starts: Sequence[int] | None = None
     ) -> UnitCounts:
-        """The counted stems of each unit (every sentence when ``starts`` is None)."""
-        ids, offsets = self._text.ids(sentences, tokenized)
-        return UnitCounts.of(ids, offsets, range(len(sentences)) if starts is None else starts)
+        """The counted stems of each unit (every sentence when ``starts`` is None); read
+        once per document in a :meth:`~linseg.text.TextProcessor.document` block."""
+        units = range(len(sentences)) if starts is None else starts
+
+        def read() -> UnitCounts:
+            return UnitCounts.of(*self._text.ids(sentences, tokenized), units)
+
+        key = ("unit counts", tuple(units))
+        return self._text.remember(sentences, tokenized, key, read)
 
     def __call__(
         self,

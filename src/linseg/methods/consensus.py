@@ -181,6 +181,18 @@ class ConsensusDP(Composition):
         self.strategy = self._strategy = ExactDP(
             exponent=PLACEMENT_EXPONENT, cost=self._cost, count=self.count
         )
+        # Every part counts the same words (one stop list, stemmer and language): they
+        # read them through one processor, so that a document's words are read once
+        # (_run's document block) however many parts look at them.
+        self._text = self._c99._text
+        for part in (
+            self._c99._measure,
+            self._u00,
+            self._u00._cost,
+            self._dp._measure,
+            *(measure for _, measure, _ in parts),
+        ):
+            part._text = self._text  # type: ignore[attr-defined]
 
     def _default_measure(self) -> measures.Sum:
         rank = transforms.LocalRank(self.mask_size)
@@ -221,6 +233,13 @@ class ConsensusDP(Composition):
     ) -> Segmentation:
         if not sentences:
             return Segmentation(sentences, [], n_segments)
+        tokenized = self._resolve_tokenized(sentences, tokenized)
+        with self._text.document(sentences, tokenized):
+            return self._segment(sentences, n_segments, tokenized)
+
+    def _segment(
+        self, sentences: list[str], n_segments: int | None, tokenized: bool
+    ) -> Segmentation:
         rank = None
         if n_segments is None:
             k, found = self._agree(sentences, tokenized)

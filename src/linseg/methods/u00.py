@@ -58,7 +58,7 @@ import numpy as np
 from ..base import Segmentation, check_int
 from ..bounds import SizeUnit
 from ..compose import Composition
-from ..compose.costs import Multinomial, UnitCounts
+from ..compose.costs import Multinomial
 from ..compose.strategies import (
     UNITS,
     ExactDP,
@@ -191,12 +191,19 @@ class U00(Composition):
             return U00Result(sentences, [], n_segments)
         starts = unit_starts(sentences, self.units, n_segments)
         tokenized = self._resolve_tokenized(sentences, tokenized)
-        ids, offsets = self._text.ids(sentences, tokenized)
-        units = UnitCounts.of(ids, offsets, starts)
+        # The words are read once, for the cost and the rank evidence alike.
+        with self._text.document(sentences, tokenized):
+            return self._search(sentences, n_segments, tokenized, starts)
+
+    def _search(
+        self, sentences: list[str], n_segments: int | None, tokenized: bool, starts: list[int]
+    ) -> U00Result:
+        n = len(sentences)
+        units = self._cost.unit_counts(sentences, tokenized, starts)
         m = 0 if n_segments is None else min(n_segments, units.n)
         penalty = self.penalty * math.log(max(units.words, 2))
         if self.rank_weight and n <= RANK_MAX_SENTENCES:
-            table = self._rank_score(ids, offsets, n, starts)
+            table = self._rank_score(*self._text.ids(sentences, tokenized), n, starts)
             table -= self._cost.table(units)
             cuts = best_with_count(table, m) if m else best_with_penalty(table, penalty)
             cost = -_total(table, cuts) + penalty * len(cuts)
