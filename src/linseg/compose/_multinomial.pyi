@@ -19,7 +19,6 @@ def segment_costs(
     vocabulary: int,
     n: int,
     alpha: float,
-    limit: int,
     largest: int,
     out: np.ndarray,
 ) -> None: ...

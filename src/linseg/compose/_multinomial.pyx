@@ -134,11 +134,11 @@ def search(const long long[::1] indptr, const long long[::1] words, const long l
 
 def segment_costs(const long long[::1] indptr, const long long[::1] words,
                   const long long[::1] counts, Py_ssize_t vocabulary, Py_ssize_t n,
-                  double alpha, Py_ssize_t limit, Py_ssize_t largest, double[:, ::1] out):
+                  double alpha, Py_ssize_t largest, double[:, ::1] out):
     """``out[i, j + 1]`` = the cost ``-log P(W_ij | S_ij)`` of the segment of units i..j
-    (at most ``limit`` units; see linseg.compose.costs), the same sums as :func:`search`
-    makes; ``out`` is an (n + 1) x (n + 1) table, its other cells left as they are."""
-    cdef Py_ssize_t i, j, stop
+    (see linseg.compose.costs), the same sums as :func:`search` makes; ``out`` is an
+    (n + 1) x (n + 1) table, its other cells left as they are."""
+    cdef Py_ssize_t i, j
     cdef long long size
     cdef double s
     if n < 0 or largest < 0 or vocabulary < 0 or indptr.shape[0] < n + 1:
@@ -162,13 +162,10 @@ def segment_costs(const long long[::1] indptr, const long long[::1] words,
             for i in range(n):
                 s = 0.0
                 size = 0
-                stop = i + limit
-                if n < stop:
-                    stop = n
-                for j in range(i, stop):
+                for j in range(i, n):
                     s = _add_unit(ip, wp, cp, j, seen, word_term, s, &size)
                     out[i, j + 1] = size_term[size] - s
-                _forget(ip, wp, i, stop, seen)
+                _forget(ip, wp, i, n, seen)
     finally:
         free(seen)
         free(word_term)

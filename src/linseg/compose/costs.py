@@ -136,7 +136,6 @@ class Multinomial(_Stems):
             max(units.vocabulary, 1),
             n,
             self.alpha,
-            n,
             max(units.words, 1),
             out,
         )
