@@ -48,7 +48,7 @@ __all__ = [
 ]
 
 _SENTENCE_FINAL = frozenset(".!?")
-T = TypeVar("T")
+_T = TypeVar("_T")
 
 
 def _english_word(token: str, hyphens: bool = True) -> str | None:
@@ -255,8 +255,8 @@ class TextProcessor:
         sentences: Sequence[str],
         tokenized: bool | None,
         key: object,
-        compute: Callable[[], T],
-    ) -> T:
+        compute: Callable[[], _T],
+    ) -> _T:
         """``compute()``, kept under ``key`` while a :meth:`document` block of these
         ``sentences`` lasts (computed every time outside one)."""
         document = self._document
@@ -264,7 +264,7 @@ class TextProcessor:
             return compute()
         if key not in self._read:
             self._read[key] = compute()
-        return cast(T, self._read[key])
+        return cast(_T, self._read[key])
 
     def ids(
         self, sentences: Sequence[str], tokenized: bool | None = None
