@@ -542,3 +542,42 @@ def test_the_baselines_are_compositions(name, kind, seed, choi_docs):
             hand.segment(doc.sentences, k).boundaries
             == registered.segment(doc.sentences, k).boundaries
         )
+
+
+def test_pieces_that_count_the_same_stems_read_the_words_once(monkeypatch):
+    # U00 composed by hand: the stem cosine and the multinomial cost share a processor,
+    # and the strategy's sum of costs is searched for pieces too.
+    from linseg.compose import costs
+    from linseg.text import TextProcessor
+
+    calls = []
+    read = TextProcessor._read_ids
+
+    def counted(self, sentences, tokenized):
+        calls.append(1)
+        return read(self, sentences, tokenized)
+
+    def build() -> Composition:
+        cost = costs.Sum([(1.0, costs.Multinomial()), (0.5, costs.LengthPrior())])
+        return Composition(
+            measures.Sum([(1.0, measures.StemCosine(), None), (1.0, measures.TfIdfCosine(), None)]),
+            transform=None,
+            strategy=strategies.ExactDP(penalty=1.0, cost=cost),
+        )
+
+    shared = build()
+    assert len(shared._texts) == 1
+    alone = build()
+    alone._texts = []  # no document block: every piece reads for itself
+    monkeypatch.setattr(TextProcessor, "_read_ids", counted)
+    found = shared.segment(DOC, 3)
+    assert len(calls) == 1
+    assert alone.segment(DOC, 3).boundaries == found.boundaries
+    assert len(calls) > 2
+    # A piece that reads otherwise keeps its own processor.
+    french = Composition(
+        measures.Sum(
+            [(1.0, measures.StemCosine(), None), (1.0, measures.StemCosine(language="fr"), None)]
+        )
+    )
+    assert len(french._texts) == 2

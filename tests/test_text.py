@@ -12,6 +12,7 @@ from linseg.text import (
     is_word,
     load_stopwords,
     looks_tokenized,
+    share_processors,
     split_sentences,
     table_stemmer,
     tokenize_raw,
@@ -145,3 +146,34 @@ def test_a_document_block_reads_the_words_once():
     assert len(calls) == 4
     assert tp.remember(sentences, True, "n", lambda: -1) == -1
     np.testing.assert_array_equal(tp.ids(sentences, True)[0], first[0])
+
+
+def test_reads_like_compares_what_turns_text_into_stems():
+    from linseg.stemmers import SnowballStemmer
+
+    plain = TextProcessor()
+    assert plain.reads_like(TextProcessor())  # two wrappers of one Porter stemmer
+    assert SnowballStemmer("porter") == SnowballStemmer("porter")
+    assert SnowballStemmer("porter") != SnowballStemmer("english")
+    for other in (
+        TextProcessor(stopwords=["bees"]),
+        TextProcessor(stemmer=SnowballStemmer("english")),
+        TextProcessor(hyphens=False),
+        TextProcessor(language="fr"),
+    ):
+        assert not plain.reads_like(other) and not other.reads_like(plain)
+
+
+def test_share_processors_hands_alike_pieces_one_processor():
+    class Piece:
+        def __init__(self, text: TextProcessor) -> None:
+            self._text = text
+
+    first, second, french = (
+        Piece(TextProcessor()),
+        Piece(TextProcessor()),
+        Piece(TextProcessor(language="fr")),
+    )
+    kept = first._text
+    assert share_processors([first, object(), second, french, None]) == [kept, french._text]
+    assert second._text is kept and french._text is not kept

@@ -24,6 +24,16 @@ class SnowballStemmer:
     def __call__(self, word: str) -> str:
         return self._stem(word)
 
+    def __eq__(self, other: object) -> bool:
+        # Two wrappers of one algorithm stem every word alike: processors that hold them
+        # read alike (TextProcessor.reads_like).
+        if not isinstance(other, SnowballStemmer):
+            return NotImplemented
+        return self.algorithm == other.algorithm
+
+    def __hash__(self) -> int:
+        return hash((SnowballStemmer, self.algorithm))
+
     def __reduce__(self) -> tuple[type[SnowballStemmer], tuple[str]]:
         return SnowballStemmer, (self.algorithm,)
 

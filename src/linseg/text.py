@@ -36,6 +36,7 @@ __all__ = [
     "Stemmer",
     "TextProcessor",
     "processor_for",
+    "share_processors",
     "default_stopwords",
     "load_stopwords",
     "SnowballStemmer",
@@ -204,6 +205,17 @@ class TextProcessor:
         if isinstance(stopwords, (str, PathLike)):
             stopwords = load_stopwords(stopwords)
         return cls(stopwords, stemmer, hyphens, language)
+
+    def reads_like(self, other: TextProcessor) -> bool:
+        """Whether ``other`` turns every text into the same stems: the same language, word
+        rule, stop list and stemmer (equal stemmers, such as two wrappers of one Snowball
+        algorithm, count as the same)."""
+        return (
+            self.language == other.language
+            and self.hyphens == other.hyphens
+            and self.stopwords == other.stopwords
+            and (self.stemmer is other.stemmer or self.stemmer == other.stemmer)
+        )
 
     def stem_token(self, token: str) -> str | None:
         """The stem a token contributes, or None if it is not a word or is a stopword."""
@@ -376,6 +388,30 @@ class TextProcessor:
             return np.zeros((n, v), dtype=np.int32), labels
         flat = np.bincount(rows * v + cols, minlength=n * v)
         return flat.reshape(n, v).astype(np.int32, copy=False), labels
+
+
+def share_processors(readers: Iterable[object]) -> list[TextProcessor]:
+    """Give the pieces of one segmenter that read words alike one processor.
+
+    A piece that reads a document's words (a measure or a cost that counts stems) keeps its
+    :class:`TextProcessor` in ``_text``. Each piece here whose processor
+    :meth:`~TextProcessor.reads_like` an earlier piece's is handed that earlier processor,
+    so that inside a :meth:`~TextProcessor.document` block the words are read once however
+    many pieces look at them. The stems, and so every result, are those the pieces would
+    find each on its own. Call it when the segmenter is built, before it reads a text.
+    Returns the distinct processors left, in the order first met.
+    """
+    shared: list[TextProcessor] = []
+    for reader in readers:
+        text = getattr(reader, "_text", None)
+        if not isinstance(text, TextProcessor):
+            continue
+        same = next((kept for kept in shared if kept is text or kept.reads_like(text)), None)
+        if same is None:
+            shared.append(text)
+        else:
+            reader._text = same  # type: ignore[attr-defined]
+    return shared
 
 
 def split_sentences(text: str, language: str = "en") -> list[tuple[int, int]]:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import ExitStack
 
 import numpy as np
 
@@ -13,6 +14,7 @@ from ..banded import (
 )
 from ..base import Segmentation, Segmenter
 from ..bounds import SizeUnit
+from ..text import share_processors
 from .measures import Measure, StemCosine
 from .rows import Split
 from .strategies import DivisiveDensity, Strategy
@@ -110,6 +112,20 @@ class Composition(Segmenter):
                 raise TypeError(f"{label} must be callable, got {type(part).__name__}")
         if self._transform is not None and not callable(self._transform):
             raise TypeError(f"transform must be callable, 'rank' or None, got {transform!r}")
+        # Pieces that count the same stems read a document's words once (_run's block).
+        self._texts = share_processors(self._word_readers())
+
+    def _word_readers(self) -> Iterator[object]:
+        """The measure, the strategy's cost, and the parts of either that is a sum."""
+        pending = [self._measure, getattr(self._strategy, "cost", None)]
+        while pending:
+            piece = pending.pop(0)
+            if piece is None:
+                continue
+            yield piece
+            for part in getattr(piece, "parts", ()):
+                # A sum's parts are (weight, piece[, transform]): the weights are numbers.
+                pending.extend(p for p in part if callable(p))
 
     def _default_measure(self) -> Measure:
         """The measure when none is given: C99's, in the segmenter's language, with the
@@ -127,6 +143,14 @@ class Composition(Segmenter):
         if not sentences:
             return Segmentation(sentences, [], n_segments)
         tokenized = self._resolve_tokenized(sentences, tokenized)
+        with ExitStack() as reading:
+            for text in self._texts:
+                reading.enter_context(text.document(sentences, tokenized))
+            return self._segment(sentences, n_segments, tokenized)
+
+    def _segment(
+        self, sentences: list[str], n_segments: int | None, tokenized: bool
+    ) -> Segmentation:
         if self.rows is not None:
             return Segmentation(
                 sentences, self._run_rows(sentences, n_segments, tokenized), n_segments

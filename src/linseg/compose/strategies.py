@@ -445,7 +445,10 @@ class ExactDP:
                     "ExactDP with a cost, paragraph units, diagonal=False or a count needs "
                     "the sentences: use it in a Composition"
                 )
-            return self._search_units(matrix, n_segments, list(sentences), tokenized)
+            # The very list, not a copy: the cost finds what the measure read of it
+            # (TextProcessor.document).
+            listed = sentences if isinstance(sentences, list) else list(sentences)
+            return self._search_units(matrix, n_segments, listed, tokenized)
         if matrix is None:
             raise ValueError("ExactDP needs a matrix")
         n = matrix.n if isinstance(matrix, BandMatrix) else np.shape(matrix)[0]

@@ -51,7 +51,7 @@ from ..base import Segmentation, check_n_segments
 from ..bounds import SizeUnit
 from ..compose import Composition, costs, measures, transforms
 from ..compose.strategies import ExactDP, best_with_count, segment_scores
-from ..text import Stemmer
+from ..text import Stemmer, share_processors
 from .c99 import C99
 from .compose_registry import C99DP, DENSE_MAX, LSA_KEEP
 from .u00 import U00
@@ -184,15 +184,18 @@ class ConsensusDP(Composition):
         # Every part counts the same words (one stop list, stemmer and language): they
         # read them through one processor, so that a document's words are read once
         # (_run's document block) however many parts look at them.
-        self._text = self._c99._text
-        for part in (
-            self._c99._measure,
-            self._u00,
-            self._u00._cost,
-            self._dp._measure,
-            *(measure for _, measure, _ in parts),
-        ):
-            part._text = self._text  # type: ignore[attr-defined]
+        # Every part counts the same words (one stop list, stemmer and language): one
+        # processor reads them once a document (_run's block), however many parts look.
+        self._text = share_processors(
+            (
+                self._c99._measure,
+                self._c99,
+                self._u00,
+                self._u00._cost,
+                self._dp._measure,
+                *(measure for _, measure, _ in parts),
+            )
+        )[0]
 
     def _default_measure(self) -> measures.Sum:
         rank = transforms.LocalRank(self.mask_size)
