@@ -8,9 +8,11 @@ boundaries back onto the original characters.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from functools import wraps
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from .checks import check_int
 
@@ -25,7 +27,31 @@ __all__ = [
     "check_n_segments",
     "check_sentences",
     "segments_from_boundaries",
+    "serial",
 ]
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+_S = TypeVar("_S", bound="Segmenter")
+
+
+def serial(method: Callable[Concatenate[_S, _P], _R]) -> Callable[Concatenate[_S, _P], _R]:
+    """Run a segmenter's method holding the segmenter's own lock.
+
+    A segmenter learns as it reads (its text processors' vocabularies, the words of the
+    document being read), so two threads must not run one segmenter at once: they would
+    see each other's half-read documents. Every public method that reads text is
+    wrapped, so a segmenter shared by threads (a web server's, a multi-threaded Dask
+    worker's) serves them one at a time, with the boundaries each would get alone. For
+    work in parallel, give each thread or process its own segmenter.
+    """
+
+    @wraps(method)
+    def locked(self: _S, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        with self._lock():
+            return method(self, *args, **kwargs)
+
+    return locked
 
 
 def check_n_segments(n_segments: int | None) -> int | None:
@@ -173,6 +199,21 @@ class Segmenter:
         self.language = language
         self.max_size, self.min_size, self.size_unit = check_bounds(max_size, min_size, size_unit)
 
+    def _lock(self) -> threading.RLock:
+        """The lock :func:`serial` holds, made on first use (a lock does not pickle:
+        :meth:`__getstate__` leaves it out)."""
+        lock = self.__dict__.get("_serial")
+        if lock is None:
+            # setdefault is atomic: two threads that both miss get the same lock.
+            lock = self.__dict__.setdefault("_serial", threading.RLock())
+        return lock
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state.pop("_serial", None)
+        return state
+
+    @serial
     def segment(self, sentences: Sequence[str], n_segments: int | None = None) -> Segmentation:
         """Segment a list of sentences (``n_segments``: a known number of segments)."""
         sentences = check_sentences(sentences)
@@ -217,6 +258,7 @@ class Segmenter:
             tokenized = looks_tokenized(sentences)
         return tokenized
 
+    @serial
     def segment_text(self, text: str, n_segments: int | None = None) -> TextSegmentation:
         """Split raw ``text`` into sentences, segment them, and cut the text to match."""
         from .text import split_sentences

@@ -20,6 +20,7 @@ import glob
 import json
 import os
 import sys
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -163,7 +164,9 @@ def write_atomic(path: Path, text: str) -> None:
 
 
 # --- the work, run in a worker process ----------------------------------------------------
-_SEGMENTERS: dict[str, Any] = {}
+# Each worker thread keeps its own segmenters: a Dask worker may run several threads, and
+# one segmenter serves one thread at a time (linseg.base.serial).
+_WORKER = threading.local()
 
 
 def job_params(args: argparse.Namespace) -> dict[str, Any]:
@@ -197,13 +200,12 @@ def segment_document(params: dict[str, Any], source: str, data: bytes | None = N
             )
         except UnicodeDecodeError as exc:
             return None, decode_error_message(exc)
-        # One segmenter per setting, tokenised input or not, kept for the worker's life.
+        # One segmenter per setting, tokenised input or not, kept for the thread's life.
         key = json.dumps([params, doc.tokenized], sort_keys=True, default=str)
-        segmenter = _SEGMENTERS.get(key)
+        kept: dict[str, Any] = _WORKER.__dict__.setdefault("segmenters", {})
+        segmenter = kept.get(key)
         if segmenter is None:
-            segmenter = _SEGMENTERS[key] = from_options(
-                params["method"], params, tokenized=doc.tokenized
-            )
+            segmenter = kept[key] = from_options(params["method"], params, tokenized=doc.tokenized)
         done = run_document(doc, params["method"], params["segments"], segmenter=segmenter)
         return render(done, params["output"], bool(params.get("keywords"))), None
     except (ValueError, TypeError, OSError, MemoryError) as exc:

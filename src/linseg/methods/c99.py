@@ -21,7 +21,7 @@ from typing import cast
 import numpy as np
 
 from ..banded import BandMatrix, banded_c99, resolve_band
-from ..base import Segmentation
+from ..base import Segmentation, serial
 from ..bounds import SizeUnit
 from ..compose.composition import Composition
 from ..compose.measures import StemCosine
@@ -157,10 +157,12 @@ class C99(Composition):
         # The pipeline below and the measure read words through one processor.
         self._text: TextProcessor = cast(StemCosine, self._measure)._text
 
+    @serial
     def counts(self, sentences: Sequence[str], tokenized: bool | None = None) -> np.ndarray:
         """The sentence x stem count matrix f of equation (1) for ``sentences``."""
         return self._text.counts(sentences, self._resolve_tokenized(sentences, tokenized))[0]
 
+    @serial
     def similarity(self, sentences: Sequence[str], tokenized: bool | None = None) -> np.ndarray:
         """The cosine similarity matrix of ``sentences`` (equation 1, float32)."""
         ids, offsets = self._text.ids(sentences, self._resolve_tokenized(sentences, tokenized))

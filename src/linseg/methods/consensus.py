@@ -47,7 +47,7 @@ from typing import cast
 
 import numpy as np
 
-from ..base import Segmentation, check_n_segments
+from ..base import Segmentation, check_n_segments, serial
 from ..bounds import SizeUnit
 from ..compose import Composition, costs, measures, transforms
 from ..compose.strategies import ExactDP, best_with_count, segment_scores
@@ -218,6 +218,7 @@ class ConsensusDP(Composition):
             parts.append((LSA_WEIGHT, lsa, rank))
         return measures.Sum(parts)
 
+    @serial
     def count(self, sentences: Sequence[str], tokenized: bool | None = None) -> int:
         """The number of segments the two models agree on for ``sentences``."""
         return self._agree(list(sentences), tokenized)[0]
@@ -264,6 +265,7 @@ class ConsensusDP(Composition):
             return list(self._dp._run(sentences, k, tokenized).boundaries)
         return best_with_count(self.placement_scores(sentences, k, tokenized, rank), k)
 
+    @serial
     def placement_scores(
         self,
         sentences: list[str],

@@ -48,7 +48,7 @@ from typing import cast
 
 import numpy as np
 
-from ..base import Segmentation, check_int
+from ..base import Segmentation, check_int, serial
 from ..bounds import SizeUnit
 from ..compose.composition import Composition
 from ..compose.measures import DotDensity, SpreadActivation, StemCosine
@@ -195,6 +195,7 @@ class DotPlot(Composition):
             return StemCosine(*options)
         return SpreadActivation(self.steps, *options, self.min_count, self.reference)
 
+    @serial
     def counts(self, sentences: Sequence[str], tokenized: bool | None = None) -> np.ndarray:
         """The sentence x stem count matrix f (the plot's words, sentence by sentence).
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..base import Segmentation, Segmenter
+from ..base import Segmentation, Segmenter, serial
 from ..bounds import SizeUnit
 from ..tagger import TAGS, Tagger, default_tagger
 from ..text import Stemmer, TextProcessor, tokenize_raw
@@ -272,6 +272,7 @@ class KanSegmenter(Segmenter):
         """Segment a list of sentences; ``n_segments`` takes the highest-scoring units."""
         return super().segment(sentences, n_segments)  # type: ignore[return-value]
 
+    @serial
     def tag(
         self, sentences: Sequence[str], tokenized: bool | None = None
     ) -> list[list[tuple[str, str]]]:

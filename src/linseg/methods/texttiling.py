@@ -38,7 +38,7 @@ from typing import cast
 
 import numpy as np
 
-from ..base import Segmentation, check_int
+from ..base import Segmentation, check_int, serial
 from ..bounds import SizeUnit
 from ..compose import Composition
 from ..compose.measures import DotDensity
@@ -161,6 +161,7 @@ class TextTiling(Composition):
         the cut-off."""
         return super().segment(sentences, n_segments)  # type: ignore[return-value]
 
+    @serial
     def token_sequences(
         self, sentences: Sequence[str], tokenized: bool | None = None
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
