@@ -45,6 +45,17 @@ def test_space_as_a_pair_and_binary_counts():
     assert sim[0, 5] == pytest.approx(1 / R2)
 
 
+def test_a_space_in_column_order_gives_the_same_cosines():
+    # An SVD's vectors often come column-major (Fortran order), as scipy's svds gives U.
+    stems = list(TOY)
+    rows = np.array([TOY[s] for s in stems])
+    column_major = measures.LsaCosine(space=(stems, np.asfortranarray(rows)))
+    assert column_major(SENTENCES, True) == pytest.approx(
+        measures.LsaCosine(space=TOY)(SENTENCES, True)
+    )
+    assert measures.LsaSpace.from_pairs(stems, np.asfortranarray(rows)).vectors.flags.c_contiguous
+
+
 def test_keep_and_stem_weight_by_hand():
     four = SENTENCES[:4]
     # Off-diagonal cells: 0, 1/R2, -1, 1/R2, 0, -1/R2, each twice; their median is 0, so

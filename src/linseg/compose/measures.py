@@ -281,7 +281,8 @@ class LsaSpace:
     def from_pairs(cls, stems: Iterable[str], vectors: object) -> LsaSpace:
         """A space from its stems and a matching (n_stems, dims) array of vectors."""
         stems = tuple(stems)
-        v = np.array(vectors, dtype=np.float32)
+        # A copy in row order, whatever the layout given: the kernel reads rows.
+        v = np.array(vectors, dtype=np.float32, order="C")
         if v.ndim != 2 or v.shape[0] != len(stems):
             raise ValueError(
                 f"an LSA space needs one vector per stem: {len(stems)} stems, "
