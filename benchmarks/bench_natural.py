@@ -1,7 +1,7 @@
 """Every method that needs no segment count, on natural documents (Python documentation).
 
 Usage: python benchmarks/bench_natural.py [--data DIR] [--methods a,b] [--half tuning|test|all|both]
-       [--set python-docs|django] [--known-count]
+       [--set python-docs|django|headings] [--known-count]
 
 Runs each registered method with ``needs_n_segments`` False through its default
 ``segment_text`` on the fixed tuning and test halves of ``natural/python-docs`` (see
@@ -14,7 +14,9 @@ the 110 pages together, which should reproduce the data README's figures (C99 41
 boundary 37.8% word-level Pk). Under each table, each method's 95% bootstrap intervals
 (:func:`linseg.experiments.natural.format_intervals`). ``--known-count`` gives every method
 (those that need the count too) each page's true number of sections, which scores where
-a method places boundaries apart from how many it finds.
+a method places boundaries apart from how many it finds. ``--set django`` and ``--set
+headings`` run the sets in ``benchmarks/natural`` (``django-docs``, and
+``sphinx-headings``, whose pages keep their headings), whole.
 """
 
 from __future__ import annotations
@@ -32,6 +34,9 @@ from linseg.experiments.natural import (
 )
 from linseg.methods import available
 
+#: The sets in benchmarks/natural, by --set name.
+SETS = {"django": "django-docs", "headings": "sphinx-headings"}
+
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -43,8 +48,8 @@ def main() -> None:
     ap.add_argument(
         "--set",
         default="python-docs",
-        choices=["python-docs", "django"],
-        help="django: the second set in benchmarks/natural/django-docs (no halves)",
+        choices=["python-docs", *SETS],
+        help="django or headings: a set in benchmarks/natural (no halves)",
     )
     ap.add_argument(
         "--known-count",
@@ -57,14 +62,14 @@ def main() -> None:
         names = [m.strip() for m in args.methods.split(",") if m.strip()]
     else:
         names = [name for name, info in available().items() if known or not info.needs_n_segments]
-    if args.set == "django":
+    if args.set in SETS:
         from pathlib import Path
 
         from linseg.experiments.natural import load_documents
 
-        docs = load_documents(Path(__file__).parent / "natural" / "django-docs")
+        docs = load_documents(Path(__file__).parent / "natural" / SETS[args.set])
         rows = {name: summarize(evaluate_natural(name, docs, known_count=known)) for name in names}
-        print(f"\n### django-docs: {len(docs)} pages\n")
+        print(f"\n### {SETS[args.set]}: {len(docs)} pages\n")
         print_rows(rows)
         return
     root = args.data or os.environ.get("LINSEG_DATA")

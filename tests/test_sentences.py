@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from linseg.sentences import LONG_PIECE, split_sentences
+from linseg.sentences import LONG_PIECE, heading_starts, split_sentences
 
 
 def pieces(text: str, language: str = "en") -> list[str]:
@@ -79,6 +79,23 @@ def test_headings_and_rules_stay_with_the_section_they_open():
     ]
     assert pieces("=====\nTitle\n=====\n\nBody.") == ["=====\nTitle\n=====\n\nBody."]
     assert pieces("Body.\n\n# Trailing heading") == ["Body.\n\n", "# Trailing heading"]
+
+
+def test_heading_starts_are_the_sections_a_heading_or_rule_opens():
+    text = (
+        "Intro.\n\nInstall\n=======\n\nRun it. Done.\n\n## Usage\n\n### Basics\n\n"
+        "Call it.\n\n----\n\nLast part.\n\n```sh\n# not a heading\n```\n\n"
+        "=====\nTitle\n=====\n\nEnd."
+    )
+    sents = [text[a:b] for a, b in split_sentences(text)]
+    # Intro, Install, (Done), Usage+Basics, rule, (the code block), over- and underlined.
+    assert heading_starts(sents) == [0, 1, 3, 4, 6]
+    assert sents[5].startswith("```")
+    assert heading_starts(["# Title\n\nText. ", "More."]) == [0]
+    assert heading_starts(["Plain. ", "Prose only.", "## Late\n\nEnd."]) == [0, 2]
+    # A line of prose over a rule is a setext heading; three lines of prose are not.
+    assert heading_starts(["A. ", "Some title\n---\n\nText."]) == [0, 1]
+    assert heading_starts(["A. ", "One\ntwo\nthree\n---"]) == [0]
 
 
 def test_a_fenced_code_block_is_one_unit():

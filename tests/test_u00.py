@@ -51,6 +51,51 @@ def test_paragraphs_are_the_units_where_the_text_has_them():
     assert U00(units="paragraphs").segment(sents, n_segments=4).units == [0, 1, 2, 3, 4]
 
 
+MARKDOWN = (
+    "# Notes\n\nBees make honey in the hive. The hive holds the bees.\n\n"
+    "Honey feeds the bees in winter. Bees guard the honey.\n\n"
+    "## Ships\n\nShips sail the sea. The sea moves the ships.\n\n"
+    "Sailors steer ships at sea. The ships carry sailors.\n\n"
+    "## Rocks\n\nRocks form in the crust. The crust holds rocks.\n\n"
+    "Granite rocks cool slowly. The granite crust cracks.\n"
+)
+
+
+def test_headings_are_the_units_where_the_author_marked_sections():
+    import linseg
+
+    found = linseg.segment_text(MARKDOWN)  # the default, u00_pr, on headings
+    assert [MARKDOWN[c : c + 8] for c in found.char_boundaries] == ["## Ships", "## Rocks"]
+    assert found.result.notes == ["boundaries only before headings: the text marks 3 sections"]
+    sents = found.result.sentences
+    r = U00(units="headings").segment(sents)
+    assert r.units == [0, 4, 8] and r.boundaries == [4, 8]
+    # On paragraphs the same text has six units; asked for more segments than the
+    # headings mark, the units are paragraphs.
+    assert U00(units="paragraphs").segment(sents).units == [0, 2, 4, 6, 8, 10]
+    assert U00(units="headings").segment(sents, n_segments=4).units == [0, 2, 4, 6, 8, 10]
+    # Two sections marked are too few to hold the boundaries to them: paragraphs.
+    two = MARKDOWN[: MARKDOWN.index("## Rocks")]
+    assert linseg.segment_text(two).result.notes == []
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.integers(1, 4), min_size=3, max_size=6), st.integers(0, 10_000))
+def test_on_headings_every_boundary_is_before_a_heading(paragraphs, seed):
+    rng = random.Random(seed)
+    vocab = ["".join(rng.choice(string.ascii_lowercase) for _ in range(6)) for _ in range(60)]
+    parts = []
+    for i, count in enumerate(paragraphs):
+        body = [
+            " ".join(rng.choice(vocab) for _ in range(9)).capitalize() + "." for _ in range(count)
+        ]
+        parts.append(f"## Part {i}\n\n" + "\n\n".join(body))
+    text = "\n\n".join(parts) + "\n"
+    found = U00(units="headings", penalty=0.1).segment_text(text)
+    assert all(text[c:].startswith("## Part") for c in found.char_boundaries)
+    assert "".join(found.segments) == text
+
+
 def _topics(n_topics: int, per_topic: int, seed: int) -> list[str]:
     rng = random.Random(seed)
     vocab = ["".join(rng.choice(string.ascii_lowercase) for _ in range(7)) for _ in range(400)]

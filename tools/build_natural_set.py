@@ -1,12 +1,15 @@
 """Build a natural-document set from a Sphinx HTML manual installed by a Debian package.
 
 Usage: python tools/build_natural_set.py HTML_DIR OUT_DIR [--include topics,ref,howto]
+           [--headings] [--prefix NAME]
 
 Each page becomes a real document whose own sections are the reference, made the way
 ``natural/python-docs`` was made (see its README in the shared data):
 
 - the sections are the page's highest heading level that occurs at least three times
-  below its title; the headings themselves are removed;
+  below its title; the headings themselves are removed (with ``--headings`` every
+  heading stays, as a Markdown heading line: ``#`` for the title, ``##`` a level below
+  and so on; a section's reference offset is then its heading's first word);
 - only prose paragraphs (``<p>``) are kept: code, lists, tables, definition lists (API
   descriptions), admonitions and block quotes are dropped, and markup is reduced to its
   text;
@@ -17,16 +20,19 @@ Each page becomes a real document whose own sections are the reference, made the
 For each page it writes ``NAME.txt`` (a paragraph per line block, one blank line between
 paragraphs) and ``NAME.words`` (the 0-based word offsets at which each section after the
 first starts), named after the page's path (``topics/http/sessions.html`` ->
-``topics--http--sessions``), and a ``README.md`` saying where the text came from.
+``topics--http--sessions``, after ``PREFIX--`` with ``--prefix``). The set's README, with
+where its text came from and under what licence, is written by hand.
 
 The set used in ``benchmarks/natural/django-docs`` comes from Debian's
 ``python-django-doc`` (Django 3.2 documentation, BSD-3-Clause; Debian 12):
 
     apt-get install python-django-doc
     python tools/build_natural_set.py /usr/share/doc/python-django-doc/html \\
-        benchmarks/natural/django-docs --include topics,ref,howto,intro
+        benchmarks/natural/django-docs --include topics,ref,howto,intro,faq,misc,internals
 
-It is for a second opinion on methods for real documents: never tune on it.
+It is for a second opinion on methods for real documents: never tune on it. So is
+``benchmarks/natural/sphinx-headings``, pages that keep their headings, built with
+``--headings`` from eight BSD-licensed manuals (its README gives the commands).
 """
 
 from __future__ import annotations
@@ -119,30 +125,42 @@ def _sentences(paragraph: str) -> int:
     return len(_SENTENCE_END.findall(paragraph)) + 1
 
 
-def sections_of(events: list[tuple[str, int, str]]) -> list[list[str]] | None:
-    """The page's sections as lists of paragraphs, or None if it has no usable level."""
-    headings = [level for kind, level, _ in events if kind == "heading"]
-    if not headings:
+def sections_of(
+    events: list[tuple[str, int, str]], headings: bool = False
+) -> list[list[str]] | None:
+    """The page's sections as lists of paragraphs, or None if it has no usable level.
+    With ``headings`` every heading stays, as a Markdown heading line (``#`` for the
+    title, ``##`` a level below ...) opening its paragraphs."""
+    levels = [level for kind, level, _ in events if kind == "heading"]
+    if not levels:
         return None
-    title = min(headings)
-    below = [lv for lv in headings if lv > title]
+    title = min(levels)
+    below = [lv for lv in levels if lv > title]
     level = next((lv for lv in sorted(set(below)) if below.count(lv) >= 3), None)
     if level is None:
         return None
     sections: list[list[str]] = [[]]
     for kind, lv, text in events:
         if kind == "heading" and title < lv <= level:
-            if sections[-1]:
+            if _prose(sections[-1]):
                 sections.append([])
-        elif kind == "p":
+            else:  # a section with no prose: its headings go with the next one's
+                sections[-1] = sections[-1] if headings else []
+        if kind == "p":
             sections[-1].append(text)
-    return [s for s in sections if s]
+        elif headings:
+            sections[-1].append("#" * (lv - title + 1) + " " + text)
+    return [s for s in sections if _prose(s)]
+
+
+def _prose(section: list[str]) -> list[str]:
+    return [p for p in section if not p.startswith("#")]
 
 
 def keep(sections: list[list[str]] | None) -> bool:
     if not sections or not 4 <= len(sections) <= 25:
         return False
-    counts = [sum(_sentences(p) for p in s) for s in sections]
+    counts = [sum(_sentences(p) for p in _prose(s)) for s in sections]
     return min(counts) >= 3 and 30 <= sum(counts) <= 600
 
 
@@ -163,6 +181,12 @@ def main() -> None:
     ap.add_argument("html", type=Path, help="the manual's HTML folder")
     ap.add_argument("out", type=Path, help="where to write NAME.txt and NAME.words")
     ap.add_argument("--include", default="", help="comma-separated top-level folders to use")
+    ap.add_argument("--prefix", default="", help="put PREFIX-- before every page's name")
+    ap.add_argument(
+        "--headings",
+        action="store_true",
+        help="keep every heading, as a Markdown heading line opening its section",
+    )
     args = ap.parse_args()
     include = [p for p in args.include.split(",") if p]
     args.out.mkdir(parents=True, exist_ok=True)
@@ -173,10 +197,11 @@ def main() -> None:
             continue
         page = _Page()
         page.feed(path.read_text(encoding="utf-8", errors="replace"))
-        sections = sections_of(page.events)
+        sections = sections_of(page.events, args.headings)
         if keep(sections):
             assert sections is not None
-            write_document(sections, args.out, "--".join(rel.with_suffix("").parts))
+            parts = ([args.prefix] if args.prefix else []) + list(rel.with_suffix("").parts)
+            write_document(sections, args.out, "--".join(parts))
             kept += 1
     print(f"{kept} pages written to {args.out}")
 

@@ -38,7 +38,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-__all__ = ["split_sentences", "paragraph_starts", "LONG_PIECE"]
+__all__ = ["split_sentences", "paragraph_starts", "heading_starts", "LONG_PIECE"]
 
 #: A sentence longer than this (in characters) after the sentencex pass is split again
 #: by the plain rule. It bounds how many sentences a stray delimiter can hide (one or two);
@@ -231,6 +231,25 @@ def paragraph_starts(sentences: Sequence[str]) -> list[int]:
             starts.append(i + 1)
     return starts
 
+
+def heading_starts(sentences: Sequence[str]) -> list[int]:
+    """Indices of the sentences that open with a heading or a rule (0 first): a Markdown
+    ``#`` heading, a line underlined (or over- and underlined) with ``=``, ``-``, ``~``
+    ..., or a thematic break (``---``, ``***``), as :func:`split_sentences` joins them to
+    the sentence they introduce. These are where the document's author put its
+    sections."""
+    return [0, *(i for i, s in enumerate(sentences) if i and _opens_with_heading(s))]
+
+
+def _opens_with_heading(sentence: str) -> bool:
+    head = sentence.lstrip()[:_HEADING_PEEK]
+    lines = [ln for ln in head.splitlines() if ln.strip()][:3]
+    # One line (a "#" heading or a rule), a title and its underline, or over, title, under.
+    return any(_is_heading("\n".join(lines[:k])) for k in range(1, len(lines) + 1))
+
+
+# A heading is at most three lines of at most about 120 characters each.
+_HEADING_PEEK = 600
 
 _LINE_SEPARATORS = str.maketrans({"\u2028": "\n", "\u2029": "\n"})
 

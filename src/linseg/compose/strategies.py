@@ -21,7 +21,7 @@ from ..base import check_int, check_n_segments
 from ..density import Clustering, divisive_clustering, sum_of_rank
 from ..depth import check_smoothing, choose_gaps, depth_scores, hearst_cutoff, moving_average
 from ..dotplot import DensitySearch, maximise_inside_density, minimise_outside_density
-from ..sentences import paragraph_starts
+from ..sentences import heading_starts, paragraph_starts
 from ..termination import automatic_termination
 from . import _exact
 from .costs import SegmentCost
@@ -36,12 +36,16 @@ __all__ = [
     "bounded_search",
     "segment_scores",
     "unit_starts",
+    "resolve_units",
     "best_with_count",
     "best_with_penalty",
 ]
 
 #: The units :class:`ExactDP` may cut between.
-UNITS = ("sentences", "paragraphs")
+UNITS = ("sentences", "paragraphs", "headings")
+#: With ``units="headings"``, the fewest sections (the text before its first heading
+#: counting as one) a text needs for its headings to be the units.
+MIN_HEADING_UNITS = 3
 
 #: What a strategy is: the (transformed) matrix and a count or None, to boundaries.
 Strategy = Callable[[np.ndarray, "int | None"], list[int]]
@@ -339,6 +343,10 @@ class ExactDP:
         (a blank line in the sentence's trailing white space, as
         :func:`linseg.segment_text` keeps it). A document with fewer than two
         paragraphs, or fewer than the segments asked for, is searched by sentences.
+        ``"headings"``: boundaries only before a heading (Markdown or reStructuredText,
+        see :func:`linseg.sentences.heading_starts`), for documents whose author marked
+        the sections; as ``"paragraphs"`` where the text has fewer than
+        :data:`MIN_HEADING_UNITS` sections or fewer than the segments asked for.
         Lengths in the score stay in sentences.
     diagonal:
         Whether a sentence's similarity to itself counts towards its segment's mass
@@ -718,15 +726,32 @@ def bounded_search(
 
 
 def unit_starts(sentences: Sequence[str], units: str, n_segments: int | None = None) -> list[int]:
-    """The first sentence of each unit the search cuts between: every sentence, or with
-    ``units="paragraphs"`` each paragraph's (:func:`linseg.sentences.paragraph_starts`);
-    sentences when the text has fewer than two paragraphs or fewer than ``n_segments``."""
-    n = len(sentences)
+    """The first sentence of each unit the search cuts between (see :func:`resolve_units`)."""
+    return resolve_units(sentences, units, n_segments)[1]
+
+
+def resolve_units(
+    sentences: Sequence[str], units: str, n_segments: int | None = None
+) -> tuple[str, list[int]]:
+    """The units the search cuts between, and the first sentence of each.
+
+    Every sentence; with ``units="paragraphs"`` each paragraph's
+    (:func:`linseg.sentences.paragraph_starts`), or sentences when the text has fewer
+    than two paragraphs or fewer than ``n_segments``; with ``units="headings"`` each
+    section's that a heading opens (:func:`linseg.sentences.heading_starts`), or
+    paragraphs as above when the text has fewer than :data:`MIN_HEADING_UNITS` sections
+    or fewer than ``n_segments``. The first value names the units used.
+    """
+    if units == "headings":
+        starts = heading_starts(sentences)
+        if len(starts) >= MIN_HEADING_UNITS and (n_segments is None or n_segments <= len(starts)):
+            return "headings", starts
+        units = "paragraphs"
     if units == "paragraphs":
         starts = paragraph_starts(sentences)
         if len(starts) >= 2 and (n_segments is None or n_segments <= len(starts)):
-            return starts
-    return list(range(n))
+            return "paragraphs", starts
+    return "sentences", list(range(len(sentences)))
 
 
 def segment_scores(

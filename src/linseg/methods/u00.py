@@ -27,7 +27,11 @@ O(n_units x max_units) segment extensions.
 Paragraphs as units (``units="paragraphs"``) place boundaries only where a paragraph ends:
 a sentence whose trailing white space holds a blank line, as :func:`linseg.segment_text`
 keeps it. A document with no paragraph break, or with fewer paragraphs than the segments
-asked for, is segmented by sentences.
+asked for, is segmented by sentences. Headings as units (``units="headings"``, the default
+method ``u00_pr``) place them only before a heading, where a Markdown or reStructuredText
+document's author put its sections, and the search chooses which headings open a
+segment; a text with fewer than three sections so marked (or fewer than the segments asked
+for) is segmented by paragraphs.
 
 *C99's evidence* (``rank_weight`` w > 0; linseg's own addition, the default method
 ``u00_pr``). Each segment's score gains ``w R(a, b) / L ** RANK_EXPONENT``: the sum of the
@@ -64,8 +68,8 @@ from ..compose.strategies import (
     ExactDP,
     best_with_count,
     best_with_penalty,
+    resolve_units,
     segment_scores,
-    unit_starts,
 )
 from ..compose.transforms import LocalRank
 from ..rank import rank_transform
@@ -107,8 +111,11 @@ class U00(Composition):
     Parameters
     ----------
     units:
-        ``"sentences"`` (the paper) or ``"paragraphs"`` (boundaries only at paragraph
-        ends; sentences where the text has no paragraph breaks).
+        ``"sentences"`` (the paper), ``"paragraphs"`` (boundaries only at paragraph
+        ends; sentences where the text has no paragraph breaks) or ``"headings"``
+        (boundaries only before the headings of a Markdown or reStructuredText document,
+        where its author put the sections; paragraphs where the text has fewer than
+        three sections).
     penalty:
         Cost of a boundary in units of ``log n`` (n: words of the document); 1 is the
         paper's prior ``P(S) = n^-m``.
@@ -189,11 +196,16 @@ class U00(Composition):
         n = len(sentences)
         if n == 0:
             return U00Result(sentences, [], n_segments)
-        starts = unit_starts(sentences, self.units, n_segments)
+        used, starts = resolve_units(sentences, self.units, n_segments)
         tokenized = self._resolve_tokenized(sentences, tokenized)
         # The words are read once, for the cost and the rank evidence alike.
         with self._text.document(sentences, tokenized):
-            return self._search(sentences, n_segments, tokenized, starts)
+            result = self._search(sentences, n_segments, tokenized, starts)
+        if used == "headings":
+            result.notes.append(
+                f"boundaries only before headings: the text marks {len(starts)} sections"
+            )
+        return result
 
     def _search(
         self, sentences: list[str], n_segments: int | None, tokenized: bool, starts: list[int]

@@ -21,10 +21,11 @@ register(
 register(
     "u00_pr",
     U00,
-    "U00 on paragraphs with C99's rank evidence in its exact search: 1.1 log n per "
-    "boundary, rank weight 1 (both tuned on the python-docs tuning half)",
+    "U00 on paragraphs (on headings where the text has them) with C99's rank evidence in "
+    "its exact search: 1.1 log n per boundary, rank weight 1 (both tuned on the "
+    "python-docs tuning half)",
     trained_on="a penalty and a rank weight, chosen on the python-docs tuning half",
-    units="paragraphs",
+    units="headings",
     penalty=1.1,
     rank_weight=1.0,
 )
