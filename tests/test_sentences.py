@@ -96,6 +96,8 @@ def test_heading_starts_are_the_sections_a_heading_or_rule_opens():
     # A line of prose over a rule is a setext heading; three lines of prose are not.
     assert heading_starts(["A. ", "Some title\n---\n\nText."]) == [0, 1]
     assert heading_starts(["A. ", "One\ntwo\nthree\n---"]) == [0]
+    # An indented "#" line is code (a comment), not a heading.
+    assert heading_starts(["A. ", "    # comment\n    x = 1\n\n", "  ## Near\n\nB."]) == [0, 2]
 
 
 def test_a_fenced_code_block_is_one_unit():

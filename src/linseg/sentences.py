@@ -242,8 +242,10 @@ def heading_starts(sentences: Sequence[str]) -> list[int]:
 
 
 def _opens_with_heading(sentence: str) -> bool:
-    head = sentence.lstrip()[:_HEADING_PEEK]
-    lines = [ln for ln in head.splitlines() if ln.strip()][:3]
+    lines = [ln for ln in sentence[:_HEADING_PEEK].splitlines() if ln.strip()][:3]
+    # Four spaces or a tab of indentation make a Markdown code line: "    # a comment".
+    if not lines or lines[0].startswith(("    ", "\t")):
+        return False
     # One line (a "#" heading or a rule), a title and its underline, or over, title, under.
     return any(_is_heading("\n".join(lines[:k])) for k in range(1, len(lines) + 1))
 
