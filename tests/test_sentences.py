@@ -96,6 +96,8 @@ def test_heading_starts_are_the_sections_a_heading_or_rule_opens():
     # A line of prose over a rule is a setext heading; three lines of prose are not.
     assert heading_starts(["A. ", "Some title\n---\n\nText."]) == [0, 1]
     assert heading_starts(["A. ", "One\ntwo\nthree\n---"]) == [0]
+    # A line of other punctuation alone opens nothing; a spaced thematic break does.
+    assert heading_starts(["A. ", '"""\nx = 1\n"""\n\n', "...\n\nB. ", "* * *\n\nC."]) == [0, 3]
     # An indented "#" line is code (a comment), not a heading.
     assert heading_starts(["A. ", "    # comment\n    x = 1\n\n", "  ## Near\n\nB."]) == [0, 2]
 

@@ -126,6 +126,9 @@ _BLANK_LINE = re.compile(r"(?:\r\n|\r|\n)(?:[^\S\r\n]*(?:\r\n|\r|\n))+[^\S\r\n]*
 _FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})", re.MULTILINE)
 _RULE_LINE = re.compile(r"^\s*([=\-~^*+#_`:.'\"])\1{2,}\s*$")
 _ATX_HEADING = re.compile(r"^#{1,6}[ \t]+\S")
+# A Markdown thematic break ("---", "* * *", "___") or a reStructuredText transition of
+# "=", "~" or "+": a break the author put between topics.
+_BREAK_LINE = re.compile(r"^[ ]{0,3}([-*_=~+])(?:[ \t]*\1){2,}[ \t]*$")
 
 
 def split_sentences(text: str, language: str = "en") -> list[tuple[int, int]]:
@@ -246,8 +249,24 @@ def _opens_with_heading(sentence: str) -> bool:
     # Four spaces or a tab of indentation make a Markdown code line: "    # a comment".
     if not lines or lines[0].startswith(("    ", "\t")):
         return False
-    # One line (a "#" heading or a rule), a title and its underline, or over, title, under.
-    return any(_is_heading("\n".join(lines[:k])) for k in range(1, len(lines) + 1))
+    if _ATX_HEADING.match(lines[0].lstrip()) or _BREAK_LINE.match(lines[0]):
+        return True
+    # A line of other punctuation alone ("...", a '"""' of pasted code) opens nothing.
+    return _adorned_title(lines[:2]) or _adorned_title(lines[:3])
+
+
+def _adorned_title(lines: list[str]) -> bool:
+    """Whether ``lines`` are a title and its underline (Markdown's setext ``=``/``-`` of
+    any length, or reStructuredText's adornment at least as long as the title), or a title
+    over- and underlined alike."""
+    if len(lines) < 2 or not all(_RULE_LINE.match(ln) for ln in (lines[-1], *lines[:-2])):
+        return False
+    title, rules = lines[-2].strip(), [ln.strip() for ln in (*lines[:-2], lines[-1])]
+    if _RULE_LINE.match(title) or len(title) > 120:
+        return False
+    if len(rules) == 2 and rules[0] != rules[1]:
+        return False
+    return (len(rules) == 1 and rules[0][0] in "=-") or all(len(r) >= len(title) for r in rules)
 
 
 # A heading is at most three lines of at most about 120 characters each.
