@@ -389,7 +389,10 @@ def test_depth_scores_gap_scores_are_the_block_formula(n, block, seed):
         left, right = slice(b - k, b), slice(b, b + k)
         expected.append(m[left, right].sum() / np.sqrt(m[left, left].sum() * m[right, right].sum()))
     found = strategies.DepthScores(block=block).gap_scores(m)
-    np.testing.assert_allclose(found, expected, rtol=1e-12)
+    # The strategy sums runs as differences of prefix sums: exact to about eps times the
+    # diagonal's total, which a small diagonal cell in a denominator magnifies (seed 1046,
+    # n=12, block=1 differs in the 12th digit).
+    np.testing.assert_allclose(found, expected, rtol=1e-9)
 
 
 def test_depth_scores_on_a_band():
