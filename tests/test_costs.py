@@ -32,7 +32,7 @@ def u00_by_hand(name: str) -> Composition:
     return Composition(
         measures.StemCosine(),
         transforms.LocalRank(11),
-        strategies.ExactDP(1.1, 0.6, cost=cost, units="paragraphs", diagonal=False),
+        strategies.ExactDP(1.1, 0.6, cost=cost, units="headings", diagonal=False),
     )
 
 

@@ -178,14 +178,17 @@ def test_with_rank_evidence_the_search_is_exact(sentences, weight, penalty):
     # Every segmentation of up to 7 sentences, scored from the same two tables.
     import numpy as np
 
+    from linseg.compose import measures, strategies, transforms
     from linseg.compose.costs import Multinomial
     from linseg.methods.u00 import RANK_EXPONENT
 
     seg = U00(rank_weight=weight, penalty=penalty, tokenized=True)
     found = seg.segment(sentences).boundaries
     n = len(sentences)
-    ids, offsets = seg._text.ids(sentences, True)
-    table = seg._rank_score(ids, offsets, n, list(range(n)))
+    # C99's rank of the stem cosine, a sentence's cell with itself left out.
+    rank = transforms.LocalRank(11)(measures.StemCosine()(sentences, True))
+    np.fill_diagonal(rank, 0.0)
+    table = weight * strategies.segment_scores(rank, RANK_EXPONENT)
     table -= Multinomial()(sentences, True)
     total = sum(len(s.split()) for s in sentences)  # every word counts: no stopwords here
     cost = penalty * math.log(max(total, 2))

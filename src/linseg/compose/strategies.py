@@ -266,14 +266,21 @@ class DepthScores:
         return smoothed, depth_scores(smoothed)
 
     def choose(
-        self, depth: np.ndarray, n_segments: int | None, snap: Callable[[int], int]
+        self,
+        depth: np.ndarray,
+        n_segments: int | None,
+        snap: Callable[[int], int],
+        cutoff: float | None = None,
     ) -> tuple[list[int], list[int]]:
         """The gaps picked, deepest first (Hearst's cut-off, or the count), and the
-        boundaries ``snap`` maps them to (:func:`linseg.depth.choose_gaps`)."""
+        boundaries ``snap`` maps them to (:func:`linseg.depth.choose_gaps`). ``cutoff``:
+        the cut-off of ``depth`` when the caller has it already."""
         want = None if n_segments is None else (check_n_segments(n_segments) or 1) - 1
         if depth.size == 0 or want == 0:
             return [], []
-        return choose_gaps(depth, hearst_cutoff(depth, self.c), self.min_separation, want, snap)
+        if cutoff is None:
+            cutoff = hearst_cutoff(depth, self.c)
+        return choose_gaps(depth, cutoff, self.min_separation, want, snap)
 
     #: With ``Composition(rows=...)``, the strategy maps each gap it picks to a sentence
     #: boundary itself (``snap``), so that a count counts distinct sentence boundaries.
@@ -361,10 +368,10 @@ class ExactDP:
 
     Examples
     --------
-    Utiyama and Isahara's model with C99's evidence, on paragraphs (the default method,
+    Utiyama and Isahara's model with C99's evidence, on headings or paragraphs (the default method,
     ``u00_pr``, composed by hand)::
 
-        ExactDP(penalty=1.1, exponent=0.6, cost=Multinomial(), units="paragraphs",
+        ExactDP(penalty=1.1, exponent=0.6, cost=Multinomial(), units="headings",
                 diagonal=False)
     """
 
@@ -467,9 +474,7 @@ class ExactDP:
         if length is None:
             # The unbounded search. segment_scores sums in float64 whatever it is given,
             # so a float32 rank needs no float64 copy first.
-            m = np.asarray(matrix)
-            _check_finite(m)
-            score = segment_scores(m, self.exponent)
+            score = segment_scores(np.asarray(matrix), self.exponent)
             if k is None:
                 assert self.penalty is not None  # checked above
                 return best_with_penalty(score, self.penalty)
@@ -511,39 +516,56 @@ class ExactDP:
                 "ExactDP with a cost, paragraph units or diagonal=False searches tables of "
                 "every segment: it needs the dense matrix and max_length=None"
             )
-        edges = np.array([*starts, n])
-        if self.needs_matrix:
-            if matrix is None:
-                raise ValueError("ExactDP needs a matrix (or similarity_weight=0 and a cost)")
-            m_ = np.asarray(matrix)
-            if m_.shape != (n, n):
-                raise ValueError(f"ExactDP got a {m_.shape} matrix for {n} sentences")
-            _check_finite(m_)
-            if not self.diagonal:
-                m_ = m_.copy()
-                np.fill_diagonal(m_, 0.0)
-            score = self.similarity_weight * segment_scores(m_, self.exponent, edges)
-        else:
-            score = np.zeros((m + 1, m + 1))
-            score[edges[None, :] <= edges[:, None]] = -np.inf
-        unit = 1.0
-        if cost is not None:
-            both = getattr(cost, "with_boundary_cost", None)
-            if callable(both):  # the table and the boundary cost from one reading
-                table, unit = both(sentences, tokenized, starts, k)
-            else:
-                table = cost(sentences, tokenized, starts, k)
-                if k is None:
-                    unit = cost.boundary_cost(sentences, tokenized)
-            # The costs are +inf exactly where the score is -inf (a >= b): -inf - inf
-            # stays -inf, so the whole table subtracts in place.
-            score -= table
+        score, unit = self.unit_scores(matrix, sentences, tokenized, starts, k)
         if k is None:
             assert self.penalty is not None  # checked by __call__
             cuts = best_with_penalty(score, self.penalty * unit)
         else:
             cuts = best_with_count(score, k)
         return [starts[c] for c in cuts]
+
+    def unit_scores(
+        self,
+        matrix: np.ndarray | None,
+        sentences: list[str],
+        tokenized: bool,
+        starts: Sequence[int],
+        n_segments: int | None,
+    ) -> tuple[np.ndarray, float]:
+        """The table the search over units maximises, ``score[i, j]`` for the segment of
+        units ``i .. j - 1`` (units begin at the sentences ``starts``): the matrix's term
+        (``similarity_weight`` x mass / length ** ``exponent``, the diagonal left out
+        unless ``diagonal``) less the cost's table, ``-inf`` unless ``i < j``; and the
+        boundary cost in which ``penalty`` is counted (1 without a cost). A method that
+        reports its score, as :class:`~linseg.methods.u00.U00` does, reads it here."""
+        n = len(sentences)
+        m = len(starts)
+        edges = np.array([*starts, n])
+        if self.needs_matrix:
+            if matrix is None:
+                raise ValueError("ExactDP needs a matrix (or similarity_weight=0 and a cost)")
+            dense = np.asarray(matrix)
+            if dense.shape != (n, n):
+                raise ValueError(f"ExactDP got a {dense.shape} matrix for {n} sentences")
+            score = segment_scores(dense, self.exponent, edges, self.diagonal)
+            score *= self.similarity_weight
+        else:
+            score = np.zeros((m + 1, m + 1))
+            score[edges[None, :] <= edges[:, None]] = -np.inf
+        unit = 1.0
+        cost = self.cost
+        if cost is not None:
+            both = getattr(cost, "with_boundary_cost", None)
+            if callable(both):  # the table and the boundary cost from one reading
+                table, unit = both(sentences, tokenized, starts, n_segments)
+            else:
+                table = cost(sentences, tokenized, starts, n_segments)
+                if n_segments is None:
+                    unit = cost.boundary_cost(sentences, tokenized)
+            # The costs are +inf exactly where the score is -inf (a >= b): -inf - inf
+            # stays -inf, so the whole table subtracts in place.
+            score -= table
+        return score, unit
 
     def _resolve_max_length(self, matrix: np.ndarray | BandMatrix) -> int | None:
         if isinstance(matrix, BandMatrix):
@@ -755,7 +777,7 @@ def resolve_units(
 
 
 def segment_scores(
-    m: np.ndarray, exponent: float = 1.0, at: np.ndarray | None = None
+    m: np.ndarray, exponent: float = 1.0, at: np.ndarray | None = None, diagonal: bool = True
 ) -> np.ndarray:
     """``score[a, b]`` = mass of ``m`` over ``[a, b) x [a, b)`` / (b - a) ** exponent, and
     -inf unless a < b: the table :class:`ExactDP` searches, which a method may add other
@@ -763,7 +785,9 @@ def segment_scores(
 
     ``at``: the rows of ``m`` where units begin (ascending, 0 first, ``n`` last), for a
     table over units (paragraphs) instead of rows; lengths stay in rows. The same cells as
-    the full table at ``np.ix_(at, at)``, without computing the others.
+    the full table at ``np.ix_(at, at)``, without computing the others. Without
+    ``diagonal`` the mass leaves out each row's cell with itself (``m`` is not changed).
+    A matrix with NaN or infinite cells is refused (ValueError).
     """
     n = m.shape[0]
     # Summed in float64 whatever ``m`` holds, in place: one (n + 1)^2 table, no copies.
@@ -771,10 +795,19 @@ def segment_scores(
     inner = prefix[1:, 1:]
     np.cumsum(m, axis=0, dtype=np.float64, out=inner)
     np.cumsum(inner, axis=1, out=inner)
+    # A NaN or an infinity anywhere reaches the total (a NaN would win numpy's argmax but
+    # lose every comparison in the kernels): one check instead of a pass over the matrix.
+    if not math.isfinite(prefix[n, n]):
+        raise ValueError("ExactDP needs a finite matrix (it has NaN or infinite cells)")
     rows = np.arange(n + 1) if at is None else np.asarray(at, dtype=np.int64)
     a = rows[:, None]
     b = rows[None, :]
     mass = prefix[b, b] - prefix[a, b] - prefix[b, a] + prefix[a, a]
+    if not diagonal:
+        # Float32 cells (a rank) sum exactly in float64, so this is the mass of the matrix
+        # with its diagonal zeroed, to the bit, without an n x n copy.
+        on_diagonal = np.concatenate(([0.0], np.cumsum(np.diagonal(m), dtype=np.float64)))
+        mass -= on_diagonal[b] - on_diagonal[a]
     with np.errstate(divide="ignore", invalid="ignore"):
         score = mass / np.power((b - a).astype(np.float64), exponent)
     score[b <= a] = -np.inf

@@ -50,7 +50,7 @@ import numpy as np
 from ..base import Segmentation, check_n_segments, serial
 from ..bounds import SizeUnit
 from ..compose import Composition, costs, measures, transforms
-from ..compose.strategies import ExactDP, best_with_count, segment_scores
+from ..compose.strategies import best_with_count, segment_scores
 from ..text import Stemmer, share_processors
 from .c99 import C99
 from .compose_registry import C99DP, DENSE_MAX, LSA_KEEP
@@ -178,18 +178,13 @@ class ConsensusDP(Composition):
         self._cost = costs.Sum(
             [(LIKELIHOOD_WEIGHT, self._u00._cost), (LENGTH_WEIGHT, costs.LengthPrior())]
         )
-        self.strategy = self._strategy = ExactDP(
-            exponent=PLACEMENT_EXPONENT, cost=self._cost, count=self.count
-        )
-        # Every part counts the same words (one stop list, stemmer and language): they
-        # read them through one processor, so that a document's words are read once
-        # (_run's document block) however many parts look at them.
         # Every part counts the same words (one stop list, stemmer and language): one
         # processor reads them once a document (_run's block), however many parts look.
         self._text = share_processors(
             (
                 self._c99._measure,
                 self._c99,
+                self._u00._measure,
                 self._u00,
                 self._u00._cost,
                 self._dp._measure,

@@ -204,7 +204,7 @@ class TextTiling(Composition):
             # Each gap snapped to the nearest sentence break (words before each break).
             breaks = np.asarray(sentence_words[:-1], dtype=np.float64)
             chosen, boundaries = self._depth.choose(
-                depth, n_segments, lambda g: nearest_break(breaks, gap_words[g])
+                depth, n_segments, lambda g: nearest_break(breaks, gap_words[g]), cutoff
             )
         return TextTilingResult(
             sentences=sentences,

@@ -56,6 +56,7 @@ import math
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import cast
 
 import numpy as np
 
@@ -69,13 +70,10 @@ from ..compose.strategies import (
     best_with_count,
     best_with_penalty,
     resolve_units,
-    segment_scores,
 )
 from ..compose.transforms import LocalRank
-from ..rank import rank_transform
 from ..sentences import paragraph_starts
-from ..similarity import cosine_from_ids
-from ..text import Stemmer
+from ..text import Stemmer, share_processors
 
 __all__ = ["U00", "U00Result", "paragraph_starts"]
 
@@ -187,7 +185,9 @@ class U00(Composition):
             units=units,
             diagonal=False,
         )
-        # The search below reads words through the cost's processor: once per document.
+        # The rank evidence's measure and the cost count the same stems: one processor,
+        # which reads a document's words once (_run's block).
+        self._texts = share_processors(self._word_readers())
         self._text = self._cost._text
 
     def _run(
@@ -215,8 +215,11 @@ class U00(Composition):
         m = 0 if n_segments is None else min(n_segments, units.n)
         penalty = self.penalty * math.log(max(units.words, 2))
         if self.rank_weight and n <= RANK_MAX_SENTENCES:
-            table = self._rank_score(*self._text.ids(sentences, tokenized), n, starts)
-            table -= self._cost.table(units)
+            # The composition's own pieces: C99's rank of the stem cosine, searched by
+            # ExactDP over the units with the cost subtracted (the strategy's table).
+            rank = cast(np.ndarray, self._matrix(sentences, tokenized, None))  # band None: dense
+            exact = cast(ExactDP, self._strategy)
+            table = exact.unit_scores(rank, sentences, tokenized, starts, m or None)[0]
             cuts = best_with_count(table, m) if m else best_with_penalty(table, penalty)
             cost = -_total(table, cuts) + penalty * len(cuts)
         else:
@@ -225,19 +228,6 @@ class U00(Composition):
                 limit = max(limit, -(-units.n // m))  # m segments must be able to cover it all
             cuts, cost = self._cost.search_units(units, penalty, m or None, limit)
         return U00Result(sentences, [starts[c] for c in cuts], n_segments, units=starts, cost=cost)
-
-    def _rank_score(
-        self, ids: np.ndarray, offsets: np.ndarray, n: int, starts: list[int]
-    ) -> np.ndarray:
-        """``rank_weight`` x C99's evidence for each segment of units: the sum of the 11 x 11
-        local rank of the stem cosine (equations 1-2) over the segment's pairs of distinct
-        sentences, divided by their number to the power :data:`RANK_EXPONENT`."""
-        sim = cosine_from_ids(ids, offsets, len(self._text.vocabulary))
-        rank = rank_transform(sim, RANK_MASK)  # a new array; segment_scores sums it in float64
-        # A sentence's rank against itself says nothing about topics; kept, it would pay
-        # for cutting a short document into single sentences.
-        np.fill_diagonal(rank, 0.0)
-        return self.rank_weight * segment_scores(rank, RANK_EXPONENT, np.array([*starts, n]))
 
     def _limit(self, n_units: int) -> int:
         if self.max_units is None:
