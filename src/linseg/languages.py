@@ -108,7 +108,7 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import Any, Literal
 
-from .words import is_word, tokenize_raw
+from .words import is_word, raw_word_tokens
 
 __all__ = [
     "Language",
@@ -378,7 +378,7 @@ def stemmer(language: str) -> Any:
 
 # -- words -------------------------------------------------------------------------------
 
-# linseg's original raw-text token (linseg.text.tokenize_raw) and word test (is_word).
+# linseg's original raw-text token (linseg.words.raw_word_tokens) and word test (is_word).
 _APOSTROPHES = "'\u2019"
 # Scripts written without spaces between words: Han (and its radicals, compatibility and
 # extension blocks), Hiragana, Katakana, Thai, Lao, Khmer, Myanmar.
@@ -493,7 +493,7 @@ def tokenize(text: str, language: str) -> list[str]:
     code = resolve_language(language, text) if language not in LANGUAGES else language
     if code == "en":
         # English: linseg's own tokens and word test, as the paper's C99 reads text.
-        return [t.lower() for t in tokenize_raw(text) if is_word(t)]
+        return [t.lower() for t in raw_word_tokens(text) if is_word(t)]
     lang = LANGUAGES[code]
     low = lowercase(text, code)
     finder, _ = _patterns(code)

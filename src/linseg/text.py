@@ -28,7 +28,7 @@ from ._text import hash_put as _hash_put
 from ._text import lookup_tokens as _lookup_tokens
 from ._text import rehash as _rehash
 from .stemmers import SnowballStemmer
-from .words import is_word, tokenize_raw
+from .words import is_word, raw_word_tokens, tokenize_raw
 
 Stemmer = Callable[[str], str]
 
@@ -169,7 +169,7 @@ class TextProcessor:
         if language == "en":
             default_stop, default_stem = default_stopwords, porter_stemmer
             self._word_of = partial(_english_word, hyphens=self.hyphens)
-            self._raw_tokens = tokenize_raw
+            self._raw_tokens = raw_word_tokens
         else:
             from . import languages
 
@@ -232,7 +232,8 @@ class TextProcessor:
 
     def tokens(self, sentence: str, tokenized: bool) -> list[str]:
         """The tokens of one sentence: split on spaces when ``tokenized``, else found in raw
-        text by the language's rules (:func:`linseg.languages.tokenize` outside English)."""
+        text by the language's rules (:func:`linseg.words.raw_word_tokens` in English, which
+        leaves out dashes; :func:`linseg.languages.tokenize` elsewhere)."""
         return sentence.split() if tokenized else self._raw_tokens(sentence)
 
     def stems(self, sentences: Sequence[str], tokenized: bool | None = None) -> list[list[str]]:
