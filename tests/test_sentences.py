@@ -110,8 +110,38 @@ def test_a_fenced_code_block_is_one_unit():
         "After it. ",
         "Done.",
     ]
-    unclosed = "Text. More.\n~~~\nA. B.\n\nC."
-    assert pieces(unclosed)[-1] == "~~~\nA. B.\n\nC."
+    # A fence that never closes is no block: the rest of the text keeps its sentences.
+    unclosed = "Text. More.\n~~~\nAll of it. Is prose.\n\nTo the end."
+    assert pieces(unclosed)[-2:] == ["Is prose.\n\n", "To the end."]
+    # A tilde fence with an info string, or around a longer line, is code.
+    assert pieces("A. B.\n\n~~~ py\nx = 1. Y.\n~~~\n\nEnd.")[1] == "~~~ py\nx = 1. Y.\n~~~\n\n"
+    assert pieces("Intro.\n\n~~~\nx = 1. Y = 2.\n~~~\n\nEnd.")[1] == "~~~\nx = 1. Y = 2.\n~~~\n\n"
+
+
+def test_a_tilde_adornment_is_a_heading_not_a_fence():
+    # reStructuredText underlines (and over- and underlines) titles with "~" as well; read
+    # as a code fence, "~~~~~" would have run to the next such line and hidden every
+    # sentence between (a PyPI README came back as 4 sentences and 3 headings).
+    text = (
+        "Intro. Words.\n\nAbout Tricks\n~~~~~~~~~~~~\n\nIt reads files. It runs tricks.\n\n"
+        "~~~~~~~~~~~\nInstalling\n~~~~~~~~~~~\n\nUse pip. Or conda.\n\n"
+        "Usage\n~~~~~\nRun it. Stop it.\n"
+    )
+    got = pieces(text)
+    assert got == [
+        "Intro. ",
+        "Words.\n\n",
+        "About Tricks\n~~~~~~~~~~~~\n\nIt reads files. ",
+        "It runs tricks.\n\n",
+        "~~~~~~~~~~~\nInstalling\n~~~~~~~~~~~\n\nUse pip. ",
+        "Or conda.\n\n",
+        "Usage\n~~~~~\nRun it. ",
+        "Stop it.\n",
+    ]
+    assert heading_starts(got) == [0, 2, 4, 6]
+    # A reST transition of "~" between blank lines opens a section; a "~~~" fence does not.
+    assert heading_starts(pieces("A. B.\n\n~~~~\n\nC. D.")) == [0, 1]
+    assert heading_starts(pieces("Intro.\n\n~~~\nx = 1\n~~~\n\nAfter. Done.")) == [0]
 
 
 def test_an_unmatched_bracket_does_not_silence_the_rest():

@@ -23,7 +23,10 @@ nupunkt (English only) and segtok (16 times slower) were the closest by measurem
 
 Layout is kept whole around the sentences:
 
-- a fenced code block (```` ``` ```` or ``~~~``) is one unit, never split inside;
+- a fenced code block (```` ``` ```` or ``~~~``) is one unit, never split inside; a fence
+  that never closes is no block (CommonMark would run it to the end of the text), and a
+  bare ``~~~~~`` under a line no longer than it, or over and under one, is a reST title's
+  adornment;
 - a heading (``# Title``, a line underlined or over- and underlined with ``=``, ``-``,
   ``~`` ...) or a rule on its own is joined to the sentence that follows it, so a
   boundary can fall before a heading but never between a heading and its section.
@@ -184,16 +187,42 @@ def _blocks(text: str) -> list[tuple[int, int, bool]]:
         if line_end < 0:
             break
         close = closing.search(text, line_end + 1)
-        end = len(text) if close is None else close.end()
+        # CommonMark runs an unclosed fence to the end of the document; in real text it
+        # is far more often a reStructuredText transition or adornment, or a cut-off
+        # paste, and a block to the end would hide every boundary after it.
+        if close is None or _is_adornment(text, m, line_end, close):
+            search = line_end + 1
+            continue
         if m.start() > pos:
             blocks.append((pos, m.start(), False))
-        blocks.append((m.start(), end, True))
-        pos = search = end
-        if close is None:
-            break
+        blocks.append((m.start(), close.end(), True))
+        pos = search = close.end()
     if pos < len(text):
         blocks.append((pos, len(text), False))
     return blocks
+
+
+def _is_adornment(text: str, fence: re.Match[str], line_end: int, close: re.Match[str]) -> bool:
+    """Whether the bare fence line ``fence`` (nothing after its run) is a reStructuredText
+    title's adornment rather than a code fence: an underline directly below a line of text
+    no longer than it (``Title`` over ``~~~~~``, common in reST, would otherwise open a
+    block that runs to the next such line), or the overline of a single title line whose
+    underline ``close`` is the same."""
+    if text[fence.end() : line_end].strip():
+        return False  # an info string ("~~~ python"): a fence
+    before = text.rfind("\n", 0, max(fence.start() - 1, 0))
+    above = text[before + 1 : max(fence.start() - 1, 0)].strip() if fence.start() else ""
+    run = len(fence.group(1))
+    if above and len(above) <= run:
+        return True
+    if close.start() == line_end + 1:
+        return False
+    inside = text[line_end + 1 : close.start()].rstrip("\n")
+    return (
+        "\n" not in inside
+        and 0 < len(inside.strip()) <= run
+        and close.group(0).strip() == fence.group(0).strip()
+    )
 
 
 def _prose_starts(text: str, a: int, b: int, language: str) -> list[int]:
@@ -245,12 +274,21 @@ def heading_starts(sentences: Sequence[str]) -> list[int]:
 
 
 def _opens_with_heading(sentence: str) -> bool:
-    lines = [ln for ln in sentence[:_HEADING_PEEK].splitlines() if ln.strip()][:3]
+    raw = sentence[:_HEADING_PEEK].splitlines()
+    lines = [ln for ln in raw if ln.strip()][:3]
     # Four spaces or a tab of indentation make a Markdown code line: "    # a comment".
     if not lines or lines[0].startswith(("    ", "\t")):
         return False
-    if _ATX_HEADING.match(lines[0].lstrip()) or _BREAK_LINE.match(lines[0]):
+    if _ATX_HEADING.match(lines[0].lstrip()):
         return True
+    if _BREAK_LINE.match(lines[0]):
+        # A reStructuredText transition ("=", "~", "+") stands between blank lines; a
+        # "~~~" with code right below it opens a fenced block, not a section.
+        if lines[0].strip()[0] not in "=~+":
+            return True
+        after = raw[raw.index(lines[0]) + 1 :]
+        if not after or not after[0].strip():
+            return True
     # A line of other punctuation alone ("...", a '"""' of pasted code) opens nothing.
     return _adorned_title(lines[:2]) or _adorned_title(lines[:3])
 
@@ -401,15 +439,13 @@ def _is_heading(piece: str) -> bool:
     lines = [ln for ln in piece.strip().splitlines() if ln.strip()]
     if not lines or len(lines) > 3:
         return False
-    rules = [bool(_RULE_LINE.match(ln)) for ln in lines]
-    if all(rules):
+    if all(_RULE_LINE.match(ln) for ln in lines):
         return True
     if len(lines) == 1:
         return bool(_ATX_HEADING.match(lines[0].lstrip()))
-    titles = [ln for ln, rule in zip(lines, rules) if not rule]
-    if len(titles) != 1 or len(titles[0]) > 120 or not rules[-1]:
-        return False
-    return len(lines) == 2 or rules[0]
+    # A title and its adornment, by the rule heading_starts reads them with: a short
+    # code block between two fences ("~~~", "x = 1", "~~~") is no title.
+    return _adorned_title(lines)
 
 
 def _join_headings(text: str, starts: list[int]) -> list[int]:
