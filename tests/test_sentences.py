@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from linseg.sentences import LONG_PIECE, heading_starts, split_sentences
+from linseg.sentences import LONG_LINES, LONG_PIECE, heading_starts, split_sentences
 
 
 def pieces(text: str, language: str = "en") -> list[str]:
@@ -116,6 +116,18 @@ def test_a_fenced_code_block_is_one_unit():
     # A tilde fence with an info string, or around a longer line, is code.
     assert pieces("A. B.\n\n~~~ py\nx = 1. Y.\n~~~\n\nEnd.")[1] == "~~~ py\nx = 1. Y.\n~~~\n\n"
     assert pieces("Intro.\n\n~~~\nx = 1. Y = 2.\n~~~\n\nEnd.")[1] == "~~~\nx = 1. Y = 2.\n~~~\n\n"
+
+
+def test_a_long_run_without_sentence_marks_is_cut_at_its_lines():
+    # A table or a log has no sentence marks to cut at: past LONG_LINES its lines are its
+    # sentences (before, a 1.5 MB table was one sentence); a small table stays whole.
+    rows = [f"row {i}   value {i * 7}   unit" for i in range(120)]
+    assert len("\n".join(rows)) > LONG_LINES
+    text = "Intro. Words.\n\n" + "\n".join(rows) + "\n\nEnd. Done."
+    expected = ["Intro. ", "Words.\n\n", *(r + "\n" for r in rows[:-1]), rows[-1] + "\n\n"]
+    assert pieces(text) == [*expected, "End. ", "Done."]
+    small = "Intro.\n\n" + "\n".join(rows[:5]) + "\n\nEnd."
+    assert pieces(small)[1] == "\n".join(rows[:5]) + "\n\n"
 
 
 def test_a_tilde_adornment_is_a_heading_not_a_fence():

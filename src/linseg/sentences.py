@@ -11,7 +11,9 @@ split again by a plain rule (:func:`_rule_starts`): a sentence mark, closing quo
 brackets, white space, opening quotes or brackets if any, then an upper-case letter (or
 any letter of a script without case: Arabic, Devanagari) or a digit, unless the word
 before the mark is a known abbreviation, an initial or an initialism (``U.S.``). CJK full
-stops need no space after them; Greek's ``;`` is its question mark.
+stops need no space after them; Greek's ``;`` is its question mark. A piece still longer
+than :data:`LONG_LINES` has no sentence marks to cut at (a list, a table, a log), and each
+of its lines becomes a sentence.
 
 Two smaller repairs: sentencex starts a sentence at a list marker in running text
 (``the lines, (B) its points``), so a start right after a comma, colon, semicolon, digit
@@ -41,13 +43,16 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-__all__ = ["split_sentences", "paragraph_starts", "heading_starts", "LONG_PIECE"]
+__all__ = ["split_sentences", "paragraph_starts", "heading_starts", "LONG_PIECE", "LONG_LINES"]
 
 #: A sentence longer than this (in characters) after the sentencex pass is split again
 #: by the plain rule. It bounds how many sentences a stray delimiter can hide (one or two);
 #: the cost, a quotation of several sentences cut inside, is mild for segmentation. On
 #: the paper's corpus, F1 is flat (within 0.3 points) from 100 to 400.
 LONG_PIECE = 200
+#: A piece still longer than this after the plain rule has no sentence marks to cut at: a
+#: list, a table or a log, whose lines are then its sentences.
+LONG_LINES = 2000
 
 # Closing quotes and brackets that may follow a sentence mark; opening ones that may
 # precede the next sentence's first letter.
@@ -356,9 +361,25 @@ def _starts_in_paragraph(text: str, a: int, b: int, language: str) -> list[int]:
         pos = end
     out = []
     for s, e in zip(starts, [*starts[1:], len(chunk)]):
-        out.append(a + s)
+        sub = [s]
         if e - s > LONG_PIECE or s in merged:
-            out.extend(a + r for r in _rule_starts(chunk, s, e, language))
+            sub.extend(_rule_starts(chunk, s, e, language))
+        for p, q in zip(sub, [*sub[1:], e]):
+            out.append(a + p)
+            if q - p > LONG_LINES:
+                out.extend(a + r for r in _line_starts(chunk, p, q))
+    return out
+
+
+def _line_starts(text: str, a: int, b: int) -> list[int]:
+    """The first visible character of every line of ``text[a:b]`` after its first."""
+    out = []
+    i = text.find("\n", a, b)
+    while i >= 0:
+        start = _first_visible(text, i + 1, b)
+        if start < b and "\n" not in text[i + 1 : start]:
+            out.append(start)
+        i = text.find("\n", i + 1, b)
     return out
 
 
