@@ -154,6 +154,8 @@ def test_a_tilde_adornment_is_a_heading_not_a_fence():
     # A reST transition of "~" between blank lines opens a section; a "~~~" fence does not.
     assert heading_starts(pieces("A. B.\n\n~~~~\n\nC. D.")) == [0, 1]
     assert heading_starts(pieces("Intro.\n\n~~~\nx = 1\n~~~\n\nAfter. Done.")) == [0]
+    # Backticks are a Markdown fence even under a short line.
+    assert pieces("Run\n```\nls. Pwd.\n```\nDone.") == ["Run\n", "```\nls. Pwd.\n```\n", "Done."]
 
 
 def test_an_unmatched_bracket_does_not_silence_the_rest():

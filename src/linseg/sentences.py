@@ -208,13 +208,13 @@ def _blocks(text: str) -> list[tuple[int, int, bool]]:
 
 
 def _is_adornment(text: str, fence: re.Match[str], line_end: int, close: re.Match[str]) -> bool:
-    """Whether the bare fence line ``fence`` (nothing after its run) is a reStructuredText
-    title's adornment rather than a code fence: an underline directly below a line of text
-    no longer than it (``Title`` over ``~~~~~``, common in reST, would otherwise open a
-    block that runs to the next such line), or the overline of a single title line whose
-    underline ``close`` is the same."""
-    if text[fence.end() : line_end].strip():
-        return False  # an info string ("~~~ python"): a fence
+    """Whether the bare ``~`` fence line ``fence`` (nothing after its run) is a
+    reStructuredText title's adornment rather than a code fence: an underline directly
+    below a line of text no longer than it (``Title`` over ``~~~~~``, common in reST, would
+    otherwise open a block that runs to the next such line), or the overline of a single
+    title line whose underline ``close`` is the same."""
+    if fence.group(1)[0] != "~" or text[fence.end() : line_end].strip():
+        return False  # a backtick fence (reST titles take "~", rarely "`"), or an info string
     before = text.rfind("\n", 0, max(fence.start() - 1, 0))
     above = text[before + 1 : max(fence.start() - 1, 0)].strip() if fence.start() else ""
     run = len(fence.group(1))
