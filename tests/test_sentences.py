@@ -267,6 +267,8 @@ _ALPHABET = st.sampled_from(
     + ["\r\n", "\n\n", "```\n", "\u3002", "\u4e2d", "\U0001f600", "\u05d0", "\u0627"]
     + ["\x00", "\x07", "\x0b", "\x1c", "\x85", "\u2028", "\ufeff", "\u037e", "\u0964"]
     + ["Word", "Dr.", "e.g.", "3.14", "https://x.org/a.b", "# ", "x" * 300, ". A" * 40]
+    # Fences and reST adornments, and a table with no sentence marks past LONG_LINES.
+    + ["~~~\n", "~~~~~~~~\n", "Title\n", "~~~ py\n", "cell 1 | cell 2\n" * 150]
 )
 
 
