@@ -50,10 +50,10 @@ def test_the_multinomial_cost_by_hand():
     assert costs.Multinomial()(sentences, True, [0])[0, 1] == table[0, 2]
     # The prior n^-m: a boundary costs log n for n = 4 counted words.
     assert costs.Multinomial().boundary_cost(sentences, True) == pytest.approx(math.log(4))
-    both, unit = costs.Multinomial().with_boundary_cost(sentences, True)
-    assert np.array_equal(both, table) and unit == costs.Multinomial().boundary_cost(
-        sentences, True
-    )
+    cost = costs.Multinomial()
+    counted = cost.unit_counts(sentences, True)
+    assert np.array_equal(cost.table(counted), table)
+    assert cost.boundary_cost_of(counted) == cost.boundary_cost(sentences, True)
     # alpha = 2: 4 log(4 + 6) - (2 log 4 + log 3 + log 3).
     two = costs.Multinomial(alpha=2.0)(sentences, True)
     assert two[0, 2] == pytest.approx(4 * math.log(10) - 2 * math.log(4) - 2 * math.log(3))

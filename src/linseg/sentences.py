@@ -215,8 +215,8 @@ def _is_adornment(text: str, fence: re.Match[str], line_end: int, close: re.Matc
     title line whose underline ``close`` is the same."""
     if fence.group(1)[0] != "~" or text[fence.end() : line_end].strip():
         return False  # a backtick fence (reST titles take "~", rarely "`"), or an info string
-    before = text.rfind("\n", 0, max(fence.start() - 1, 0))
-    above = text[before + 1 : max(fence.start() - 1, 0)].strip() if fence.start() else ""
+    start = fence.start()  # a line's start: the text's, or just after a "\n"
+    above = text[text.rfind("\n", 0, start - 1) + 1 : start - 1].strip() if start else ""
     run = len(fence.group(1))
     if above and len(above) <= run:
         return True
@@ -377,7 +377,7 @@ def _line_starts(text: str, a: int, b: int) -> list[int]:
     i = text.find("\n", a, b)
     while i >= 0:
         start = _first_visible(text, i + 1, b)
-        if start < b and "\n" not in text[i + 1 : start]:
+        if start < b and text.find("\n", i + 1, start) < 0:  # not past a blank line
             out.append(start)
         i = text.find("\n", i + 1, b)
     return out

@@ -16,6 +16,8 @@ __all__ = ["is_word", "raw_word_tokens", "tokenize_raw"]
 # A raw-text token: a run of letters/digits joined by hyphens or apostrophes, or any
 # other single non-space character. Applied only to text that is not pre-tokenised.
 _RAW_TOKEN = re.compile(r"[^\W_]+(?:[-'\u2019][^\W_]+)*|[^\w\s]|_")
+# The same tokens less a "-" standing alone, which findall then skips: one pass.
+_RAW_WORD_TOKEN = re.compile(r"[^\W_]+(?:[-'\u2019][^\W_]+)*|[^\w\s-]|_")
 
 
 def is_word(token: str, hyphens: bool = True) -> bool:
@@ -46,4 +48,4 @@ def raw_word_tokens(sentence: str) -> list[str]:
     counted as a word it would make every sentence with one a little like every other.
     Words joined by hyphens (``e-mail``) are one token and stay.
     """
-    return [t for t in _RAW_TOKEN.findall(sentence) if t != "-"]
+    return _RAW_WORD_TOKEN.findall(sentence)

@@ -11,19 +11,20 @@ A cost is an object with two methods:
 - ``cost(sentences, tokenized, starts, n_segments) -> table``: ``table[i, j]`` is the
   cost of the segment from unit ``i`` to unit ``j - 1``, where units begin at the
   sentences ``starts`` (ascending, 0 first; every sentence when None); ``+inf`` unless
-  ``i < j``. An (m + 1) x (m + 1) table for m units, a new array the caller may change. ``n_segments`` is the count the
-  search will find, when it knows it (a prior on lengths needs it), else None.
+  ``i < j``. An (m + 1) x (m + 1) table for m units, a new array the caller may change.
+  ``n_segments`` is the count the search will find, when it knows it (a prior on lengths
+  needs it), else None.
 - ``boundary_cost(sentences, tokenized) -> float``: what a boundary costs under the
   cost's own model (its prior), the unit in which ``ExactDP``'s ``penalty`` is counted.
 
-It may also have:
+It may also have ``search(sentences, tokenized, starts, penalty, n_segments, max_length)
+-> cuts``: the exact search of the cost alone, ``penalty`` counted in boundary costs,
+which ``ExactDP`` uses when the matrix has no weight (``similarity_weight=0``), in less
+memory than the tables.
 
-- ``search(sentences, tokenized, starts, penalty, n_segments, max_length) -> cuts``: the
-  exact search of the cost alone, ``penalty`` counted in boundary costs, which ``ExactDP``
-  uses when the matrix has no weight (``similarity_weight=0``), in less memory than the
-  tables;
-- ``with_boundary_cost(sentences, tokenized, starts, n_segments) -> (table, float)``: the
-  table and the boundary cost from one reading of the text, which ``ExactDP`` prefers.
+Inside a :meth:`~linseg.text.TextProcessor.document` block (a
+:class:`~linseg.compose.Composition` opens one for each document) the table and the
+boundary cost come from one reading of the words, however many times they are asked for.
 """
 
 from __future__ import annotations
@@ -114,17 +115,6 @@ class Multinomial(_Stems):
         O(m^2) time and memory for m units. The count plays no part."""
         return self.table(self.unit_counts(sentences, tokenized, starts))
 
-    def with_boundary_cost(
-        self,
-        sentences: Sequence[str],
-        tokenized: bool,
-        starts: Sequence[int] | None = None,
-        n_segments: int | None = None,
-    ) -> tuple[np.ndarray, float]:
-        """The table and :meth:`boundary_cost`, reading the words once."""
-        units = self.unit_counts(sentences, tokenized, starts)
-        return self.table(units), math.log(max(units.words, 2))
-
     def table(self, units: UnitCounts) -> np.ndarray:
         """The table of :meth:`__call__` from the units' counts."""
         n = units.n
@@ -144,7 +134,13 @@ class Multinomial(_Stems):
     def boundary_cost(self, sentences: Sequence[str], tokenized: bool) -> float:
         """``log n`` for ``n`` counted words (at least 2): the prior ``P(S) = n^-m``."""
         ids, _ = self._text.ids(sentences, tokenized)
-        return math.log(max(int(np.count_nonzero(ids >= 0)), 2))
+        return _log_words(int(np.count_nonzero(ids >= 0)))
+
+    @staticmethod
+    def boundary_cost_of(units: UnitCounts) -> float:
+        """:meth:`boundary_cost` from the counts already read: ``log n`` for the ``n``
+        counted words of ``units``."""
+        return _log_words(units.words)
 
     def search(
         self,
@@ -161,8 +157,7 @@ class Multinomial(_Stems):
         ``max_length`` units (None: any length). O(m L) time and O(m) memory beside the
         document, which is read once."""
         units = self.unit_counts(sentences, tokenized, starts)
-        # The same float as penalty * boundary_cost(...), without reading the text again.
-        cost = penalty * math.log(max(units.words, 2))
+        cost = penalty * self.boundary_cost_of(units)
         return self.search_units(units, cost, n_segments, max_length)[0]
 
     def search_units(
@@ -254,29 +249,9 @@ class Sum:
         starts: Sequence[int] | None = None,
         n_segments: int | None = None,
     ) -> np.ndarray:
-        return self.with_boundary_cost(sentences, tokenized, starts, n_segments)[0]
-
-    def boundary_cost(self, sentences: Sequence[str], tokenized: bool) -> float:
-        return float(sum(w * c.boundary_cost(sentences, tokenized) for w, c in self.parts))
-
-    def with_boundary_cost(
-        self,
-        sentences: Sequence[str],
-        tokenized: bool,
-        starts: Sequence[int] | None = None,
-        n_segments: int | None = None,
-    ) -> tuple[np.ndarray, float]:
-        """The table and :meth:`boundary_cost`, each part reading the words once."""
         total: np.ndarray | None = None
-        unit = 0.0
         for weight, cost in self.parts:
-            both = getattr(cost, "with_boundary_cost", None)
-            if callable(both):
-                table, part_unit = both(sentences, tokenized, starts, n_segments)
-            else:
-                table = cost(sentences, tokenized, starts, n_segments)
-                part_unit = cost.boundary_cost(sentences, tokenized)
-            unit += weight * part_unit
+            table = cost(sentences, tokenized, starts, n_segments)
             if total is None:
                 # The first table scaled in place (it is the cost's own new array), each
                 # further one added: consensus_dp's order of operations, to the bit.
@@ -285,7 +260,15 @@ class Sum:
             else:
                 total += weight * table
         assert total is not None
-        return total, unit
+        return total
+
+    def boundary_cost(self, sentences: Sequence[str], tokenized: bool) -> float:
+        return float(sum(w * c.boundary_cost(sentences, tokenized) for w, c in self.parts))
+
+
+def _log_words(words: int) -> float:
+    """``log n`` for ``n`` counted words, at least 2: a boundary under ``P(S) = n^-m``."""
+    return math.log(max(words, 2))
 
 
 class UnitCounts:

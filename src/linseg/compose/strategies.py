@@ -552,20 +552,13 @@ class ExactDP:
         else:
             score = np.zeros((m + 1, m + 1))
             score[edges[None, :] <= edges[:, None]] = -np.inf
-        unit = 1.0
         cost = self.cost
-        if cost is not None:
-            both = getattr(cost, "with_boundary_cost", None)
-            if callable(both):  # the table and the boundary cost from one reading
-                table, unit = both(sentences, tokenized, starts, n_segments)
-            else:
-                table = cost(sentences, tokenized, starts, n_segments)
-                if n_segments is None:
-                    unit = cost.boundary_cost(sentences, tokenized)
-            # The costs are +inf exactly where the score is -inf (a >= b): -inf - inf
-            # stays -inf, so the whole table subtracts in place.
-            score -= table
-        return score, unit
+        if cost is None:
+            return score, 1.0
+        # The costs are +inf exactly where the score is -inf (a >= b): -inf - inf stays
+        # -inf, so the whole table subtracts in place.
+        score -= cost(sentences, tokenized, starts, n_segments)
+        return score, cost.boundary_cost(sentences, tokenized)
 
     def _resolve_max_length(self, matrix: np.ndarray | BandMatrix) -> int | None:
         if isinstance(matrix, BandMatrix):

@@ -213,7 +213,7 @@ class U00(Composition):
         n = len(sentences)
         units = self._cost.unit_counts(sentences, tokenized, starts)
         m = 0 if n_segments is None else min(n_segments, units.n)
-        penalty = self.penalty * math.log(max(units.words, 2))
+        penalty = self.penalty * self._cost.boundary_cost_of(units)
         if self.rank_weight and n <= RANK_MAX_SENTENCES:
             # The composition's own pieces: C99's rank of the stem cosine, searched by
             # ExactDP over the units with the cost subtracted (the strategy's table).
