@@ -1,7 +1,7 @@
 """Every method that needs no segment count, on natural documents (Python documentation).
 
 Usage: python benchmarks/bench_natural.py [--data DIR] [--methods a,b] [--half tuning|test|all|both]
-       [--set python-docs|django|headings] [--known-count]
+       [--set python-docs|django|headings] [--dir DIR] [--known-count]
 
 Runs each registered method with ``needs_n_segments`` False through its default
 ``segment_text`` on the fixed tuning and test halves of ``natural/python-docs`` (see
@@ -16,7 +16,9 @@ boundary 37.8% word-level Pk). Under each table, each method's 95% bootstrap int
 (those that need the count too) each page's true number of sections, which scores where
 a method places boundaries apart from how many it finds. ``--set django`` and ``--set
 headings`` run the sets in ``benchmarks/natural`` (``django-docs``, and
-``sphinx-headings``, whose pages keep their headings), whole.
+``sphinx-headings``, whose pages keep their headings), whole; ``--dir DIR`` any folder of
+``NAME.txt`` + ``NAME.words`` pairs, whole (the held-out Linux documentation sets, built
+as ``tools/build_natural_set.py`` says).
 """
 
 from __future__ import annotations
@@ -52,6 +54,9 @@ def main() -> None:
         help="django or headings: a set in benchmarks/natural (no halves)",
     )
     ap.add_argument(
+        "--dir", help="a folder of NAME.txt + NAME.words pairs to run whole (instead of --set)"
+    )
+    ap.add_argument(
         "--known-count",
         action="store_true",
         help="give each method the true number of sections: the placement alone",
@@ -62,14 +67,15 @@ def main() -> None:
         names = [m.strip() for m in args.methods.split(",") if m.strip()]
     else:
         names = [name for name, info in available().items() if known or not info.needs_n_segments]
-    if args.set in SETS:
+    if args.dir or args.set in SETS:
         from pathlib import Path
 
         from linseg.experiments.natural import load_documents
 
-        docs = load_documents(Path(__file__).parent / "natural" / SETS[args.set])
+        folder = Path(args.dir) if args.dir else Path(__file__).parent / "natural" / SETS[args.set]
+        docs = load_documents(folder)
         rows = {name: summarize(evaluate_natural(name, docs, known_count=known)) for name in names}
-        print(f"\n### {SETS[args.set]}: {len(docs)} pages\n")
+        print(f"\n### {folder.name}: {len(docs)} pages\n")
         print_rows(rows)
         return
     root = args.data or os.environ.get("LINSEG_DATA")

@@ -33,6 +33,17 @@ The set used in ``benchmarks/natural/django-docs`` comes from Debian's
 It is for a second opinion on methods for real documents: never tune on it. So is
 ``benchmarks/natural/sphinx-headings``, pages that keep their headings, built with
 ``--headings`` from eight BSD-licensed manuals (its README gives the commands).
+
+The Linux kernel's documentation (Debian's ``linux-doc-6.1``, GPL-2.0) is held out for
+independent evaluation, like a benchmark's hidden test split: it is built locally, never
+shipped, tuned on or looked at while developing, and scored with every method's defaults
+(BENCHMARKS.md, "Held-out evaluation"):
+
+    apt-get install linux-doc-6.1
+    python tools/build_natural_set.py /usr/share/doc/linux-doc-6.1/html \\
+        held-out/linux-doc --exclude translations
+    python tools/build_natural_set.py /usr/share/doc/linux-doc-6.1/html \\
+        held-out/linux-doc-headings --exclude translations --headings
 """
 
 from __future__ import annotations
@@ -181,6 +192,11 @@ def main() -> None:
     ap.add_argument("html", type=Path, help="the manual's HTML folder")
     ap.add_argument("out", type=Path, help="where to write NAME.txt and NAME.words")
     ap.add_argument("--include", default="", help="comma-separated top-level folders to use")
+    ap.add_argument(
+        "--exclude",
+        default="",
+        help="comma-separated top-level folders to leave out (folders starting with _ always are)",
+    )
     ap.add_argument("--prefix", default="", help="put PREFIX-- before every page's name")
     ap.add_argument(
         "--headings",
@@ -189,11 +205,14 @@ def main() -> None:
     )
     args = ap.parse_args()
     include = [p for p in args.include.split(",") if p]
+    exclude = [p for p in args.exclude.split(",") if p]
     args.out.mkdir(parents=True, exist_ok=True)
     kept = 0
     for path in sorted(args.html.rglob("*.html")):
         rel = path.relative_to(args.html)
-        if include and rel.parts[0] not in include:
+        top = rel.parts[0]
+        # _sources, _static, _downloads: Sphinx's own files, not pages of the manual.
+        if (include and top not in include) or top in exclude or top.startswith("_"):
             continue
         page = _Page()
         page.feed(path.read_text(encoding="utf-8", errors="replace"))
