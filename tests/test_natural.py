@@ -319,7 +319,7 @@ def test_the_second_natural_set_bundled_with_the_benchmarks():
     assert u00_p["no_boundary_pk"] == pytest.approx(0.377, abs=0.002)
 
 
-def test_the_set_builder_on_a_small_page(tmp_path):
+def _set_builder():
     import importlib.util
 
     spec = importlib.util.spec_from_file_location(
@@ -328,6 +328,11 @@ def test_the_set_builder_on_a_small_page(tmp_path):
     )
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)
+    return tool
+
+
+def test_the_set_builder_on_a_small_page(tmp_path):
+    tool = _set_builder()
     body = [
         '<div class="body" role="main"><h1>Title<a class="headerlink">¶</a></h1>',
         "<p>Intro one. Intro two. Intro three.</p>",
@@ -358,6 +363,33 @@ def test_the_set_builder_on_a_small_page(tmp_path):
     words = (tmp_path / "kept.txt").read_text(encoding="utf-8").split()
     starts = [int(w) for w in (tmp_path / "kept.words").read_text().split()]
     assert [words[s : s + 3] for s in starts] == [["##", "Part", str(k)] for k in range(4)]
+
+
+def test_the_set_builder_chooses_folders(tmp_path, monkeypatch, capsys):
+    # --include and --exclude name top-level folders; Sphinx's own (_sources, _static) are
+    # never pages of the manual, whatever the options.
+    tool = _set_builder()
+    sentences = " ".join(f"Sentence number {i} is here." for i in range(7))
+    page = '<div class="body" role="main"><h1>T</h1>' + "".join(
+        f"<h2>Part {k}</h2><p>{sentences}</p>" for k in range(5)
+    )
+    html = tmp_path / "html"
+    for folder in ("guide", "translations", "_sources", "api"):
+        (html / folder).mkdir(parents=True)
+        (html / folder / "page.html").write_text(page + "</div>", encoding="utf-8")
+
+    def built(*options):
+        out = tmp_path / "out" / "-".join(options or ("all",))
+        monkeypatch.setattr("sys.argv", ["build_natural_set.py", str(html), str(out), *options])
+        tool.main()
+        return sorted(p.name for p in out.glob("*.words"))
+
+    assert built() == ["api--page.words", "guide--page.words", "translations--page.words"]
+    assert built("--exclude", "translations") == ["api--page.words", "guide--page.words"]
+    assert built("--include", "guide,translations", "--exclude", "translations") == [
+        "guide--page.words"
+    ]
+    assert "1 pages written" in capsys.readouterr().out.splitlines()[-1]
 
 
 def test_the_headings_set_bundled_with_the_benchmarks():
