@@ -1,7 +1,7 @@
 """Every method that needs no segment count, on natural documents (Python documentation).
 
 Usage: python benchmarks/bench_natural.py [--data DIR] [--methods a,b] [--half tuning|test|all|both]
-       [--set python-docs|django|headings] [--dir DIR] [--known-count]
+       [--set python-docs|django|headings] [--dir DIR] [--language CODE] [--known-count]
 
 Runs each registered method with ``needs_n_segments`` False through its default
 ``segment_text`` on the fixed tuning and test halves of ``natural/python-docs`` (see
@@ -17,8 +17,9 @@ boundary 37.8% word-level Pk). Under each table, each method's 95% bootstrap int
 a method places boundaries apart from how many it finds. ``--set django`` and ``--set
 headings`` run the sets in ``benchmarks/natural`` (``django-docs``, and
 ``sphinx-headings``, whose pages keep their headings), whole; ``--dir DIR`` any folder of
-``NAME.txt`` + ``NAME.words`` pairs, whole (the held-out Linux documentation sets, built
-as ``tools/build_natural_set.py`` says).
+``NAME.txt`` + ``NAME.words`` pairs, whole (the held-out sets, built as
+``tools/build_natural_set.py`` and ``tools/build_manpage_set.py`` say). ``--language``
+gives every method the text's language (default English).
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ def main() -> None:
     ap.add_argument(
         "--dir", help="a folder of NAME.txt + NAME.words pairs to run whole (instead of --set)"
     )
+    ap.add_argument("--language", default="en", help="the documents' language (ISO 639-1)")
     ap.add_argument(
         "--known-count",
         action="store_true",
@@ -63,6 +65,8 @@ def main() -> None:
     )
     args = ap.parse_args()
     known = args.known_count
+    # Every method takes a language; English is each one's default.
+    params = {} if args.language == "en" else {"language": args.language}
     if args.methods:
         names = [m.strip() for m in args.methods.split(",") if m.strip()]
     else:
@@ -74,7 +78,10 @@ def main() -> None:
 
         folder = Path(args.dir) if args.dir else Path(__file__).parent / "natural" / SETS[args.set]
         docs = load_documents(folder)
-        rows = {name: summarize(evaluate_natural(name, docs, known_count=known)) for name in names}
+        rows = {
+            name: summarize(evaluate_natural(name, docs, known_count=known, **params))
+            for name in names
+        }
         print(f"\n### {folder.name}: {len(docs)} pages\n")
         print_rows(rows)
         return
@@ -91,7 +98,7 @@ def main() -> None:
     for half, paths in chosen.items():
         rows = {}
         for name in names:
-            rows[name] = summarize(evaluate_natural(name, paths, known_count=known))
+            rows[name] = summarize(evaluate_natural(name, paths, known_count=known, **params))
             print(f"  {half}: {name} done", file=sys.stderr)
         first = next(iter(rows.values()))
         print(

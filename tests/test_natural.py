@@ -392,6 +392,130 @@ def test_the_set_builder_chooses_folders(tmp_path, monkeypatch, capsys):
     assert "1 pages written" in capsys.readouterr().out.splitlines()[-1]
 
 
+def _manpage_builder():
+    import importlib.util
+    import sys
+
+    tools = Path(__file__).resolve().parents[1] / "tools"
+    sys.path.insert(0, str(tools))  # it reuses build_natural_set's sections and writer
+    try:
+        spec = importlib.util.spec_from_file_location(
+            "build_manpage_set", tools / "build_manpage_set.py"
+        )
+        tool = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(tool)
+    finally:
+        sys.path.remove(str(tools))
+    return tool
+
+
+_MANPAGE = r""".\" -*- coding: UTF-8 -*-
+.TH TAR 1 "13. Juli 2020" TAR
+.SH BEZEICHNUNG
+tar \- ein Archivierungswerkzeug
+.SH \(:UBERSICHT
+\fBtar\fP \fB\-A\fP [\fIOPTIONEN\fP]
+.SH BESCHREIBUNG
+\fBtar\fP speichert Dateien.
+Es liest sie auch\(em schnell.
+.PP
+Zweiter Absatz mit
+.B fettem
+Wort und
+.BR tar (1).
+.TP
+\fB\-c\fP
+Eine Option. Nicht Prosa.
+.PP
+Wieder Prosa:
+.nf
+code. Nicht Prosa.
+.fi
+.RS
+Eingeruckt. Nicht Prosa.
+.PP
+Auch nicht.
+.RE
+.SS Unterabschnitt
+Stra\(sse und Caf\('e.
+.SH \(:UBERSETZUNG
+Die deutsche \(:Ubersetzung stammt von jemandem.
+"""
+
+
+def test_the_manpage_parser_keeps_prose_and_headings_only():
+    # Worked by hand from man(7): .TP items, .nf blocks and .RS blocks are not prose; a
+    # paragraph ends at .PP or a heading; escapes become their characters; the
+    # translators' colophon (UBERSETZUNG, with groff's composite U umlaut) is dropped.
+    tool = _manpage_builder()
+    assert list(tool.events(_MANPAGE)) == [
+        ("heading", 1, "TAR"),
+        ("heading", 2, "BEZEICHNUNG"),
+        ("p", 0, "tar - ein Archivierungswerkzeug"),
+        ("heading", 2, "\u00dcBERSICHT"),
+        ("p", 0, "tar -A [OPTIONEN]"),
+        ("heading", 2, "BESCHREIBUNG"),
+        ("p", 0, "tar speichert Dateien. Es liest sie auch\u2014 schnell."),
+        ("p", 0, "Zweiter Absatz mit fettem Wort und tar(1)."),
+        ("p", 0, "Wieder Prosa:"),
+        ("heading", 3, "Unterabschnitt"),
+        ("p", 0, "Stra\u00dfe und Caf\u00e9."),
+    ]
+    # A paragraph that does not end as a sentence (the name line, the synopsis) is left
+    # out, and so is a section of fewer than 3 sentences: here all but BESCHREIBUNG,
+    # whose 5 sentences (Unterabschnitt's among them) make one section.
+    found = tool.sections(_MANPAGE)
+    assert found == [
+        [
+            "tar speichert Dateien. Es liest sie auch\u2014 schnell.",
+            "Zweiter Absatz mit fettem Wort und tar(1).",
+            "Wieder Prosa:",
+            "Stra\u00dfe und Caf\u00e9.",
+        ]
+    ]
+    assert tool.keep(found) is False  # one section, not 4-25
+    # With headings, those of sections left without prose open the next one, as in
+    # build_natural_set.py; the page's name is the title.
+    assert tool.sections(_MANPAGE, headings=True) == [
+        [
+            "# TAR",
+            "## BEZEICHNUNG",
+            "## \u00dcBERSICHT",
+            "## BESCHREIBUNG",
+            *found[0][:3],
+            "### Unterabschnitt",
+            found[0][3],
+        ]
+    ]
+
+
+def test_the_manpage_builder_reads_each_page_once(tmp_path, monkeypatch):
+    import gzip
+
+    tool = _manpage_builder()
+    body = " ".join(f"Satz {i} steht hier." for i in range(8))
+    page = ".TH SEITE 1\n" + "".join(f".SH TEIL{k}\n{body}\n" for k in range(4))
+    man = tmp_path / "de" / "man1"
+    man.mkdir(parents=True)
+    (man / "seite.1.gz").write_bytes(gzip.compress(page.encode()))
+    (man / "kopie.1").write_text(page, encoding="utf-8")  # the same page again
+    (man / "verweis.1").write_text(".so man1/seite.1\n", encoding="utf-8")
+    (man / "link.1.gz").symlink_to(man / "seite.1.gz")
+    out = tmp_path / "out"
+    monkeypatch.setattr("sys.argv", ["build_manpage_set.py", str(tmp_path / "de"), str(out)])
+    tool.main()
+    assert sorted(p.name for p in out.iterdir()) == ["man1--kopie.1.txt", "man1--kopie.1.words"]
+    words = (out / "man1--kopie.1.txt").read_text(encoding="utf-8").split()
+    assert (out / "man1--kopie.1.words").read_text().split() == ["32", "64", "96"]
+    assert len(words) == 128
+
+
+def test_the_manpage_sentence_rule_takes_capitals_of_any_script():
+    tool = _manpage_builder()
+    assert tool._sentences("Это первое. Это второе! И третье? да, нет.") == 3
+    assert tool._sentences("Première phrase. Élan suit. z. B. klein") == 3
+
+
 def test_the_headings_set_bundled_with_the_benchmarks():
     # benchmarks/natural/sphinx-headings, never tuned on: pages that keep their headings.
     # The default cuts only before headings there: 24.4% word-level Pk, against 35.1% on
