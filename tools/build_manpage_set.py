@@ -23,9 +23,9 @@ was made (``tools/build_natural_set.py``), so that the two kinds of set read ali
   ``!`` or ``?`` followed by white space and a capital letter of any script).
 
 Pages that only include another (``.so``), symbolic links and copies of a page already
-read are skipped. For each page it writes
-``NAME.txt`` and ``NAME.words`` as ``tools/build_natural_set.py`` does, named after the
-page's path (``man1/tar.1.gz`` -> ``man1--tar.1``).
+read are skipped. For each page it writes ``NAME.txt`` and ``NAME.words`` as
+``tools/build_natural_set.py`` does, named after the page's path (``man1/tar.1.gz`` ->
+``man1--tar.1``).
 
 Debian's translated manual pages are held out for independent evaluation, like a
 benchmark's hidden test split: they are built locally, never shipped, tuned on or
@@ -173,7 +173,8 @@ def events(source: str) -> Iterator[Event]:
         if not raw.startswith((".", "'")):
             if heading is not None:
                 title = " ".join(plain(raw).split())
-                colophon = heading == 2 and title in _TRANSLATORS
+                if heading == 2:
+                    colophon = title in _TRANSLATORS
                 if not colophon:
                     yield ("heading", heading, title)
                 heading = None
