@@ -46,7 +46,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from build_natural_set import _prose, sections_of, write_document
+from build_natural_set import _prose, add_set_options, sections_of, write_document
 
 Event = tuple[str, int, str]
 
@@ -266,13 +266,7 @@ def pages(root: Path) -> Iterable[tuple[Path, str]]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("man", type=Path, help="one language's manual folder, e.g. /usr/share/man/de")
-    ap.add_argument("out", type=Path, help="where to write NAME.txt and NAME.words")
-    ap.add_argument("--prefix", default="", help="put PREFIX-- before every page's name")
-    ap.add_argument(
-        "--headings",
-        action="store_true",
-        help="keep every heading, as a Markdown heading line opening its section",
-    )
+    add_set_options(ap)
     args = ap.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     kept = 0

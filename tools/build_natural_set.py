@@ -187,21 +187,26 @@ def write_document(sections: list[list[str]], out: Path, name: str) -> None:
     (out / f"{name}.words").write_text(" ".join(map(str, starts)) + "\n", encoding="utf-8")
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("html", type=Path, help="the manual's HTML folder")
+def add_set_options(ap: argparse.ArgumentParser) -> None:
+    """The options every set builder takes after its source: where to write, and how."""
     ap.add_argument("out", type=Path, help="where to write NAME.txt and NAME.words")
-    ap.add_argument("--include", default="", help="comma-separated top-level folders to use")
-    ap.add_argument(
-        "--exclude",
-        default="",
-        help="comma-separated top-level folders to leave out (folders starting with _ always are)",
-    )
     ap.add_argument("--prefix", default="", help="put PREFIX-- before every page's name")
     ap.add_argument(
         "--headings",
         action="store_true",
         help="keep every heading, as a Markdown heading line opening its section",
+    )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("html", type=Path, help="the manual's HTML folder")
+    add_set_options(ap)
+    ap.add_argument("--include", default="", help="comma-separated top-level folders to use")
+    ap.add_argument(
+        "--exclude",
+        default="",
+        help="comma-separated top-level folders to leave out (folders starting with _ always are)",
     )
     args = ap.parse_args()
     include = [p for p in args.include.split(",") if p]
