@@ -300,3 +300,76 @@ def test_a_count_decides_the_number_of_segments():
     assert len(seg.segment_text(text, 4).boundaries) == 3  # a given count wins
     with pytest.raises(TypeError, match="count"):
         strategies.ExactDP(count=3)  # type: ignore[arg-type]
+
+
+def test_block_cohesion_by_hand():
+    # Window 1: the cosines at the three gaps are 1 (cat dog | cat dog), 0 (cat dog | fish
+    # bird) and 1. Mean 2/3, standard deviation sqrt(2) / 3: standardised
+    # 1/sqrt(2), -sqrt(2), 1/sqrt(2). A segment ending at a gap pays that gap's score; the
+    # last segment, which ends with the document, pays nothing.
+    sentences = ["cat dog", "cat dog", "fish bird", "fish bird"]
+    cost = costs.BlockCohesion(window=1)
+    r = 1 / math.sqrt(2)
+    np.testing.assert_allclose(cost.gap_scores(sentences, True), [0, r, -2 * r, r, 0])
+    table = cost(sentences, True)
+    np.testing.assert_allclose(table[0, 1:], [r, -2 * r, r, 0])
+    np.testing.assert_allclose(table[2, 3:], [r, 0])
+    assert np.isinf(table[np.tril_indices(5)]).all()
+    assert cost.boundary_cost(sentences, True) == 0.0
+    # Window 2 at the middle gap compares (cat dog, cat dog) with (fish bird, fish bird):
+    # 0; at the others, one sentence with the two beyond it: cos((1, 1, 0, 0), (1, 1, 1,
+    # 1)) = 1 / sqrt(2) at both. The same pattern, so the same standardised scores.
+    wide = costs.BlockCohesion(window=2).gap_scores(sentences, True)
+    np.testing.assert_allclose(wide, [0, r, -2 * r, r, 0])
+    # A segment ending where the text changes costs least: the exact search with this cost
+    # alone cuts there.
+    search = strategies.ExactDP(similarity_weight=0, cost=cost)
+    assert Composition(strategy=search).segment(sentences, 2).boundaries == [2]
+
+
+def test_block_cohesion_on_units_and_degenerate_documents():
+    sentences = ["cat dog", "cat", "dog", "fish bird", "fish", "bird"]
+    # Units of two sentences: (cat dog, cat) (dog, fish bird) (fish, bird): the gaps'
+    # cosines with window 1 are cos((2,1,0,0),(0,1,1,1)) = 1/sqrt(15) and
+    # cos((0,1,1,1),(0,0,1,1)) = 2/sqrt(6).
+    cost = costs.BlockCohesion(window=1)
+    a, b = 1 / math.sqrt(15), 2 / math.sqrt(6)
+    spread = abs(a - b) / 2
+    expected = [0, (a - (a + b) / 2) / spread, (b - (a + b) / 2) / spread, 0]
+    np.testing.assert_allclose(cost.gap_scores(sentences, True, [0, 2, 4]), expected)
+    assert cost(sentences, True, [0, 2, 4]).shape == (4, 4)
+    # Fewer than two gaps, or one cosine everywhere: nothing to standardise, all 0.
+    for few in (["cat"], ["cat", "dog"], ["cat dog"] * 5, ["the of"] * 4):
+        assert not cost.gap_scores(few, True).any()
+    for bad in (0, -1, 1.5, True, "3"):
+        with pytest.raises(ValueError, match="window"):
+            costs.BlockCohesion(window=bad)  # type: ignore[arg-type]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.lists(st.sampled_from(["bee", "hive", "ship", "sea", "rock", "the"]), max_size=5),
+        min_size=1,
+        max_size=25,
+    ),
+    st.integers(1, 4),
+)
+def test_block_cohesion_is_standardised_and_sparse_agrees(rows, window):
+    import linseg.compose.costs as module
+
+    sentences = [" ".join(r) for r in rows]
+    cost = costs.BlockCohesion(window=window)
+    z = cost.gap_scores(sentences, True)
+    inner = z[1:-1]
+    assert z[0] == 0 and z[-1] == 0 and np.isfinite(z).all()
+    if inner.any():
+        assert inner.mean() == pytest.approx(0, abs=1e-9)
+        assert inner.std() == pytest.approx(1)
+    # Long documents multiply sparse matrices: the same products, so the same scores.
+    dense_cells = module._DENSE_CELLS
+    module._DENSE_CELLS = 0
+    try:
+        np.testing.assert_array_equal(cost.gap_scores(sentences, True), z)
+    finally:
+        module._DENSE_CELLS = dense_cells

@@ -40,7 +40,7 @@ from ..text import Stemmer
 from ._multinomial import search, segment_costs
 from .measures import _Stems
 
-__all__ = ["SegmentCost", "Multinomial", "LengthPrior", "Sum", "UnitCounts"]
+__all__ = ["SegmentCost", "Multinomial", "LengthPrior", "BlockCohesion", "Sum", "UnitCounts"]
 
 
 class SegmentCost(Protocol):
@@ -221,6 +221,113 @@ class LengthPrior:
     def boundary_cost(self, sentences: Sequence[str], tokenized: bool) -> float:
         """0: the prior is on lengths, not on the count."""
         return 0.0
+
+
+class BlockCohesion(_Stems):
+    """A cost on where a segment ends, from Hearst's (1997) block comparison: at each gap
+    between units, the cosine of the stem counts of the ``window`` units before it and the
+    ``window`` units after it (fewer at the document's ends), standardised over the
+    document's gaps to mean 0 and standard deviation 1. A segment that ends at a gap pays
+    that gap's standardised cosine: a boundary where the words on both sides are the same
+    costs more, one where they change costs less. The last segment, which ends with the
+    document, pays nothing; so does every segment of a document with fewer than two gaps,
+    or with the same cosine at all of them.
+
+    Parameters
+    ----------
+    window:
+        Units on each side of a gap, >= 1.
+    stopwords, stemmer, language:
+        Which words count, as for :class:`~linseg.compose.measures.StemCosine`.
+    """
+
+    def __init__(
+        self,
+        window: int = 3,
+        stopwords: Iterable[str] | str | os.PathLike[str] | None = None,
+        stemmer: Stemmer | None = None,
+        language: str = "en",
+    ) -> None:
+        if isinstance(window, bool) or not isinstance(window, (int, np.integer)) or window < 1:
+            raise ValueError(f"window must be an integer >= 1, got {window!r}")
+        super().__init__(stopwords, stemmer, language)
+        self.window = int(window)
+
+    def gap_scores(
+        self, sentences: Sequence[str], tokenized: bool, starts: Sequence[int] | None = None
+    ) -> np.ndarray:
+        """``z[j]`` for ``j = 0 .. m``: the standardised block cosine at the gap before unit
+        ``j`` (0 at ``j = 0`` and ``j = m``, the document's ends)."""
+        units = range(len(sentences)) if starts is None else starts
+        m = len(units)
+        z = np.zeros(m + 1, dtype=np.float64)
+        if m < 3:
+            return z
+        area = np.zeros((m + 1, m + 1), dtype=np.float64)
+        area[1:, 1:] = _unit_products(*self._text.ids(sentences, tokenized), units)
+        # Every block's dot products are sums of cells of F F^T: one summed-area table
+        # gives them all, exactly (the cells are integers).
+        area.cumsum(axis=0, out=area)
+        area.cumsum(axis=1, out=area)
+        gap = np.arange(1, m)
+        lo, hi = np.maximum(gap - self.window, 0), np.minimum(gap + self.window, m)
+
+        def block(r0: np.ndarray, r1: np.ndarray, c0: np.ndarray, c1: np.ndarray) -> np.ndarray:
+            return area[r1, c1] - area[r0, c1] - area[r1, c0] + area[r0, c0]
+
+        norms = np.sqrt(block(lo, gap, lo, gap) * block(gap, hi, gap, hi))
+        dots = block(lo, gap, gap, hi)
+        cos = np.divide(dots, norms, out=np.zeros_like(dots), where=norms > 0)
+        spread = cos.std()
+        if spread > 0:
+            z[1:m] = (cos - cos.mean()) / spread
+        return z
+
+    def __call__(
+        self,
+        sentences: Sequence[str],
+        tokenized: bool,
+        starts: Sequence[int] | None = None,
+        n_segments: int | None = None,
+    ) -> np.ndarray:
+        """``table[i, j]``: the score :meth:`gap_scores` gives the gap before unit ``j``
+        (0 for ``j = m``), ``+inf`` unless ``i < j``. The count plays no part."""
+        z = self.gap_scores(sentences, tokenized, starts)
+        at = np.arange(z.size)
+        return np.where(at[None, :] > at[:, None], z[None, :], np.inf)
+
+    def boundary_cost(self, sentences: Sequence[str], tokenized: bool) -> float:
+        """0: the scores are standardised, so a boundary costs nothing on average."""
+        return 0.0
+
+
+#: Above this many unit x stem cells, :func:`_unit_products` multiplies sparse matrices.
+_DENSE_CELLS = 1 << 22
+
+
+def _unit_products(ids: np.ndarray, offsets: np.ndarray, units: Sequence[int]) -> np.ndarray:
+    """``F F^T`` for the unit x stem count matrix ``F`` of a document read as ``(ids,
+    offsets)`` (a text processor's), units starting at the sentences ``units``: the dot
+    products of every pair of units' stem counts, as float64 (integers, so exact)."""
+    starts = np.asarray(units, dtype=np.int64)
+    m = starts.size
+    sentence_unit = np.zeros(len(offsets) - 1, dtype=np.int64)
+    sentence_unit[starts[1:]] = 1
+    unit = np.repeat(np.cumsum(sentence_unit), np.diff(offsets))
+    keep = ids >= 0
+    unit, stems = unit[keep], ids[keep]
+    if stems.size == 0:
+        return np.zeros((m, m), dtype=np.float64)
+    # Local stem ids: the processor's grow with everything it has read.
+    _, local = np.unique(stems, return_inverse=True)
+    v = int(local.max()) + 1
+    if m * v <= _DENSE_CELLS:
+        f = np.bincount(unit * v + local, minlength=m * v).reshape(m, v).astype(np.float64)
+        return f @ f.T
+    from scipy import sparse  # only for long documents
+
+    f = sparse.csr_matrix((np.ones(unit.size), (unit, local)), shape=(m, v))
+    return np.asarray((f @ f.T).toarray(), dtype=np.float64)
 
 
 class Sum:

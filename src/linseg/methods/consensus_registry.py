@@ -8,8 +8,8 @@ register(
     "consensus_dp",
     ConsensusDP,
     "linseg's own: the count from C99 and U00 together, one exact DP of C99's rank, "
-    "an LSA rank, U00's likelihood and a length prior (chosen on Brown genres other "
-    "than a and j)",
+    "an LSA rank, U00's likelihood, a length prior and block comparison (chosen on Brown "
+    "genres other than a and j)",
     trained_on=LSA_TRAINING
-    + "; six numbers (count and score weights) chosen on Brown genres other than a and j",
+    + "; eight numbers (count and score weights) chosen on Brown genres other than a and j",
 )
