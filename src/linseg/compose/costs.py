@@ -57,7 +57,25 @@ class SegmentCost(Protocol):
     def boundary_cost(self, sentences: Sequence[str], tokenized: bool) -> float: ...
 
 
-class Multinomial(_Stems):
+class _UnitStems(_Stems):
+    """The costs that count each unit's stems: one reading of them per document, however
+    many such costs share a processor."""
+
+    def unit_counts(
+        self, sentences: Sequence[str], tokenized: bool, starts: Sequence[int] | None = None
+    ) -> UnitCounts:
+        """The counted stems of each unit (every sentence when ``starts`` is None); read
+        once per document in a :meth:`~linseg.text.TextProcessor.document` block."""
+        units = range(len(sentences)) if starts is None else starts
+
+        def read() -> UnitCounts:
+            return UnitCounts.of(*self._text.ids(sentences, tokenized), units)
+
+        key = ("unit counts", tuple(units))
+        return self._text.remember(sentences, tokenized, key, read)
+
+
+class Multinomial(_UnitStems):
     """Utiyama and Isahara's (2001) segment cost: the segment's words drawn from its own
     word distribution, estimated by additive smoothing over the document's ``k`` distinct
     stems, ``P(w | S_i) = (f_i(w) + alpha) / (n_i + alpha k)``. For a segment of ``n_i``
@@ -90,19 +108,6 @@ class Multinomial(_Stems):
             raise ValueError(f"alpha must be finite and > 0, got {alpha}")
         super().__init__(stopwords, stemmer, language)
         self.alpha = float(alpha)
-
-    def unit_counts(
-        self, sentences: Sequence[str], tokenized: bool, starts: Sequence[int] | None = None
-    ) -> UnitCounts:
-        """The counted stems of each unit (every sentence when ``starts`` is None); read
-        once per document in a :meth:`~linseg.text.TextProcessor.document` block."""
-        units = range(len(sentences)) if starts is None else starts
-
-        def read() -> UnitCounts:
-            return UnitCounts.of(*self._text.ids(sentences, tokenized), units)
-
-        key = ("unit counts", tuple(units))
-        return self._text.remember(sentences, tokenized, key, read)
 
     def __call__(
         self,
@@ -223,7 +228,7 @@ class LengthPrior:
         return 0.0
 
 
-class BlockCohesion(_Stems):
+class BlockCohesion(_UnitStems):
     """A cost on where a segment ends, from Hearst's (1997) block comparison: at each gap
     between units, the cosine of the stem counts of the ``window`` units before it and the
     ``window`` units after it (fewer at the document's ends), standardised over the
@@ -258,13 +263,12 @@ class BlockCohesion(_Stems):
     ) -> np.ndarray:
         """``z[j]`` for ``j = 0 .. m``: the standardised block cosine at the gap before unit
         ``j`` (0 at ``j = 0`` and ``j = m``, the document's ends)."""
-        units = range(len(sentences)) if starts is None else starts
-        m = len(units)
+        m = len(sentences) if starts is None else len(starts)
         z = np.zeros(m + 1, dtype=np.float64)
         if m < 3:
             return z
         area = np.zeros((m + 1, m + 1), dtype=np.float64)
-        area[1:, 1:] = _unit_products(*self._text.ids(sentences, tokenized), units)
+        area[1:, 1:] = _unit_products(self.unit_counts(sentences, tokenized, starts))
         # Every block's dot products are sums of cells of F F^T: one summed-area table
         # gives them all, exactly (the cells are integers).
         area.cumsum(axis=0, out=area)
@@ -305,28 +309,19 @@ class BlockCohesion(_Stems):
 _DENSE_CELLS = 1 << 22
 
 
-def _unit_products(ids: np.ndarray, offsets: np.ndarray, units: Sequence[int]) -> np.ndarray:
-    """``F F^T`` for the unit x stem count matrix ``F`` of a document read as ``(ids,
-    offsets)`` (a text processor's), units starting at the sentences ``units``: the dot
-    products of every pair of units' stem counts, as float64 (integers, so exact)."""
-    starts = np.asarray(units, dtype=np.int64)
-    m = starts.size
-    sentence_unit = np.zeros(len(offsets) - 1, dtype=np.int64)
-    sentence_unit[starts[1:]] = 1
-    unit = np.repeat(np.cumsum(sentence_unit), np.diff(offsets))
-    keep = ids >= 0
-    unit, stems = unit[keep], ids[keep]
-    if stems.size == 0:
-        return np.zeros((m, m), dtype=np.float64)
-    # Local stem ids: the processor's grow with everything it has read.
-    _, local = np.unique(stems, return_inverse=True)
-    v = int(local.max()) + 1
+def _unit_products(units: UnitCounts) -> np.ndarray:
+    """``F F^T`` for the unit x stem count matrix ``F`` of ``units``: the dot products of
+    every pair of units' stem counts, as float64 (integers, so exact)."""
+    m, v = units.n, max(units.vocabulary, 1)
     if m * v <= _DENSE_CELLS:
-        f = np.bincount(unit * v + local, minlength=m * v).reshape(m, v).astype(np.float64)
+        flat = np.zeros(m * v, dtype=np.float64)
+        rows = np.repeat(np.arange(m, dtype=np.int64), np.diff(units.indptr))
+        flat[rows * v + units.stems] = units.counts
+        f = flat.reshape(m, v)
         return f @ f.T
     from scipy import sparse  # only for long documents
 
-    f = sparse.csr_matrix((np.ones(unit.size), (unit, local)), shape=(m, v))
+    f = sparse.csr_matrix((units.counts.astype(np.float64), units.stems, units.indptr), (m, v))
     return np.asarray((f @ f.T).toarray(), dtype=np.float64)
 
 
