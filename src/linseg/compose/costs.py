@@ -236,7 +236,7 @@ class BlockCohesion(_UnitStems):
     that gap's standardised cosine: a boundary where the words on both sides are the same
     costs more, one where they change costs less. The last segment, which ends with the
     document, pays nothing; so does every segment of a document with fewer than two gaps,
-    or with the same cosine at all of them.
+    or with the same cosine at all of them (to within rounding).
 
     Parameters
     ----------
@@ -282,8 +282,10 @@ class BlockCohesion(_UnitStems):
         norms = np.sqrt(block(lo, gap, lo, gap) * block(gap, hi, gap, hi))
         dots = block(lo, gap, gap, hi)
         cos = np.divide(dots, norms, out=np.zeros_like(dots), where=norms > 0)
+        # Cosines equal but for rounding (1 and 1 - 2^-53) have no spread to standardise:
+        # divided by it, the rounding would become costs of +-1.
         spread = cos.std()
-        if spread > 0:
+        if spread > _FLAT:
             z[1:m] = (cos - cos.mean()) / spread
         return z
 
@@ -305,6 +307,8 @@ class BlockCohesion(_UnitStems):
         return 0.0
 
 
+#: A spread of cosines (which lie in [0, 1]) below this is rounding, not a difference.
+_FLAT = 1e-9
 #: Above this many unit x stem cells, :func:`_unit_products` multiplies sparse matrices.
 _DENSE_CELLS = 1 << 22
 
