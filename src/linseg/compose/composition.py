@@ -112,12 +112,18 @@ class Composition(Segmenter):
                 raise TypeError(f"{label} must be callable, got {type(part).__name__}")
         if self._transform is not None and not callable(self._transform):
             raise TypeError(f"transform must be callable, 'rank' or None, got {transform!r}")
-        # Pieces that count the same stems read a document's words once (_run's block).
-        self._texts = share_processors(self._word_readers())
+        self._share_readers()
 
-    def _word_readers(self) -> Iterator[object]:
-        """The measure, the strategy's cost, and the parts of either that is a sum."""
-        pending = [self._measure, getattr(self._strategy, "cost", None)]
+    def _share_readers(self, *more: object) -> None:
+        """Hand the pieces that count the same stems one processor, so that they read a
+        document's words once (:meth:`_run`'s block): the measure, the strategy's cost and
+        ``more`` pieces, with their parts. A subclass that builds further pieces after
+        ``__init__`` calls it again with them."""
+        self._texts = share_processors(self._word_readers(*more))
+
+    def _word_readers(self, *more: object) -> Iterator[object]:
+        """The measure, the strategy's cost, ``more``, and the parts of any that is a sum."""
+        pending = [self._measure, getattr(self._strategy, "cost", None), *more]
         while pending:
             piece = pending.pop(0)
             if piece is None:

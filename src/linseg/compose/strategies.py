@@ -516,9 +516,11 @@ class ExactDP:
                 "ExactDP with a cost, paragraph units or diagonal=False searches tables of "
                 "every segment: it needs the dense matrix and max_length=None"
             )
-        score, unit = self.unit_scores(matrix, sentences, tokenized, starts, k)
+        score = self.unit_scores(matrix, sentences, tokenized, starts, k)
         if k is None:
             assert self.penalty is not None  # checked by __call__
+            # The penalty is counted in the cost's boundary cost (1 without a cost).
+            unit = 1.0 if cost is None else cost.boundary_cost(sentences, tokenized)
             cuts = best_with_penalty(score, self.penalty * unit)
         else:
             cuts = best_with_count(score, k)
@@ -531,12 +533,11 @@ class ExactDP:
         tokenized: bool,
         starts: Sequence[int],
         n_segments: int | None,
-    ) -> tuple[np.ndarray, float]:
+    ) -> np.ndarray:
         """The table the search over units maximises, ``score[i, j]`` for the segment of
         units ``i .. j - 1`` (units begin at the sentences ``starts``): the matrix's term
         (``similarity_weight`` x mass / length ** ``exponent``, the diagonal left out
-        unless ``diagonal``) less the cost's table, ``-inf`` unless ``i < j``; and the
-        boundary cost in which ``penalty`` is counted (1 without a cost). A method that
+        unless ``diagonal``) less the cost's table, ``-inf`` unless ``i < j``. A method that
         reports its score, as :class:`~linseg.methods.u00.U00` does, reads it here."""
         n = len(sentences)
         m = len(starts)
@@ -552,13 +553,11 @@ class ExactDP:
         else:
             score = np.zeros((m + 1, m + 1))
             score[edges[None, :] <= edges[:, None]] = -np.inf
-        cost = self.cost
-        if cost is None:
-            return score, 1.0
-        # The costs are +inf exactly where the score is -inf (a >= b): -inf - inf stays
-        # -inf, so the whole table subtracts in place.
-        score -= cost(sentences, tokenized, starts, n_segments)
-        return score, cost.boundary_cost(sentences, tokenized)
+        if self.cost is not None:
+            # The costs are +inf exactly where the score is -inf (a >= b): -inf - inf
+            # stays -inf, so the whole table subtracts in place.
+            score -= self.cost(sentences, tokenized, starts, n_segments)
+        return score
 
     def _resolve_max_length(self, matrix: np.ndarray | BandMatrix) -> int | None:
         if isinstance(matrix, BandMatrix):

@@ -62,7 +62,7 @@ from ..base import Segmentation, check_n_segments, serial
 from ..bounds import SizeUnit
 from ..compose import Composition, costs, measures, transforms
 from ..compose.strategies import best_with_count, segment_scores
-from ..text import Stemmer, share_processors
+from ..text import Stemmer
 from .c99 import C99
 from .compose_registry import C99DP, DENSE_MAX, LSA_KEEP
 from .u00 import U00
@@ -210,18 +210,14 @@ class ConsensusDP(Composition):
         )
         # Every part counts the same words (one stop list, stemmer and language): one
         # processor reads them once a document (_run's block), however many parts look.
-        self._text = share_processors(
-            (
-                self._c99._measure,
-                self._c99,
-                self._u00._measure,
-                self._u00,
-                self._u00._cost,
-                self._dp._measure,
-                self._cohesion,
-                *(measure for _, measure, _ in parts),
-            )
-        )[0]
+        self._share_readers(
+            self._c99,
+            self._c99._measure,
+            self._u00,
+            self._u00._measure,
+            self._dp._measure,
+            self._cost,
+        )
 
     def _default_measure(self) -> measures.Sum:
         rank = transforms.LocalRank(self.mask_size)
@@ -257,15 +253,6 @@ class ConsensusDP(Composition):
         return max(
             1, math.floor(self.weight * k_u00 + (1 - self.weight) * found.n_segments + 0.5)
         ), found
-
-    def _run(
-        self, sentences: list[str], n_segments: int | None, tokenized: bool | None
-    ) -> Segmentation:
-        if not sentences:
-            return Segmentation(sentences, [], n_segments)
-        tokenized = self._resolve_tokenized(sentences, tokenized)
-        with self._text.document(sentences, tokenized):
-            return self._segment(sentences, n_segments, tokenized)
 
     def _segment(
         self, sentences: list[str], n_segments: int | None, tokenized: bool

@@ -73,7 +73,7 @@ from ..compose.strategies import (
 )
 from ..compose.transforms import LocalRank
 from ..sentences import paragraph_starts
-from ..text import Stemmer, share_processors
+from ..text import Stemmer
 
 __all__ = ["U00", "U00Result", "paragraph_starts"]
 
@@ -187,7 +187,7 @@ class U00(Composition):
         )
         # The rank evidence's measure and the cost count the same stems: one processor,
         # which reads a document's words once (_run's block).
-        self._texts = share_processors(self._word_readers())
+        self._share_readers()
         self._text = self._cost._text
 
     def _run(
@@ -219,7 +219,7 @@ class U00(Composition):
             # ExactDP over the units with the cost subtracted (the strategy's table).
             rank = cast(np.ndarray, self._matrix(sentences, tokenized, None))  # band None: dense
             exact = cast(ExactDP, self._strategy)
-            table = exact.unit_scores(rank, sentences, tokenized, starts, m or None)[0]
+            table = exact.unit_scores(rank, sentences, tokenized, starts, m or None)
             cuts = best_with_count(table, m) if m else best_with_penalty(table, penalty)
             cost = -_total(table, cuts) + penalty * len(cuts)
         else:
