@@ -267,20 +267,10 @@ class BlockCohesion(_UnitStems):
         z = np.zeros(m + 1, dtype=np.float64)
         if m < 3:
             return z
-        area = np.zeros((m + 1, m + 1), dtype=np.float64)
-        area[1:, 1:] = _unit_products(self.unit_counts(sentences, tokenized, starts))
-        # Every block's dot products are sums of cells of F F^T: one summed-area table
-        # gives them all, exactly (the cells are integers).
-        area.cumsum(axis=0, out=area)
-        area.cumsum(axis=1, out=area)
-        gap = np.arange(1, m)
-        lo, hi = np.maximum(gap - self.window, 0), np.minimum(gap + self.window, m)
-
-        def block(r0: np.ndarray, r1: np.ndarray, c0: np.ndarray, c1: np.ndarray) -> np.ndarray:
-            return area[r1, c1] - area[r0, c1] - area[r1, c0] + area[r0, c0]
-
-        norms = np.sqrt(block(lo, gap, lo, gap) * block(gap, hi, gap, hi))
-        dots = block(lo, gap, gap, hi)
+        dots, left, right = _block_products(
+            self.unit_counts(sentences, tokenized, starts), self.window
+        )
+        norms = np.sqrt(left * right)
         cos = np.divide(dots, norms, out=np.zeros_like(dots), where=norms > 0)
         # Cosines equal but for rounding (1 and 1 - 2^-53) have no spread to standardise:
         # divided by it, the rounding would become costs of +-1.
@@ -309,24 +299,39 @@ class BlockCohesion(_UnitStems):
 
 #: A spread of cosines (which lie in [0, 1]) below this is rounding, not a difference.
 _FLAT = 1e-9
-#: Above this many unit x stem cells, :func:`_unit_products` multiplies sparse matrices.
-_DENSE_CELLS = 1 << 22
 
 
-def _unit_products(units: UnitCounts) -> np.ndarray:
-    """``F F^T`` for the unit x stem count matrix ``F`` of ``units``: the dot products of
-    every pair of units' stem counts, as float64 (integers, so exact)."""
+def _block_products(units: UnitCounts, window: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """At each gap ``g = 1 .. m - 1`` between the ``m`` units, the block comparison's
+    three sums: ``L . R``, ``L . L`` and ``R . R`` for the summed stem counts ``L`` of the
+    ``window`` units before the gap and ``R`` of the ``window`` after it (fewer at the
+    ends), as float64 (integers, so exact).
+
+    Each unit's counts are added into the blocks of the gaps they lie next to, so the work
+    and memory grow with the document's (unit, stem) pairs times ``window``, not with
+    ``m^2``: a long document costs no more per unit than a short one."""
     m, v = units.n, max(units.vocabulary, 1)
-    if m * v <= _DENSE_CELLS:
-        flat = np.zeros(m * v, dtype=np.float64)
-        rows = np.repeat(np.arange(m, dtype=np.int64), np.diff(units.indptr))
-        flat[rows * v + units.stems] = units.counts
-        f = flat.reshape(m, v)
-        return f @ f.T
-    from scipy import sparse  # only for long documents
+    unit = np.repeat(np.arange(m, dtype=np.int64), np.diff(units.indptr))
+    stem, count = units.stems.astype(np.int64), units.counts.astype(np.float64)
+    # Unit u is in the left block of gaps u + 1 .. u + window and in the right block of
+    # gaps u - window + 1 .. u; gaps run from 1 to m - 1.
+    sides = []
+    for offsets in (np.arange(1, window + 1), -np.arange(window)):
+        gap = (unit[None, :] + offsets[:, None]).ravel()
+        keep = (gap >= 1) & (gap <= m - 1)
+        sides.append((gap[keep] * v + np.tile(stem, window)[keep], np.tile(count, window)[keep]))
+    (left_keys, left_counts), (right_keys, right_counts) = sides
+    keys, cell = np.unique(np.concatenate([left_keys, right_keys]), return_inverse=True)
+    cell = cell.reshape(-1)
+    left = np.bincount(cell[: left_keys.size], left_counts, keys.size)
+    right = np.bincount(cell[left_keys.size :], right_counts, keys.size)
+    gap_of = keys // v
 
-    f = sparse.csr_matrix((units.counts.astype(np.float64), units.stems, units.indptr), (m, v))
-    return np.asarray((f @ f.T).toarray(), dtype=np.float64)
+    def per_gap(values: np.ndarray) -> np.ndarray:
+        # float64 even with no stems at all (bincount of nothing counts in integers)
+        return np.bincount(gap_of, values, m)[1:].astype(np.float64, copy=False)
+
+    return per_gap(left * right), per_gap(left * left), per_gap(right * right)
 
 
 class Sum:
