@@ -173,7 +173,7 @@ def test_consensus_dp_reads_a_documents_words_once(monkeypatch):
     assert calls == {"ids": 1, "units": 1}
     # And the same boundaries as parts that each read the words themselves.
     alone = ConsensusDP()
-    for part in (alone._u00, alone._u00._cost, alone._dp._measure, alone._lsa, alone._cohesion):
+    for part in (alone._u00._cost, alone._dp._measure, alone._lsa, alone._cohesion):
         part._text = TextProcessor()
     assert alone.segment_text(text).boundaries == before
 

@@ -117,18 +117,29 @@ class Composition(Segmenter):
     def _share_readers(self, *more: object) -> None:
         """Hand the pieces that count the same stems one processor, so that they read a
         document's words once (:meth:`_run`'s block): the measure, the strategy's cost and
-        ``more`` pieces, with their parts. A subclass that builds further pieces after
+        ``more`` pieces, with their parts; a piece that is itself a composition (a method
+        this one runs) with its own. A subclass that builds further pieces after
         ``__init__`` calls it again with them."""
-        self._texts = share_processors(self._word_readers(*more))
+        self._more_readers = more
+        self._texts = share_processors(self._word_readers())
+        for piece in more:
+            if isinstance(piece, Composition):
+                # Its pieces now read through this composition's processors: its own
+                # document block opens those (a block already open on them is kept).
+                piece._share_readers(*piece._more_readers)
 
-    def _word_readers(self, *more: object) -> Iterator[object]:
-        """The measure, the strategy's cost, ``more``, and the parts of any that is a sum."""
-        pending = [self._measure, getattr(self._strategy, "cost", None), *more]
+    def _word_readers(self) -> Iterator[object]:
+        """The measure, the strategy's cost, the further pieces :meth:`_share_readers` was
+        given, the parts of any that is a sum and the readers of any that is a
+        composition."""
+        pending = [self._measure, getattr(self._strategy, "cost", None), *self._more_readers]
         while pending:
             piece = pending.pop(0)
             if piece is None:
                 continue
             yield piece
+            if isinstance(piece, Composition):
+                pending.extend(piece._word_readers())
             for part in getattr(piece, "parts", ()):
                 # A sum's parts are (weight, piece[, transform]): the weights are numbers.
                 pending.extend(p for p in part if callable(p))

@@ -210,14 +210,7 @@ class ConsensusDP(Composition):
         )
         # Every part counts the same words (one stop list, stemmer and language): one
         # processor reads them once a document (_run's block), however many parts look.
-        self._share_readers(
-            self._c99,
-            self._c99._measure,
-            self._u00,
-            self._u00._measure,
-            self._dp._measure,
-            self._cost,
-        )
+        self._share_readers(self._c99, self._u00, self._dp, self._cost)
 
     def _default_measure(self) -> measures.Sum:
         rank = transforms.LocalRank(self.mask_size)

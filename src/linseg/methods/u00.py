@@ -186,21 +186,19 @@ class U00(Composition):
             diagonal=False,
         )
         # The rank evidence's measure and the cost count the same stems: one processor,
-        # which reads a document's words once (_run's block).
+        # which reads a document's words once (Composition._run's block).
         self._share_readers()
-        self._text = self._cost._text
 
     def _run(
         self, sentences: list[str], n_segments: int | None, tokenized: bool | None
     ) -> U00Result:
-        n = len(sentences)
-        if n == 0:
+        if not sentences:
             return U00Result(sentences, [], n_segments)
+        return cast(U00Result, super()._run(sentences, n_segments, tokenized))
+
+    def _segment(self, sentences: list[str], n_segments: int | None, tokenized: bool) -> U00Result:
         used, starts = resolve_units(sentences, self.units, n_segments)
-        tokenized = self._resolve_tokenized(sentences, tokenized)
-        # The words are read once, for the cost and the rank evidence alike.
-        with self._text.document(sentences, tokenized):
-            result = self._search(sentences, n_segments, tokenized, starts)
+        result = self._search(sentences, n_segments, tokenized, starts)
         if used == "headings":
             result.notes.append(
                 f"boundaries only before headings: the text marks {len(starts)} sections"
