@@ -102,6 +102,47 @@ def test_heading_starts_are_the_sections_a_heading_or_rule_opens():
     assert heading_starts(["A. ", "    # comment\n    x = 1\n\n", "  ## Near\n\nB."]) == [0, 2]
 
 
+_HEADING_PIECES = [
+    "# ",
+    "## ",
+    "Title",
+    "text.",
+    " ",
+    "    ",
+    "\t",
+    "---",
+    "===",
+    "~~~",
+    "* * *",
+    "+++",
+    "___",
+    "...",
+    "\n",
+    "\r\n",
+    "\x0b",
+    "\x0c",
+    "\x1c",
+    "\x85",
+    "\u2028",
+]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(_HEADING_PIECES), max_size=6).map("".join))
+def test_the_heading_shortcut_changes_nothing(sentence):
+    import re
+
+    import linseg.sentences as module
+
+    fast = module._opens_with_heading(sentence)
+    # A line-break pattern that finds one everywhere sends every sentence down the rule.
+    kept, module._LINE_BREAK = module._LINE_BREAK, re.compile("")
+    try:
+        assert module._opens_with_heading(sentence) == fast
+    finally:
+        module._LINE_BREAK = kept
+
+
 def test_a_fenced_code_block_is_one_unit():
     text = "Example:\n```\nx = 1. Y = 2.\n\nZ = 3.\n```\nAfter it. Done."
     assert pieces(text) == [

@@ -279,7 +279,12 @@ def heading_starts(sentences: Sequence[str]) -> list[int]:
 
 
 def _opens_with_heading(sentence: str) -> bool:
-    raw = sentence[:_HEADING_PEEK].splitlines()
+    head = sentence[:_HEADING_PEEK]
+    # Most sentences are one line of prose: neither a "#" heading nor a break can open
+    # them, and a title needs the line of its adornment.
+    if head.lstrip()[:1] not in _HEADING_OPENERS and not _LINE_BREAK.search(head):
+        return False
+    raw = head.splitlines()
     lines = [ln for ln in raw if ln.strip()][:3]
     # Four spaces or a tab of indentation make a Markdown code line: "    # a comment".
     if not lines or lines[0].startswith(("    ", "\t")):
@@ -314,6 +319,10 @@ def _adorned_title(lines: list[str]) -> bool:
 
 # A heading is at most three lines of at most about 120 characters each.
 _HEADING_PEEK = 600
+# What a one-line heading or break starts with ("" too: no visible character), and every
+# line break str.splitlines knows.
+_HEADING_OPENERS = "#-*_=~+"
+_LINE_BREAK = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 
 _LINE_SEPARATORS = str.maketrans({"\u2028": "\n", "\u2029": "\n"})
 
