@@ -300,7 +300,22 @@ def test_evaluate_cli_on_natural_documents(tmp_path, capsys):
     assert rec["method"]["boundaries"] == [3, 6, 9, 12, 15]
     capsys.readouterr()
     assert main(["evaluate", str(tmp_path), "--method", "c99_b"]) == 2
-    assert "needs the number of segments" in capsys.readouterr().err
+    assert "add --known-count" in capsys.readouterr().err
+    # Given the true count (3), b_e cuts the six sentences into pairs: words 6 and 12.
+    args = ["evaluate", str(tmp_path), "--method", "b_e", "--known-count", "--jsonl", str(jsonl)]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "| b_e, true count given | 0.0 | 0.0 | 100.0 | 1.00 |" in out and "| b_e |" not in out
+    rec = json.loads(jsonl.read_text(encoding="utf-8"))
+    assert rec["known_count"] is True and rec["method"]["boundaries"] == [6, 12]
+    # A method that finds its own count is scored both ways, one JSON line each.
+    args = ["evaluate", str(tmp_path), "--method", "b_a", "--known-count", "--jsonl", str(jsonl)]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "| b_a | " in out and "| b_a, true count given | " in out
+    recs = [json.loads(line) for line in jsonl.read_text(encoding="utf-8").splitlines()]
+    assert [r["known_count"] for r in recs] == [False, True]
+    assert recs[0]["method"]["boundaries"] == [3, 6, 9, 12, 15]
 
 
 def test_the_second_natural_set_bundled_with_the_benchmarks():

@@ -1,4 +1,4 @@
-"""``linseg evaluate``: score a method over a corpus of ``.ref`` samples."""
+"""``linseg evaluate``: score a method over ``.ref`` samples or natural documents."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import json
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from ..corpus.data import choi_dir
@@ -20,9 +21,9 @@ from .options import add_method_options, make_segmenter
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "evaluate",
-        help="score a method on a corpus of .ref files",
+        help="score a method on .ref samples or on natural documents (.txt + .words)",
         description=(
-            "Run a method over every .ref file under DIR, with automatic termination and with "
+            "Run a method over every .ref file under DIR (or over natural documents: see below), with automatic termination and with "
             "the reference number of segments, and print the mean word-level Pk per range "
             "(the sample's folder name, e.g. 3-5) as the paper reports it, with sentence-level "
             "Pk, WindowDiff and CPU seconds per sample beside it."
@@ -54,6 +55,13 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="PAGE.html",
         help="also write an HTML report: the tables beside the paper's, and every "
         "sample's hypothesis against its reference",
+    )
+    p.add_argument(
+        "--known-count",
+        action="store_true",
+        help="natural documents: also score the method given each document's true number "
+        "of sections, which measures where it puts boundaries apart from how many (a "
+        "method that needs the number runs only so); .ref samples are always scored both ways",
     )
     add_method_options(p)
     p.set_defaults(func=run)
@@ -115,20 +123,22 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _timed_run(
-    total: int, jsonl: str | None, work: Callable[[Progress], list]
-) -> tuple[list, float]:
-    """Run ``work`` under a progress bar: its results (one JSON line each to ``jsonl``)
+def _timed_run(total: int, jsonl: str | None, work: Callable[..., list]) -> tuple[list, float]:
+    """Run ``work(progress=...)`` under a progress bar: its results (one JSON line each to ``jsonl``)
     and the wall-clock seconds it took."""
     started = time.perf_counter()
     with Progress(total, "evaluating") as progress:
-        results = work(progress)
+        results = work(progress=progress)
     wall = time.perf_counter() - started
     if jsonl:
-        with open(jsonl, "w", encoding="utf-8") as fh:
-            for r in results:
-                fh.write(json.dumps(r.to_dict()) + "\n")
+        _write_jsonl(jsonl, [r.to_dict() for r in results])
     return results, wall
+
+
+def _write_jsonl(path: str, rows: list[dict]) -> None:
+    with open(path, "w", encoding="utf-8") as fh:
+        for row in rows:
+            fh.write(json.dumps(row) + "\n")
 
 
 def _is_natural(root: Path) -> bool:
@@ -151,27 +161,38 @@ def run_natural(args: argparse.Namespace, root: Path) -> int:
     from ..methods import get
 
     info = get(args.method)
-    if info.needs_n_segments:
+    if info.needs_n_segments and not args.known_count:
         raise UsageError(
-            f"method {info.name!r} needs the number of segments; natural "
-            "documents are scored with the number found by the method"
+            f"method {info.name!r} needs the number of segments; add --known-count to "
+            "score it given each document's true number of sections"
         )
     if args.report:
         raise UsageError("--report is for .ref corpora; use --jsonl for natural documents")
     docs = load_documents(root)
     segmenter = make_segmenter(args, tokenized=False)
-    results, wall = _timed_run(
-        len(docs), args.jsonl, lambda progress: evaluate_natural(segmenter, docs, progress=progress)
-    )
-    summary = summarize(results)
+    # (row label, known_count): the count found first, then the true count given
+    runs = [] if info.needs_n_segments else [(info.name, False)]
+    if args.known_count:
+        runs.append((f"{info.name}, true count given", True))
+    rows, jsonl_rows, wall = {}, [], 0.0
+    for label, known in runs:
+        work = partial(evaluate_natural, segmenter, docs, known_count=known)
+        results, seconds = _timed_run(len(docs), None, work)
+        rows[label] = summarize(results)
+        jsonl_rows += [dict(r.to_dict(), known_count=known) for r in results]
+        wall += seconds
+    if args.jsonl:
+        _write_jsonl(args.jsonl, jsonl_rows)
+    first = next(iter(rows.values()))
     out = sys.stdout
     out.write(
-        f"{info.name} on {root} ({len(docs)} documents, {summary['words']:.0f} words "
+        f"{info.name} on {root} ({len(docs)} documents, {first['words']:.0f} words "
         f"each on average, {wall:.1f} s wall)\n"
     )
     out.write(
         "word-level scores, means over documents; found/true: sections found over true sections\n\n"
     )
-    out.write(format_summary({info.name: summary}) + "\n\n")
-    out.write(format_intervals(info.name, summary) + "\n")
+    out.write(format_summary(rows) + "\n\n")
+    for label, summary in rows.items():
+        out.write(format_intervals(label, summary) + "\n")
     return 0
