@@ -29,10 +29,11 @@ def u00_by_hand(name: str) -> Composition:
             strategy=strategies.ExactDP(1.5, cost=cost, similarity_weight=0, units="paragraphs")
         )
     assert name == "u00_pr"
+    cued = costs.Sum([(1.0, cost), (2.0, costs.SectionCues())])
     return Composition(
         measures.StemCosine(),
         transforms.LocalRank(11),
-        strategies.ExactDP(1.1, 0.6, cost=cost, units="headings", diagonal=False),
+        strategies.ExactDP(1.1, 0.6, cost=cued, units="headings", diagonal=False),
     )
 
 
@@ -276,6 +277,11 @@ def test_sums_of_costs_and_of_measures_by_hand():
     assert table[0, 1] == pytest.approx(0.5 * u00[0, 1])
     assert np.isinf(table[1, 1])
     assert both.boundary_cost(sentences, True) == pytest.approx(0.5 * math.log(4))
+    # A part weighed 0 adds nothing, and no nan where the parts are +inf (0 x inf).
+    none = costs.Sum([(1.0, costs.Multinomial()), (0.0, costs.LengthPrior())])
+    np.testing.assert_array_equal(none(sentences, True, None, 2), u00)
+    zero_first = costs.Sum([(0.0, costs.LengthPrior()), (1.0, costs.Multinomial())])
+    np.testing.assert_array_equal(zero_first(sentences, True, None, 2), u00)
     twice = measures.Sum([(1.0, measures.DotDensity(), None), (2.0, measures.DotDensity(), None)])
     dots = measures.DotDensity()(sentences, True)
     np.testing.assert_array_equal(twice(sentences, True), 3 * dots)

@@ -209,25 +209,44 @@ def main() -> None:
         help="comma-separated top-level folders to leave out (folders starting with _ always are)",
     )
     args = ap.parse_args()
-    include = [p for p in args.include.split(",") if p]
-    exclude = [p for p in args.exclude.split(",") if p]
-    args.out.mkdir(parents=True, exist_ok=True)
+    kept = build_set(
+        args.html,
+        args.out,
+        prefix=args.prefix,
+        headings=args.headings,
+        include=[p for p in args.include.split(",") if p],
+        exclude=[p for p in args.exclude.split(",") if p],
+    )
+    print(f"{kept} pages written to {args.out}")
+
+
+def build_set(
+    html: Path,
+    out: Path,
+    prefix: str = "",
+    headings: bool = False,
+    include: list[str] | None = None,
+    exclude: list[str] | None = None,
+) -> int:
+    """Write the kept pages of the manual under ``html`` to ``out``; return how many."""
+    include, exclude = include or [], exclude or []
+    out.mkdir(parents=True, exist_ok=True)
     kept = 0
-    for path in sorted(args.html.rglob("*.html")):
-        rel = path.relative_to(args.html)
+    for path in sorted(html.rglob("*.html")):
+        rel = path.relative_to(html)
         top = rel.parts[0]
         # _sources, _static, _downloads: Sphinx's own files, not pages of the manual.
         if (include and top not in include) or top in exclude or top.startswith("_"):
             continue
         page = _Page()
         page.feed(path.read_text(encoding="utf-8", errors="replace"))
-        sections = sections_of(page.events, args.headings)
+        sections = sections_of(page.events, headings)
         if keep(sections):
             assert sections is not None
-            parts = ([args.prefix] if args.prefix else []) + list(rel.with_suffix("").parts)
-            write_document(sections, args.out, "--".join(parts))
+            parts = ([prefix] if prefix else []) + list(rel.with_suffix("").parts)
+            write_document(sections, out, "--".join(parts))
             kept += 1
-    print(f"{kept} pages written to {args.out}")
+    return kept
 
 
 if __name__ == "__main__":

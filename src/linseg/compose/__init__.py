@@ -35,7 +35,7 @@ Utiyama and Isahara's (:mod:`linseg.methods.u00`), linseg's own ``consensus_dp``
 ...                   strategies.DivisiveDensity(c=1.2))
 """
 
-from . import costs, measures, rows, strategies, transforms
+from . import costs, cues, measures, rows, strategies, transforms
 from .composition import Composition
 
-__all__ = ["Composition", "costs", "measures", "rows", "strategies", "transforms"]
+__all__ = ["Composition", "costs", "cues", "measures", "rows", "strategies", "transforms"]

@@ -36,11 +36,21 @@ from typing import Protocol
 
 import numpy as np
 
+from ..sentences import paragraph_starts
 from ..text import Stemmer
 from ._multinomial import search, segment_costs
+from .cues import gap_log_odds, paragraph_texts
 from .measures import _Stems
 
-__all__ = ["SegmentCost", "Multinomial", "LengthPrior", "BlockCohesion", "Sum", "UnitCounts"]
+__all__ = [
+    "SegmentCost",
+    "Multinomial",
+    "LengthPrior",
+    "BlockCohesion",
+    "SectionCues",
+    "Sum",
+    "UnitCounts",
+]
 
 
 class SegmentCost(Protocol):
@@ -297,6 +307,58 @@ class BlockCohesion(_UnitStems):
         return 0.0
 
 
+class SectionCues:
+    """A cost on where a segment ends, from learned section cues at paragraph gaps
+    (:mod:`linseg.compose.cues`): how likely a writer is to open a section there, by the
+    first words of the paragraph, the end of the one before, lengths and shared words.
+
+    Parameters
+    ----------
+    model:
+        A model written by ``tools/train_cues.py`` (an ``.npz`` file); None for the
+        shipped English one.
+
+    ``gap_scores`` gives each paragraph gap's log-odds relative to the training base rate
+    (when the units are the text's paragraphs; any other units score 0); as a cost, a segment that ends at a gap pays its negation, and the last segment, which
+    ends with the document, pays nothing. The count plays no part, and a boundary costs
+    nothing on average (``boundary_cost`` is 0), so the search's penalty keeps its unit.
+    """
+
+    def __init__(self, model: str | os.PathLike[str] | None = None) -> None:
+        self.model = model
+
+    def gap_scores(
+        self, sentences: Sequence[str], tokenized: bool, starts: Sequence[int] | None = None
+    ) -> np.ndarray:
+        """``s[j]`` for ``j = 0 .. m``: the log-odds of a section starting at the gap before
+        unit ``j``, less the base rate's (0 at the document's ends). The model knows
+        paragraphs: units that are not the text's paragraphs (sentences of a text without
+        blank lines, or the sections of its headings) all score 0."""
+        units = list(range(len(sentences))) if starts is None else list(starts)
+        s = np.zeros(len(units) + 1, dtype=np.float64)
+        if len(units) >= 2 and units == paragraph_starts(sentences):
+            s[1:-1] = gap_log_odds(paragraph_texts(sentences, units), self.model)
+        return s
+
+    def __call__(
+        self,
+        sentences: Sequence[str],
+        tokenized: bool,
+        starts: Sequence[int] | None = None,
+        n_segments: int | None = None,
+    ) -> np.ndarray:
+        """``table[i, j]``: minus the score of the gap before unit ``j`` (0 for the
+        document's end), ``+inf`` unless ``i < j``."""
+        s = self.gap_scores(sentences, tokenized, starts)
+        at = np.arange(s.size)
+        return np.where(at[None, :] > at[:, None], -s[None, :], np.inf)
+
+    def boundary_cost(self, sentences: Sequence[str], tokenized: bool) -> float:
+        """0: the scores are relative to the base rate, so a boundary costs nothing on
+        average."""
+        return 0.0
+
+
 #: A spread of cosines (which lie in [0, 1]) below this is rounding, not a difference.
 _FLAT = 1e-9
 
@@ -363,6 +425,11 @@ class Sum:
         total: np.ndarray | None = None
         for weight, cost in self.parts:
             table = cost(sentences, tokenized, starts, n_segments)
+            if weight == 0:
+                # 0 x inf is nan: a part weighed 0 adds nothing but keeps the +inf of
+                # segments that are not allowed.
+                table = np.where(np.isfinite(table), 0.0, table)
+                weight = 1.0
             if total is None:
                 # The first table scaled in place (it is the cost's own new array), each
                 # further one added: consensus_dp's order of operations, to the bit.

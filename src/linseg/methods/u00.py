@@ -41,11 +41,22 @@ distinct sentences, over its length L in sentences to a power. The best segmenta
 of every segment: (n + 1) x (n + 1), so for documents of up to :data:`RANK_MAX_SENTENCES`
 sentences; longer ones are segmented without the rank evidence.
 
+*Section cues* (``cue_weight`` c > 0; linseg's own, the default method ``u00_pr``).
+Where the units are an English text's paragraphs, a segment that ends at a paragraph gap
+also gains c times the gap's log-odds of opening a section under a model learned from
+other manuals' sections (:class:`~linseg.compose.costs.SectionCues`: the first words of
+the paragraph, the end of the one before, lengths and shared words), relative to the
+base rate. This is evidence of where a writer starts a section that word counts do not
+carry. It rides on the table search, so it too is for documents of up to
+:data:`RANK_MAX_SENTENCES` sentences.
+
 *As a composition.* U00 is :class:`~linseg.compose.strategies.ExactDP` with the cost
 :class:`~linseg.compose.costs.Multinomial`: ``ExactDP(penalty, cost=Multinomial(alpha),
 similarity_weight=0, units=units)`` for the published model, and, for ``rank_weight``
 w, ``Composition(StemCosine(), LocalRank(11), ExactDP(penalty, RANK_EXPONENT,
-cost=Multinomial(alpha), similarity_weight=w, units=units, diagonal=False))``. Those
+cost=Multinomial(alpha), similarity_weight=w, units=units, diagonal=False))``, with
+``cost=Sum([(1, Multinomial(alpha)), (c, SectionCues())])`` for ``cue_weight`` c (in
+English). Those
 give this class's boundaries; the class runs the same pieces in one pass over the
 document's words, and keeps the units and the cost in its result.
 """
@@ -63,7 +74,7 @@ import numpy as np
 from ..base import Segmentation, check_int
 from ..bounds import SizeUnit
 from ..compose import Composition
-from ..compose.costs import Multinomial
+from ..compose.costs import Multinomial, SectionCues
 from ..compose.strategies import (
     UNITS,
     ExactDP,
@@ -128,6 +139,11 @@ class U00(Composition):
         Weight of C99's rank evidence in each segment's score (see the module); 0, the
         default, is the published model. The result's ``cost`` is then the negated total
         score.
+    cue_weight:
+        Weight of the learned section cues (:class:`~linseg.compose.costs.SectionCues`) at
+        each paragraph gap, when the search runs over paragraphs with the rank evidence
+        (up to :data:`RANK_MAX_SENTENCES` sentences) and the text is English; 0, the
+        default, leaves them out.
     """
 
     name = "u00"
@@ -142,6 +158,7 @@ class U00(Composition):
         stemmer: Stemmer | None = None,
         tokenized: bool | None = None,
         rank_weight: float = 0.0,
+        cue_weight: float = 0.0,
         *,
         language: str = "en",
         max_size: int | None = None,
@@ -150,7 +167,12 @@ class U00(Composition):
     ) -> None:
         if units not in UNITS:
             raise ValueError(f"units must be one of {', '.join(UNITS)}, got {units!r}")
-        for label, value in (("penalty", penalty), ("alpha", alpha), ("rank_weight", rank_weight)):
+        for label, value in (
+            ("penalty", penalty),
+            ("alpha", alpha),
+            ("rank_weight", rank_weight),
+            ("cue_weight", cue_weight),
+        ):
             if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise TypeError(f"{label} must be a number, got {value!r}")
             if not math.isfinite(value) or value < 0 or (label == "alpha" and value == 0):
@@ -166,6 +188,8 @@ class U00(Composition):
         self.stopwords = stopwords
         self.stemmer = stemmer
         self.rank_weight = float(rank_weight)
+        self.cue_weight = float(cue_weight)
+        self._cues = SectionCues()
         super().__init__(
             None,  # C99's StemCosine with these stopwords and stems (_default_measure)
             LocalRank(RANK_MASK),
@@ -218,6 +242,10 @@ class U00(Composition):
             rank = cast(np.ndarray, self._matrix(sentences, tokenized, None))  # band None: dense
             exact = cast(ExactDP, self._strategy)
             table = exact.unit_scores(rank, sentences, tokenized, starts, m or None)
+            if self.cue_weight and self.text_language == "en":
+                # The cost Sum([(1, Multinomial), (cue_weight, SectionCues())]), in place;
+                # the cues score paragraph gaps only, and were learned from English.
+                table -= self.cue_weight * self._cues(sentences, tokenized, starts)
             cuts = best_with_count(table, m) if m else best_with_penalty(table, penalty)
             cost = -_total(table, cuts) + penalty * len(cuts)
         else:

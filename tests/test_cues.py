@@ -1,0 +1,274 @@
+"""Learned section cues (linseg.compose.cues, costs.SectionCues) and the tool that trains
+them."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from linseg.compose import Composition, costs, measures, strategies, transforms
+from linseg.compose.cues import (
+    DEFAULT_MODEL,
+    feature_index,
+    gap_features,
+    gap_log_odds,
+    paragraph_texts,
+)
+from linseg.methods import create
+from linseg.methods.u00 import U00
+from linseg.sentences import paragraph_starts, split_sentences
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _model(path: Path, weight: float, intercept: float, base: float, bits: int = 4) -> Path:
+    np.savez(
+        path,
+        weights=np.full(1 << bits, weight, dtype=np.float16),
+        intercept=np.float64(intercept),
+        base_logit=np.float64(base),
+        bits=np.int64(bits),
+    )
+    return path
+
+
+# --- hand-checked cases -------------------------------------------------------------------
+def test_the_features_of_a_gap_by_hand():
+    # Before: 6 words, log2(7) = 2.8 -> la=2; after: 5 words, log2(6) = 2.6 -> lb=2, one
+    # sentence, the gap at 6 x 1/2 of the way -> pos=3. Five of the six tokens after ('.'
+    # is the exception) are new: int(5 x 5/6) = 4. No content word (4 letters or more)
+    # is shared: jac=0, ov=0, jac3=0, and all three of "this", "section", "trains" are
+    # new to the window before: new3=5.
+    assert gap_features(["Bees make honey. Bees guard hives.", "In this section trains run."]) == [
+        [
+            "f1=in",
+            "f2=in this",
+            "f3=in this section",
+            "l1=.",
+            "l2=hives .",
+            "pe=.",
+            "b:.",
+            "b:in",
+            "b:run",
+            "b:section",
+            "b:this",
+            "b:trains",
+            "lb=2",
+            "la=2",
+            "ns=1",
+            "pos=3",
+            "new=4",
+            "jac=0",
+            "ov=0",
+            "jac3=0",
+            "new3=5",
+        ]
+    ]
+    assert gap_features(["One paragraph."]) == []
+
+
+def test_the_log_odds_are_the_sum_of_the_weights_less_the_base_rate(tmp_path):
+    # Every weight 0.5, intercept 1 and base rate log-odds 1.5: a gap with f features
+    # scores 0.5 f - 0.5.
+    model = _model(tmp_path / "m.npz", 0.5, 1.0, 1.5)
+    paragraphs = ["Bees make honey. Bees guard hives.", "In this section trains run."]
+    (features,) = gap_features(paragraphs)
+    assert gap_log_odds(paragraphs, model) == pytest.approx([0.5 * len(features) - 0.5])
+
+
+def test_the_cost_scores_paragraph_gaps_only(tmp_path):
+    model = _model(tmp_path / "m.npz", 0.25, 0.0, 0.0)
+    sentences = [
+        "Bees make honey. ",
+        "Bees guard hives.\n\n",
+        "Trains run. ",
+        "Rails join.\n\n",
+        "Ovens bake.",
+    ]
+    cost = costs.SectionCues(model)
+    starts = [0, 2, 4]
+    s = cost.gap_scores(sentences, False, starts)
+    expected = [0.25 * len(f) for f in gap_features(paragraph_texts(sentences, starts))]
+    assert s == pytest.approx([0.0, *expected, 0.0])
+    table = cost(sentences, False, starts)
+    assert table.shape == (4, 4)
+    assert table[0, 1] == -s[1] and table[1, 2] == -s[2] and table[0, 3] == 0.0
+    assert np.isinf(table[1, 1]) and np.isinf(table[2, 0])
+    assert cost.boundary_cost(sentences, False) == 0.0
+    # Units that are not the paragraphs (sentences, or a heading's sections) score 0.
+    assert not cost.gap_scores(sentences, False, None).any()
+    assert not cost.gap_scores(sentences, False, [0, 4]).any()
+    assert not cost.gap_scores(["A b.", "C d."], True, None).any()
+
+
+def test_an_unreadable_model_is_a_clear_error(tmp_path):
+    bad = tmp_path / "bad.npz"
+    bad.write_bytes(b"not a model")
+    with pytest.raises(ValueError, match="cannot read a section-cue model"):
+        gap_log_odds(["A b.", "C d."], bad)
+    np.savez(tmp_path / "short.npz", weights=np.zeros(3), intercept=0.0, base_logit=0.0, bits=4)
+    with pytest.raises(ValueError, match="3 weights for a model of 2\\^4"):
+        gap_log_odds(["A b.", "C d."], tmp_path / "short.npz")
+
+
+# --- the shipped model --------------------------------------------------------------------
+def test_the_shipped_model_reads_what_writers_do():
+    paragraphs = [
+        "Sorting is easy with the sorted function. It returns a new list.",
+        "This also works for tuples. The key argument changes the order.",
+        "In this section we look at how to read files from disk.",
+        "Note that the file must exist. Otherwise open raises an error.",
+    ]
+    also, section, note = gap_log_odds(paragraphs)
+    # A paragraph that announces a section, on new words, against a continuation and an
+    # aside on the same words.
+    assert section > 1.0 > also > note
+    assert note < 0
+    with np.load(DEFAULT_MODEL) as model:
+        assert int(model["bits"]) == 18
+        # about one gap in nine opens a section in the training pages
+        assert -2.5 < float(model["base_logit"]) < -1.5
+
+
+def test_the_cues_readme_lists_every_package_of_the_training_list():
+    listed = (ROOT / "tools" / "cue-packages.txt").read_text().split()
+    readme = (ROOT / "src" / "linseg" / "data" / "cues-README.md").read_text()
+    rows = [line.split("`")[1] for line in readme.splitlines() if line.startswith("| `")]
+    assert rows == listed and len(rows) == 340
+
+
+# --- in U00 -------------------------------------------------------------------------------
+TEXT = (
+    "Bees make honey in the hive. The hive keeps the honey warm.\n\n"
+    "Honey bees guard the hive. A hive has one queen.\n\n"
+    "In this section we turn to trains. Trains run on rails between towns.\n\n"
+    "Rails join the towns. A train stops at every town.\n"
+)
+
+
+def test_the_cues_change_nothing_where_they_do_not_apply():
+    plain = U00(units="headings", penalty=1.1, rank_weight=1.0)
+    cued = U00(units="headings", penalty=1.1, rank_weight=1.0, cue_weight=2.0)
+    for k in (None, 2):
+        # Without blank lines there are no paragraphs to read.
+        flat = TEXT.replace("\n\n", " ")
+        assert cued.segment_text(flat, k).boundaries == plain.segment_text(flat, k).boundaries
+    german = U00(units="headings", penalty=1.1, rank_weight=1.0, cue_weight=2.0, language="de")
+    german_plain = U00(units="headings", penalty=1.1, rank_weight=1.0, language="de")
+    assert german.segment_text(TEXT).boundaries == german_plain.segment_text(TEXT).boundaries
+    assert create("u00_pr").get_params()["cue_weight"] == 2.0
+    with pytest.raises(ValueError, match="cue_weight"):
+        U00(cue_weight=-1.0)
+
+
+def test_a_strong_cue_moves_the_cut(tmp_path):
+    # A model whose only weight is on "f1=in" (a paragraph opening "In"): given two
+    # segments, the search cuts before "In this section ..." once the cue outweighs the
+    # words, and the table it maximises gains the gap's log-odds in that column only.
+    bits = 18
+    weights = np.zeros(1 << bits, dtype=np.float16)
+    weights[feature_index("f1=in", bits)] = 50.0
+    model = tmp_path / "in.npz"
+    np.savez(model, weights=weights, intercept=0.0, base_logit=0.0, bits=bits)
+    sentences = [TEXT[a:b] for a, b in split_sentences(TEXT)]
+    starts = paragraph_starts(sentences)
+    assert starts == [0, 2, 4, 6]
+
+    def search(cue_weight: float) -> strategies.ExactDP:
+        cost = costs.Sum([(1.0, costs.Multinomial()), (cue_weight, costs.SectionCues(model))])
+        return strategies.ExactDP(1.1, 0.6, cost=cost, units="paragraphs", diagonal=False)
+
+    rank = np.zeros((len(sentences), len(sentences)))
+    plain = search(0.0).unit_scores(rank, sentences, False, starts, 2)
+    cued = search(1.0).unit_scores(rank, sentences, False, starts, 2)
+    finite = np.isfinite(plain)
+    assert np.array_equal(finite, np.isfinite(cued))
+    bonus = np.where(finite, cued, 0.0) - np.where(finite, plain, 0.0)
+    assert np.allclose(bonus[:, 2][finite[:, 2]], 50.0)
+    assert np.allclose(bonus[:, [1, 3, 4]], 0.0)
+    segmenter = Composition(measures.StemCosine(), transforms.LocalRank(11), search(1.0))
+    assert segmenter.segment(sentences, 2).boundaries == [4]
+
+
+# --- properties ---------------------------------------------------------------------------
+_word = st.sampled_from(["bees", "honey", "trains", "rails", "this", "note", "section", "the"])
+_paragraph = st.lists(_word, min_size=1, max_size=12).map(
+    lambda ws: " ".join(ws).capitalize() + "."
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(_paragraph, min_size=2, max_size=12), st.data())
+def test_a_gap_reads_only_its_neighbourhood(paragraphs, data):
+    # Every gap has one feature of each kind, and changing a paragraph more than three
+    # paragraphs away changes none of its features.
+    gaps = gap_features(paragraphs)
+    assert len(gaps) == len(paragraphs) - 1
+    for features in gaps:
+        kinds = [f.split("=")[0] for f in features if not f.startswith("b:")]
+        assert kinds == ["f1", "f2", "f3", "l1", "l2", "pe", "lb", "la", "ns", "pos", "new"] + [
+            "jac",
+            "ov",
+            "jac3",
+            "new3",
+        ]
+    far = data.draw(st.integers(0, len(paragraphs) - 1))
+    changed = list(paragraphs)
+    changed[far] = "Zebras graze quietly everywhere today."
+    for i, (before, after) in enumerate(zip(gaps, gap_features(changed)), 1):
+        if far < i - 3 or far > i + 2:
+            assert before == after
+
+
+def test_the_training_tool_learns_a_planted_cue_and_refuses_evaluated_manuals(tmp_path):
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        spec = importlib.util.spec_from_file_location(
+            "train_cues", ROOT / "tools" / "train_cues.py"
+        )
+        tool = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(tool)
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    for name in (
+        "python-django-doc",
+        "python-flask-restful-doc",
+        "sphinx-doc",
+        "python3.11-doc",
+        "linux-doc-6.1",
+        "manpages-de",
+    ):
+        assert tool.EVALUATED.search(name), name
+    assert not tool.EVALUATED.search("python-sklearn-doc")
+    # A set of one manual whose sections all open "Zebras ...": the word is learned.
+    folder = tmp_path / "sets" / "python-zoo-doc"
+    folder.mkdir(parents=True)
+    rng = np.random.default_rng(0)
+    for page in range(6):
+        paragraphs, starts, words = [], [], 0
+        for section in range(4):
+            if section:
+                starts.append(words)
+            for p in range(3):
+                opener = "Zebras" if p == 0 else str(rng.choice(["Bees", "Trains", "Ovens"]))
+                text = f"{opener} walk along. They rest by the water."
+                paragraphs.append(text)
+                words += len(text.split())
+        (folder / f"p{page}.txt").write_text("\n\n".join(paragraphs) + "\n")
+        (folder / f"p{page}.words").write_text(" ".join(map(str, starts)) + "\n")
+    (folder / "VERSION").write_text("1.0-1\n")
+    (folder / "COPYRIGHT").write_text("Files: *\nCopyright: nobody\nLicense: Expat\n")
+    tool.train(tmp_path / "sets", tmp_path)
+    odds = gap_log_odds(
+        ["Bees walk along. They rest.", "Zebras walk along. They rest.", "Bees walk along."],
+        tmp_path / "cues-en.npz",
+    )
+    assert odds[0] > 0 > odds[1] and odds[0] - odds[1] > 1.0
+    readme = (tmp_path / "cues-README.md").read_text()
+    assert "| `python-zoo-doc` | 1.0-1 | 6 | Expat |" in readme

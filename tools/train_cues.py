@@ -1,0 +1,235 @@
+"""Train linseg's English section-cue model (``src/linseg/data/cues-en.npz``).
+
+Usage::
+
+    apt-get update
+    mkdir debs && (cd debs && apt-get download $(cat ../tools/cue-packages.txt))
+    python tools/train_cues.py build debs cue-sets     # the pages, as natural documents
+    python tools/train_cues.py train cue-sets          # writes the model and its README
+
+**Where the text comes from.** The Sphinx HTML manuals of the Debian 12 documentation
+packages listed in ``tools/cue-packages.txt`` (368 packages: the ``python-*-doc`` manuals
+and the other ``*-doc`` packages of Debian 12 whose HTML is a Sphinx manual and which
+yield at least one page). ``build`` unpacks each package (``dpkg -x``), finds its manual
+(the folder of its shallowest ``searchindex.js``) and turns its pages into natural
+documents as ``tools/build_natural_set.py`` does for the evaluation sets: prose paragraphs
+only, headings removed, the page's own sections as the reference. It keeps each package's
+``copyright`` file beside its pages. Every package is in Debian's main archive, so its
+text is free to redistribute; ``train`` writes the list of packages, their versions and
+the licences their copyright files name into ``cues-README.md``.
+
+**What is left out.** The manuals linseg is evaluated on never enter: Python's own
+documentation (``natural/python-docs``), Django's (``django-docs``), the eight manuals of
+``sphinx-headings``, the paper's corpus and its Brown sources, and the held-out Linux
+kernel documentation and manual pages. ``build`` refuses those packages by name
+(:data:`EVALUATED`), whatever the package list says.
+
+**The model.** A logistic regression of "a section starts here" on the feature strings
+:func:`linseg.compose.cues.gap_features` reads at each paragraph gap, hashed into
+``2 ** BITS`` weights, with an L2 penalty of :data:`L2` (1, 10, 30 and 100 were compared
+by the area under the ROC curve on the python-docs tuning half's gaps; 10-100 agree within
+0.01), fitted by L-BFGS. The file holds the weights (float16), the
+intercept and the log-odds of the training base rate; :class:`linseg.compose.cues.
+SectionCues` scores a gap as the log-odds less the base rate's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import numpy as np
+import scipy.sparse as sp
+from scipy.optimize import minimize
+
+from linseg.compose.cues import feature_index, gap_features
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from build_natural_set import build_set
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "src" / "linseg" / "data"
+BITS = 18
+L2 = 30.0
+#: Packages whose manuals linseg is evaluated on (or holds out): never trained on.
+#: Manuals of projects built on one of them (Django's and Flask's extensions, Sphinx's
+#: themes) are left out too, so that no evaluated project's own subject matter is learned.
+EVALUATED = re.compile(
+    r"django|flask|astropy|celery|click|dask|distributed|werkzeug|sphinx"
+    r"|^python3(\.\d+)?-doc$|^python-doc$|^linux-doc|^manpages"
+)
+
+
+def build(debs: Path, sets: Path) -> None:
+    """Unpack every package in ``debs`` and write its manual's pages to ``sets/PACKAGE``."""
+    total = 0
+    for deb in sorted(debs.glob("*.deb")):
+        package, version = deb.name.split("_")[:2]
+        if EVALUATED.search(package):
+            print(f"{package}: an evaluated manual, left out", file=sys.stderr)
+            continue
+        with tempfile.TemporaryDirectory() as tmp:
+            subprocess.run(["dpkg", "-x", str(deb), tmp], check=True)
+            indexes = sorted(
+                Path(tmp).rglob("searchindex.js"), key=lambda p: (len(p.parts), str(p))
+            )
+            if not indexes:
+                continue
+            name = re.sub(r"-doc$", "", re.sub(r"^python-", "", package))
+            out = sets / package
+            kept = build_set(indexes[0].parent, out, prefix=name)
+            if not kept:
+                shutil.rmtree(out, ignore_errors=True)
+                continue
+            copyright_file = Path(tmp) / "usr" / "share" / "doc" / package / "copyright"
+            if copyright_file.is_file():
+                shutil.copyfile(copyright_file, out / "COPYRIGHT")
+            (out / "VERSION").write_text(version.replace("%3a", ":") + "\n", encoding="utf-8")
+            total += kept
+            print(f"{package}: {kept} pages", flush=True)
+    print(f"{total} pages written to {sets}")
+
+
+def _pages(sets: Path) -> list[tuple[list[str], list[bool]]]:
+    pages = []
+    for text in sorted(sets.glob("*/*.txt")):
+        starts = {int(x) for x in text.with_suffix(".words").read_text().split()}
+        paragraphs = [
+            p for p in re.split(r"\n\s*\n", text.read_text(encoding="utf-8")) if p.strip()
+        ]
+        offset, labels = 0, []
+        for p in paragraphs:
+            labels.append(offset in starts)
+            offset += len(p.split())
+        if len(paragraphs) >= 2:
+            pages.append((paragraphs, labels))
+    return pages
+
+
+def _matrix(pages: list[tuple[list[str], list[bool]]]) -> tuple[sp.csr_matrix, np.ndarray]:
+    rows, cols, y = [], [], []
+    for paragraphs, labels in pages:
+        for features, label in zip(gap_features(paragraphs), labels[1:]):
+            slots = {feature_index(f, BITS) for f in features}
+            rows += [len(y)] * len(slots)
+            cols += sorted(slots)
+            y.append(label)
+    data = np.ones(len(rows))
+    return sp.csr_matrix((data, (rows, cols)), shape=(len(y), 1 << BITS)), np.array(y, float)
+
+
+def fit(x: sp.csr_matrix, y: np.ndarray, l2: float) -> tuple[np.ndarray, float]:
+    """The weights and intercept of an L2-penalised logistic regression (intercept free)."""
+
+    def loss(w: np.ndarray) -> tuple[float, np.ndarray]:
+        z = x @ w[:-1] + w[-1]
+        nll = np.logaddexp(0, -z) @ y + np.logaddexp(0, z) @ (1 - y)
+        g = 1 / (1 + np.exp(-z)) - y
+        grad = np.append(x.T @ g + l2 * w[:-1], g.sum())
+        return float(nll + 0.5 * l2 * w[:-1] @ w[:-1]), grad
+
+    result = minimize(
+        loss, np.zeros(x.shape[1] + 1), jac=True, method="L-BFGS-B", options={"maxiter": 500}
+    )
+    return result.x[:-1], float(result.x[-1])
+
+
+def _licence(copyright_file: Path) -> str:
+    if not copyright_file.is_file():
+        return "see the package's copyright file"
+    text = copyright_file.read_text(encoding="utf-8", errors="replace")
+    # DEP-5: the licence of the "Files: *" stanza; otherwise the first licence named.
+    named = []
+    for stanza in re.split(r"\n\s*\n", text):
+        licence = re.search(r"^License:[ \t]*(\S.*)$", stanza, re.M)
+        if licence:
+            if re.search(r"^Files:\s*\*\s*$", stanza, re.M):
+                return licence.group(1).strip()
+            named.append(licence.group(1).strip())
+    return named[0] if named else "see the package's copyright file"
+
+
+def train(sets: Path, out: Path) -> None:
+    pages = _pages(sets)
+    x, y = _matrix(pages)
+    weights, intercept = fit(x, y, L2)
+    rate = float(y.mean())
+    np.savez_compressed(
+        out / "cues-en.npz",
+        weights=weights.astype(np.float16),
+        intercept=np.float64(intercept),
+        base_logit=np.float64(np.log(rate / (1 - rate))),
+        bits=np.int64(BITS),
+    )
+    rows = []
+    for folder in sorted(p for p in sets.iterdir() if p.is_dir()):
+        n = len(list(folder.glob("*.txt")))
+        version = (folder / "VERSION").read_text().strip() if (folder / "VERSION").exists() else ""
+        rows.append(f"| `{folder.name}` | {version} | {n} | {_licence(folder / 'COPYRIGHT')} |")
+    (out / "cues-README.md").write_text(
+        _README.format(
+            pages=f"{len(pages):,}",
+            packages=len(rows),
+            gaps=f"{len(y):,}",
+            starts=f"{int(y.sum()):,}",
+            bits=BITS,
+            l2=L2,
+            rows="\n".join(rows),
+        ),
+        encoding="utf-8",
+    )
+    print(f"{len(pages)} pages, {len(y)} gaps ({int(y.sum())} section starts): {out}")
+
+
+_README = """# cues-en.npz: where English writers start a section
+
+The model of `linseg.compose.SectionCues`: a logistic regression of "a section starts at
+this paragraph gap" on the feature strings `linseg.compose.cues.gap_features` reads there
+(first words of the paragraph, last words and mark of the one before, lengths, and the
+words the two sides share), hashed into 2^{bits} weights (float16), with an L2 penalty of
+{l2}. Trained by `tools/train_cues.py` (its docstring gives the commands) on {gaps} gaps
+({starts} of them section starts) of {pages} pages: the prose of the Sphinx manuals of
+{packages} Debian 12 documentation packages, headings removed, each page's own sections as
+the reference.
+
+None of the manuals linseg is evaluated on is among them: not Python's documentation,
+Django's, the eight manuals of `benchmarks/natural/sphinx-headings`, the paper's corpus or
+its Brown sources, nor the held-out Linux kernel documentation and manual pages.
+
+## Licences
+
+Every package is in Debian's main archive (free software by the Debian Free Software
+Guidelines). The model holds no text, only one weight per hashed feature. The licence
+below is the one each package's Debian copyright file names for its files as a whole
+(`Files: *`), or the first it names; the copyright file itself, installed with the
+package as `/usr/share/doc/PACKAGE/copyright`, is the authority.
+
+| package | version | pages | licence |
+| --- | --- | ---: | --- |
+{rows}
+"""
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="command", required=True)
+    b = sub.add_parser("build", help="unpack the packages and write their pages")
+    b.add_argument("debs", type=Path, help="folder of the downloaded .deb files")
+    b.add_argument("sets", type=Path, help="where to write one folder of pages per package")
+    t = sub.add_parser("train", help="fit the model on the pages and write it")
+    t.add_argument("sets", type=Path, help="the folder 'build' wrote")
+    t.add_argument("--out", type=Path, default=OUT, help=f"where to write (default {OUT})")
+    args = ap.parse_args()
+    if args.command == "build":
+        build(args.debs, args.sets)
+    else:
+        train(args.sets, args.out)
+
+
+if __name__ == "__main__":
+    main()
