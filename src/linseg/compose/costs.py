@@ -238,7 +238,44 @@ class LengthPrior:
         return 0.0
 
 
-class BlockCohesion(_UnitStems):
+class _GapCost:
+    """A cost on where a segment ends: a segment that ends at the gap before unit ``j``
+    pays ``gap_costs(...)[j]`` (0 at the document's end, so the last segment pays
+    nothing). The count plays no part, and the costs average 0 over a document's gaps or
+    are relative to a base rate, so a boundary costs nothing on average
+    (``boundary_cost`` is 0)."""
+
+    def gap_scores(
+        self, sentences: Sequence[str], tokenized: bool, starts: Sequence[int] | None = None
+    ) -> np.ndarray:
+        """The score of each gap, ``j = 0 .. m`` (0 at the document's ends)."""
+        raise NotImplementedError
+
+    def gap_costs(
+        self, sentences: Sequence[str], tokenized: bool, starts: Sequence[int] | None = None
+    ) -> np.ndarray:
+        """The cost at each gap, ``j = 0 .. m``: by default :meth:`gap_scores`."""
+        return self.gap_scores(sentences, tokenized, starts)
+
+    def __call__(
+        self,
+        sentences: Sequence[str],
+        tokenized: bool,
+        starts: Sequence[int] | None = None,
+        n_segments: int | None = None,
+    ) -> np.ndarray:
+        """``table[i, j]``: the cost of the gap before unit ``j`` (0 for ``j = m``),
+        ``+inf`` unless ``i < j``."""
+        z = self.gap_costs(sentences, tokenized, starts)
+        at = np.arange(z.size)
+        return np.where(at[None, :] > at[:, None], z[None, :], np.inf)
+
+    def boundary_cost(self, sentences: Sequence[str], tokenized: bool) -> float:
+        """0: a boundary costs nothing on average."""
+        return 0.0
+
+
+class BlockCohesion(_GapCost, _UnitStems):
     """A cost on where a segment ends, from Hearst's (1997) block comparison: at each gap
     between units, the cosine of the stem counts of the ``window`` units before it and the
     ``window`` units after it (fewer at the document's ends), standardised over the
@@ -289,25 +326,8 @@ class BlockCohesion(_UnitStems):
             z[1:m] = (cos - cos.mean()) / spread
         return z
 
-    def __call__(
-        self,
-        sentences: Sequence[str],
-        tokenized: bool,
-        starts: Sequence[int] | None = None,
-        n_segments: int | None = None,
-    ) -> np.ndarray:
-        """``table[i, j]``: the score :meth:`gap_scores` gives the gap before unit ``j``
-        (0 for ``j = m``), ``+inf`` unless ``i < j``. The count plays no part."""
-        z = self.gap_scores(sentences, tokenized, starts)
-        at = np.arange(z.size)
-        return np.where(at[None, :] > at[:, None], z[None, :], np.inf)
 
-    def boundary_cost(self, sentences: Sequence[str], tokenized: bool) -> float:
-        """0: the scores are standardised, so a boundary costs nothing on average."""
-        return 0.0
-
-
-class SectionCues:
+class SectionCues(_GapCost):
     """A cost on where a segment ends, from learned section cues at paragraph gaps
     (:mod:`linseg.compose.cues`): how likely a writer is to open a section there, by the
     first words of the paragraph, the end of the one before, lengths and shared words.
@@ -340,23 +360,11 @@ class SectionCues:
             s[1:-1] = gap_log_odds(paragraph_texts(sentences, units), self.model)
         return s
 
-    def __call__(
-        self,
-        sentences: Sequence[str],
-        tokenized: bool,
-        starts: Sequence[int] | None = None,
-        n_segments: int | None = None,
+    def gap_costs(
+        self, sentences: Sequence[str], tokenized: bool, starts: Sequence[int] | None = None
     ) -> np.ndarray:
-        """``table[i, j]``: minus the score of the gap before unit ``j`` (0 for the
-        document's end), ``+inf`` unless ``i < j``."""
-        s = self.gap_scores(sentences, tokenized, starts)
-        at = np.arange(s.size)
-        return np.where(at[None, :] > at[:, None], -s[None, :], np.inf)
-
-    def boundary_cost(self, sentences: Sequence[str], tokenized: bool) -> float:
-        """0: the scores are relative to the base rate, so a boundary costs nothing on
-        average."""
-        return 0.0
+        """Minus :meth:`gap_scores`: a likely section start is a cheap place to end."""
+        return -self.gap_scores(sentences, tokenized, starts)
 
 
 #: A spread of cosines (which lie in [0, 1]) below this is rounding, not a difference.
