@@ -8,7 +8,7 @@ Usage::
     python tools/train_cues.py train cue-sets          # writes the model and its README
 
 **Where the text comes from.** The Sphinx HTML manuals of the Debian 12 documentation
-packages listed in ``tools/cue-packages.txt`` (368 packages: the ``python-*-doc`` manuals
+packages listed in ``tools/cue-packages.txt`` (340 packages: the ``python-*-doc`` manuals
 and the other ``*-doc`` packages of Debian 12 whose HTML is a Sphinx manual and which
 yield at least one page). ``build`` unpacks each package (``dpkg -x``), finds its manual
 (the folder of its shallowest ``searchindex.js``) and turns its pages into natural

@@ -15,7 +15,7 @@ weights in a logistic model. The model's log-odds minus its log-odds at the trai
 rate is what a segment ending at that gap gains (as a cost, its negation), so a gap with no
 telling cue costs nothing. This module reads the features (:func:`gap_features`) and scores them
 (:func:`gap_log_odds`). The shipped English model (``data/cues-en.npz``) was trained by
-``tools/train_cues.py`` on the prose of 1,228 pages of 368 Sphinx manuals in Debian 12's
+``tools/train_cues.py`` on the prose of 1,186 pages of 340 Sphinx manuals in Debian 12's
 documentation packages (``data/cues-README.md`` lists them and their licences); none of the
 sets linseg is evaluated on (python-docs, Django, the headings set, the paper's corpus, the
 held-out sets) is among them.
