@@ -332,16 +332,17 @@ class SectionCues(_GapCost):
     (:mod:`linseg.compose.cues`): how likely a writer is to open a section there, by the
     first words of the paragraph, the end of the one before, lengths and shared words.
 
+    :meth:`gap_scores` gives each paragraph gap's log-odds relative to the training base
+    rate (when the units are the text's paragraphs; any other units score 0). As a cost, a
+    segment that ends at a gap pays its negation, and the last segment, which ends with the
+    document, pays nothing. The count plays no part, and a boundary costs nothing on
+    average (``boundary_cost`` is 0), so the search's penalty keeps its unit.
+
     Parameters
     ----------
     model:
         A model written by ``tools/train_cues.py`` (an ``.npz`` file); None for the
         shipped English one.
-
-    ``gap_scores`` gives each paragraph gap's log-odds relative to the training base rate
-    (when the units are the text's paragraphs; any other units score 0); as a cost, a segment that ends at a gap pays its negation, and the last segment, which
-    ends with the document, pays nothing. The count plays no part, and a boundary costs
-    nothing on average (``boundary_cost`` is 0), so the search's penalty keeps its unit.
     """
 
     def __init__(self, model: str | os.PathLike[str] | None = None) -> None:
