@@ -47,7 +47,9 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.optimize import minimize
 
-from linseg.compose.cues import feature_index, gap_features
+from linseg.compose.cues import feature_index, gap_features, paragraph_texts
+from linseg.experiments.natural import load_documents
+from linseg.sentences import paragraph_starts, split_sentences
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from build_natural_set import build_set
@@ -96,18 +98,18 @@ def build(debs: Path, sets: Path) -> None:
 
 
 def _pages(sets: Path) -> list[tuple[list[str], list[bool]]]:
+    """Each page's paragraphs as the default reads them (its sentence splitter, paragraph
+    starts and unit texts), and whether each starts a section."""
     pages = []
-    for text in sorted(sets.glob("*/*.txt")):
-        starts = {int(x) for x in text.with_suffix(".words").read_text().split()}
-        paragraphs = [
-            p for p in re.split(r"\n\s*\n", text.read_text(encoding="utf-8")) if p.strip()
-        ]
-        offset, labels = 0, []
-        for p in paragraphs:
-            labels.append(offset in starts)
-            offset += len(p.split())
-        if len(paragraphs) >= 2:
-            pages.append((paragraphs, labels))
+    for doc in load_documents(sets):
+        spans = split_sentences(doc.text)
+        sentences = [doc.text[a:b] for a, b in spans]
+        starts = paragraph_starts(sentences)
+        words = np.searchsorted(doc.word_starts, [spans[s][0] for s in starts])
+        sections = set(doc.reference)
+        if len(starts) >= 2:
+            labels = [int(w) in sections for w in words]
+            pages.append((paragraph_texts(sentences, starts), labels))
     return pages
 
 
@@ -115,9 +117,10 @@ def _matrix(pages: list[tuple[list[str], list[bool]]]) -> tuple[sp.csr_matrix, n
     rows, cols, y = [], [], []
     for paragraphs, labels in pages:
         for features, label in zip(gap_features(paragraphs), labels[1:]):
-            slots = {feature_index(f, BITS) for f in features}
-            rows += [len(y)] * len(slots)
-            cols += sorted(slots)
+            # Every feature counts, as gap_log_odds sums them: two in one slot count twice
+            # (csr_matrix sums repeated cells).
+            rows += [len(y)] * len(features)
+            cols += [feature_index(f, BITS) for f in features]
             y.append(label)
     data = np.ones(len(rows))
     return sp.csr_matrix((data, (rows, cols)), shape=(len(y), 1 << BITS)), np.array(y, float)

@@ -69,8 +69,11 @@ class _Paragraph:
         self.sentences = len(ends) + 1
 
 
-def _overlap(a: set[str], b: set[str]) -> float:
-    return len(a & b) / max(1, len(a | b))
+def _overlap(a: set[str], b: set[str], shared: int | None = None) -> float:
+    """Jaccard's overlap of ``a`` and ``b`` (``shared``: ``len(a & b)``, if known)."""
+    if shared is None:
+        shared = len(a & b)
+    return shared / max(1, len(a) + len(b) - shared)
 
 
 def _features(paras: Sequence[_Paragraph], i: int) -> list[str]:
@@ -86,9 +89,9 @@ def _features(paras: Sequence[_Paragraph], i: int) -> list[str]:
     seen = sum(map(prev.token_set.__contains__, cur.tokens))
     fresh = (len(cur.tokens) - seen) / max(1, len(cur.tokens))
     features.append(f"new={int(5 * fresh)}")
-    shared = prev.content & cur.content
-    features.append(f"jac={int(10 * _overlap(prev.content, cur.content))}")
-    features.append(f"ov={min(5, len(shared))}")
+    shared = len(prev.content & cur.content)
+    features.append(f"jac={int(10 * _overlap(prev.content, cur.content, shared))}")
+    features.append(f"ov={min(5, shared)}")
     before = set().union(*(p.content for p in paras[max(0, i - WINDOW) : i]))
     after = set().union(*(p.content for p in paras[i : i + WINDOW]))
     features.append(f"jac3={int(20 * _overlap(before, after))}")

@@ -56,7 +56,8 @@ similarity_weight=0, units=units)`` for the published model, and, for ``rank_wei
 w, ``Composition(StemCosine(), LocalRank(11), ExactDP(penalty, RANK_EXPONENT,
 cost=Multinomial(alpha), similarity_weight=w, units=units, diagonal=False))``, with
 ``cost=Sum([(1, Multinomial(alpha)), (c, SectionCues())])`` for ``cue_weight`` c (in
-English). Those
+English, on a text that U00 cuts at its paragraphs; ``SectionCues`` alone also reads
+headings that open every paragraph). Those
 give this class's boundaries; the class runs the same pieces in one pass over the
 document's words, and keeps the units and the cost in its result.
 """
@@ -74,7 +75,8 @@ import numpy as np
 from ..base import Segmentation, check_int
 from ..bounds import SizeUnit
 from ..compose import Composition
-from ..compose.costs import Multinomial, SectionCues
+from ..compose.costs import Multinomial
+from ..compose.cues import gap_log_odds, paragraph_texts
 from ..compose.strategies import (
     UNITS,
     ExactDP,
@@ -141,9 +143,9 @@ class U00(Composition):
         score.
     cue_weight:
         Weight of the learned section cues (:class:`~linseg.compose.costs.SectionCues`) at
-        each paragraph gap, when the search runs over paragraphs with the rank evidence
-        (up to :data:`RANK_MAX_SENTENCES` sentences) and the text is English; 0, the
-        default, leaves them out.
+        each paragraph gap, when the search cuts at paragraphs (not at headings) with the
+        rank evidence (up to :data:`RANK_MAX_SENTENCES` sentences) and the text is
+        English; 0, the default, leaves them out.
     """
 
     name = "u00"
@@ -189,7 +191,6 @@ class U00(Composition):
         self.stemmer = stemmer
         self.rank_weight = float(rank_weight)
         self.cue_weight = float(cue_weight)
-        self._cues = SectionCues()
         super().__init__(
             None,  # C99's StemCosine with these stopwords and stems (_default_measure)
             LocalRank(RANK_MASK),
@@ -222,7 +223,9 @@ class U00(Composition):
 
     def _segment(self, sentences: list[str], n_segments: int | None, tokenized: bool) -> U00Result:
         used, starts = resolve_units(sentences, self.units, n_segments)
-        result = self._search(sentences, n_segments, tokenized, starts)
+        # The cues are read at paragraph gaps, where resolve_units found the paragraphs.
+        cues = used == "paragraphs" and bool(self.cue_weight) and self.text_language == "en"
+        result = self._search(sentences, n_segments, tokenized, starts, cues)
         if used == "headings":
             result.notes.append(
                 f"boundaries only before headings: the text marks {len(starts)} sections"
@@ -230,7 +233,12 @@ class U00(Composition):
         return result
 
     def _search(
-        self, sentences: list[str], n_segments: int | None, tokenized: bool, starts: list[int]
+        self,
+        sentences: list[str],
+        n_segments: int | None,
+        tokenized: bool,
+        starts: list[int],
+        cues: bool = False,
     ) -> U00Result:
         n = len(sentences)
         units = self._cost.unit_counts(sentences, tokenized, starts)
@@ -242,10 +250,12 @@ class U00(Composition):
             rank = cast(np.ndarray, self._matrix(sentences, tokenized, None))  # band None: dense
             exact = cast(ExactDP, self._strategy)
             table = exact.unit_scores(rank, sentences, tokenized, starts, m or None)
-            if self.cue_weight and self.text_language == "en":
-                # The cost Sum([(1, Multinomial), (cue_weight, SectionCues())]), in place;
-                # the cues score paragraph gaps only, and were learned from English.
-                table -= self.cue_weight * self._cues(sentences, tokenized, starts)
+            if cues:
+                # Sum([(1, Multinomial), (cue_weight, SectionCues())]) as a cost: a segment
+                # ending at the gap before unit j gains the gap's log-odds (the rows where
+                # a segment cannot end there are -inf and stay so).
+                odds = gap_log_odds(paragraph_texts(sentences, starts))
+                table[:, 1:-1] += self.cue_weight * odds
             cuts = best_with_count(table, m) if m else best_with_penalty(table, penalty)
             cost = -_total(table, cuts) + penalty * len(cuts)
         else:
