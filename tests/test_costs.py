@@ -347,9 +347,12 @@ def test_block_cohesion_on_units_and_degenerate_documents():
     # Fewer than two gaps, or one cosine everywhere: nothing to standardise, all 0.
     for few in (["cat"], ["cat", "dog"], ["cat dog"] * 5, ["the of"] * 4):
         assert not cost.gap_scores(few, True).any()
-    for bad in (0, -1, 1.5, True, "3"):
-        with pytest.raises(ValueError, match="window"):
-            costs.BlockCohesion(window=bad)  # type: ignore[arg-type]
+    for bad in (0, -1):
+        with pytest.raises(ValueError, match="window must be >= 1"):
+            costs.BlockCohesion(window=bad)
+    for wrong in (1.5, True, "3"):
+        with pytest.raises(TypeError, match="window must be an integer"):
+            costs.BlockCohesion(window=wrong)  # type: ignore[arg-type]
 
 
 @settings(max_examples=60, deadline=None)

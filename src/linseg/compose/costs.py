@@ -36,6 +36,7 @@ from typing import Protocol
 
 import numpy as np
 
+from ..checks import check_int
 from ..sentences import paragraph_starts
 from ..text import Stemmer
 from ._multinomial import search, segment_costs
@@ -300,10 +301,9 @@ class BlockCohesion(_GapCost, _UnitStems):
         stemmer: Stemmer | None = None,
         language: str = "en",
     ) -> None:
-        if isinstance(window, bool) or not isinstance(window, (int, np.integer)) or window < 1:
-            raise ValueError(f"window must be an integer >= 1, got {window!r}")
+        window = check_int("window", window)
         super().__init__(stopwords, stemmer, language)
-        self.window = int(window)
+        self.window = window
 
     def gap_scores(
         self, sentences: Sequence[str], tokenized: bool, starts: Sequence[int] | None = None

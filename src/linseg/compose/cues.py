@@ -48,25 +48,34 @@ FIRST_SENTENCE_WORDS = 25
 CONTENT_LENGTH = 3
 
 
-def _tokens(text: str) -> list[str]:
-    return _TOKEN.findall(text.lower())
-
-
 class _Paragraph:
-    """What the features read of one paragraph, computed once per document."""
+    """What the features read of one paragraph, computed once per document: its own
+    features as the paragraph after a gap (``opening``) and as the one before
+    (``closing``), and what the gap features compare."""
 
-    __slots__ = ("text", "tokens", "token_set", "content", "first", "words", "sentences")
+    __slots__ = ("tokens", "token_set", "content", "opening", "closing")
 
     def __init__(self, text: str) -> None:
-        self.text = text.strip()
-        self.tokens = _tokens(self.text)
+        text = text.strip()
+        lower = text.lower()
+        self.tokens = _TOKEN.findall(lower)
         self.token_set = set(self.tokens)
         self.content = {t for t in self.token_set if len(t) > CONTENT_LENGTH}
-        ends = [m.start() for m in _SENTENCE_END.finditer(self.text)]
-        first = self.text[: ends[0]] if ends else self.text
-        self.first = set(_tokens(first)[:FIRST_SENTENCE_WORDS])
-        self.words = len(text.split())
-        self.sentences = len(ends) + 1
+        # Lower-casing keeps ".", "!", "?" and white space where they were.
+        parts = _SENTENCE_END.split(lower)
+        first = _TOKEN.findall(parts[0]) if len(parts) > 1 else self.tokens
+        words = len(text.split())
+        self.opening = [f"f{k}=" + " ".join(self.tokens[:k]) for k in (1, 2, 3)]
+        self.opening += ["b:" + t for t in sorted(set(first[:FIRST_SENTENCE_WORDS]))]
+        self.opening.append(f"lb={_length_bucket(words)}")
+        self.opening.append(f"ns={min(4, len(parts))}")
+        self.closing = [f"l{k}=" + " ".join(self.tokens[-k:]) for k in (1, 2)]
+        self.closing.append("pe=" + (text[-1:] or "_"))
+        self.closing.append(f"la={_length_bucket(words)}")
+
+
+def _length_bucket(words: int) -> int:
+    return min(6, int(math.log2(words + 1)))
 
 
 def _overlap(a: set[str], b: set[str], shared: int | None = None) -> float:
@@ -76,34 +85,32 @@ def _overlap(a: set[str], b: set[str], shared: int | None = None) -> float:
     return shared / max(1, len(a) + len(b) - shared)
 
 
-def _features(paras: Sequence[_Paragraph], i: int) -> list[str]:
-    prev, cur, n = paras[i - 1], paras[i], len(paras)
-    features = [f"f{k}=" + " ".join(cur.tokens[:k]) for k in (1, 2, 3)]
-    features += [f"l{k}=" + " ".join(prev.tokens[-k:]) for k in (1, 2)]
-    features.append("pe=" + (prev.text[-1:] or "_"))
-    features += ["b:" + t for t in sorted(cur.first)]
-    features.append(f"lb={min(6, int(math.log2(cur.words + 1)))}")
-    features.append(f"la={min(6, int(math.log2(prev.words + 1)))}")
-    features.append(f"ns={min(4, cur.sentences)}")
-    features.append(f"pos={min(5, int(6 * i / n))}")
+def _pair_features(paras: Sequence[_Paragraph], i: int) -> list[str]:
+    """The features of the gap before ``paras[i]`` that compare its two sides."""
+    prev, cur = paras[i - 1], paras[i]
     seen = sum(map(prev.token_set.__contains__, cur.tokens))
     fresh = (len(cur.tokens) - seen) / max(1, len(cur.tokens))
-    features.append(f"new={int(5 * fresh)}")
     shared = len(prev.content & cur.content)
-    features.append(f"jac={int(10 * _overlap(prev.content, cur.content, shared))}")
-    features.append(f"ov={min(5, shared)}")
     before = set().union(*(p.content for p in paras[max(0, i - WINDOW) : i]))
     after = set().union(*(p.content for p in paras[i : i + WINDOW]))
-    features.append(f"jac3={int(20 * _overlap(before, after))}")
-    features.append(f"new3={int(5 * len(cur.content - before) / max(1, len(cur.content)))}")
-    return features
+    return [
+        f"pos={min(5, int(6 * i / len(paras)))}",
+        f"new={int(5 * fresh)}",
+        f"jac={int(10 * _overlap(prev.content, cur.content, shared))}",
+        f"ov={min(5, shared)}",
+        f"jac3={int(20 * _overlap(before, after))}",
+        f"new3={int(5 * len(cur.content - before) / max(1, len(cur.content)))}",
+    ]
 
 
 def gap_features(paragraphs: Sequence[str]) -> list[list[str]]:
     """The feature strings of each gap between ``paragraphs``: entry ``i - 1`` is the gap
     before paragraph ``i`` (``i = 1 .. len - 1``)."""
     paras = [_Paragraph(p) for p in paragraphs]
-    return [_features(paras, i) for i in range(1, len(paras))]
+    return [
+        paras[i].opening + paras[i - 1].closing + _pair_features(paras, i)
+        for i in range(1, len(paras))
+    ]
 
 
 def paragraph_texts(sentences: Sequence[str], starts: Sequence[int]) -> list[str]:
@@ -120,8 +127,27 @@ def feature_index(feature: str, bits: int) -> int:
     return zlib.crc32(feature.encode("utf-8")) & ((1 << bits) - 1)
 
 
+class _Weights(dict[str, float]):
+    """A model's weight of each feature string, hashed once and then looked up."""
+
+    #: Strings kept before the lookup starts afresh (a bound on its memory).
+    LIMIT = 1 << 18
+
+    def __init__(self, weights: np.ndarray, offset: float, bits: int) -> None:
+        super().__init__()
+        self.weights = weights
+        self.offset = offset
+        self.bits = bits
+
+    def __missing__(self, feature: str) -> float:
+        if len(self) >= self.LIMIT:
+            self.clear()
+        weight = self[feature] = float(self.weights[feature_index(feature, self.bits)])
+        return weight
+
+
 @lru_cache(maxsize=4)
-def _load(path: str) -> tuple[np.ndarray, float, int]:
+def _load(path: str) -> _Weights:
     try:
         with np.load(path) as model:
             weights = model["weights"].astype(np.float64)
@@ -131,7 +157,7 @@ def _load(path: str) -> tuple[np.ndarray, float, int]:
         raise ValueError(f"cannot read a section-cue model from {path}: {exc}") from None
     if weights.shape != (1 << bits,):
         raise ValueError(f"{path}: {weights.size} weights for a model of 2^{bits}")
-    return weights, offset, bits
+    return _Weights(weights, offset, bits)
 
 
 def gap_log_odds(
@@ -140,11 +166,16 @@ def gap_log_odds(
     """For each gap between ``paragraphs`` (entry ``i - 1``: the gap before paragraph
     ``i``), the log-odds that a section starts there under ``model`` (a file written by
     ``tools/train_cues.py``; None for the shipped English one), less the log-odds of the
-    training base rate: 0 where the cues say no more than the base rate does."""
-    weights, offset, bits = _load(str(model or DEFAULT_MODEL))
-    gaps = gap_features(paragraphs)
-    if not gaps:
+    training base rate: 0 where the cues say no more than the base rate does. It is the
+    sum of the weights of :func:`gap_features`' strings plus the intercept, less the base
+    rate's log-odds."""
+    model_weights = _load(str(model or DEFAULT_MODEL))
+    paras = [_Paragraph(p) for p in paragraphs]
+    if len(paras) < 2:
         return np.zeros(0)
-    slots = np.fromiter((feature_index(f, bits) for features in gaps for f in features), np.int64)
-    gap = np.repeat(np.arange(len(gaps)), [len(features) for features in gaps])
-    return offset + np.bincount(gap, weights[slots], len(gaps))
+    weight = model_weights.__getitem__
+    # A paragraph's own features are summed once, not once per string at every gap.
+    opening = np.array([sum(map(weight, p.opening)) for p in paras[1:]])
+    closing = np.array([sum(map(weight, p.closing)) for p in paras[:-1]])
+    pairs = [sum(map(weight, _pair_features(paras, i))) for i in range(1, len(paras))]
+    return model_weights.offset + (opening + closing + np.array(pairs))
