@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 from linseg.compose import Composition, costs, measures, strategies, transforms
 from linseg.compose.cues import (
     DEFAULT_MODEL,
+    MIN_UNITS,
+    SENTENCE_MODEL,
     feature_index,
     gap_features,
     gap_log_odds,
@@ -50,14 +52,14 @@ def test_the_features_of_a_gap_by_hand():
             "f1=in",
             "f2=in this",
             "f3=in this section",
+            "lb=2",
+            "ns=1",
             "b:.",
             "b:in",
             "b:run",
             "b:section",
             "b:this",
             "b:trains",
-            "lb=2",
-            "ns=1",
             "l1=.",
             "l2=hives .",
             "pe=.",
@@ -82,29 +84,40 @@ def test_the_log_odds_are_the_sum_of_the_weights_less_the_base_rate(tmp_path):
     assert gap_log_odds(paragraphs, model) == pytest.approx([0.5 * len(features) - 0.5])
 
 
-def test_the_cost_scores_paragraph_gaps_only(tmp_path):
+def test_the_cost_scores_paragraph_and_sentence_gaps(tmp_path):
     model = _model(tmp_path / "m.npz", 0.25, 0.0, 0.0)
-    sentences = [
-        "Bees make honey. ",
-        "Bees guard hives.\n\n",
-        "Trains run. ",
-        "Rails join.\n\n",
-        "Ovens bake.",
-    ]
-    cost = costs.SectionCues(model)
-    starts = [0, 2, 4]
+    by_sentence = _model(tmp_path / "s.npz", 0.5, 1.0, 0.0)
+    # Eight paragraphs of two sentences: as many units as the smallest training page.
+    words = ["Bees", "Trains", "Ovens", "Rivers", "Clocks", "Ships", "Roads", "Lamps"]
+    sentences = []
+    for w in words:
+        sentences += [f"{w} work hard. ", f"{w} rest.\n\n"]
+    sentences[-1] = sentences[-1].rstrip()
+    starts = list(range(0, 16, 2))
+    assert MIN_UNITS == 8 and paragraph_starts(sentences) == starts
+    cost = costs.SectionCues(model, by_sentence)
     s = cost.gap_scores(sentences, False, starts)
     expected = [0.25 * len(f) for f in gap_features(paragraph_texts(sentences, starts))]
     assert s == pytest.approx([0.0, *expected, 0.0])
     table = cost(sentences, False, starts)
-    assert table.shape == (4, 4)
-    assert table[0, 1] == -s[1] and table[1, 2] == -s[2] and table[0, 3] == 0.0
+    assert table.shape == (9, 9)
+    assert table[0, 1] == -s[1] and table[1, 2] == -s[2] and table[0, 8] == 0.0
     assert np.isinf(table[1, 1]) and np.isinf(table[2, 0])
     assert cost.boundary_cost(sentences, False) == 0.0
-    # Units that are not the paragraphs (sentences, or a heading's sections) score 0.
+    # Every sentence a unit of the text without its blank lines: the sentence model, 0.5 a
+    # feature plus its offset of 1. With its blank lines, the sentences score 0: that
+    # model cannot see them.
+    flat = [x.replace("\n\n", " ") for x in sentences]
+    per_sentence = [1 + 0.5 * len(f) for f in gap_features(flat)]
+    assert cost.gap_scores(flat, False, None) == pytest.approx([0, *per_sentence, 0])
+    assert cost.gap_scores(flat, False, range(16)) == pytest.approx([0, *per_sentence, 0])
     assert not cost.gap_scores(sentences, False, None).any()
-    assert not cost.gap_scores(sentences, False, [0, 4]).any()
-    assert not cost.gap_scores(["A b.", "C d."], True, None).any()
+    # Other units (a heading's sections), and texts shorter than any training page,
+    # score 0.
+    assert not cost.gap_scores(sentences, False, [0, 4, 8]).any()
+    assert not cost.gap_scores(sentences, False, starts[:7]).any()
+    assert not cost.gap_scores(flat[:7], False, None).any()
+    assert cost.gap_scores(flat[:8], False, None).any()
 
 
 def test_an_unreadable_model_is_a_clear_error(tmp_path):
@@ -147,18 +160,28 @@ def test_the_cues_readme_lists_every_package_of_the_training_list():
 TEXT = (
     "Bees make honey in the hive. The hive keeps the honey warm.\n\n"
     "Honey bees guard the hive. A hive has one queen.\n\n"
+    "The queen lays eggs in the hive. Young bees feed the queen.\n\n"
+    "Bees carry pollen home. The honey ripens in the comb.\n\n"
     "In this section we turn to trains. Trains run on rails between towns.\n\n"
-    "Rails join the towns. A train stops at every town.\n"
+    "Rails join the towns. A train stops at every town.\n\n"
+    "Each train has a driver. The driver watches the rails.\n\n"
+    "Towns build stations for trains. A station has a clock.\n"
 )
 
 
 def test_the_cues_change_nothing_where_they_do_not_apply():
     plain = U00(units="headings", penalty=1.1, rank_weight=1.0)
     cued = U00(units="headings", penalty=1.1, rank_weight=1.0, cue_weight=2.0)
-    for k in (None, 2):
-        # Without blank lines there are no paragraphs to read.
-        flat = TEXT.replace("\n\n", " ")
-        assert cued.segment_text(flat, k).boundaries == plain.segment_text(flat, k).boundaries
+    # A text of fewer units than any training page (here four paragraphs), and a text cut
+    # at its headings.
+    short = "\n\n".join(TEXT.split("\n\n")[3:7])
+    headed = "".join(f"Part {i}\n======\n\n{p}\n\n" for i, p in enumerate(TEXT.split("\n\n"), 1))
+    for text in (short, short.replace("\n\n", " ")[:150], headed):
+        for k in (None, 2):
+            assert cued.segment_text(text, k).boundaries == plain.segment_text(text, k).boundaries
+    # More segments asked than the eight paragraphs: the search cuts between sentences,
+    # but the text has blank lines, which the model of sentence gaps cannot see.
+    assert cued.segment_text(TEXT, 10).boundaries == plain.segment_text(TEXT, 10).boundaries
     german = U00(units="headings", penalty=1.1, rank_weight=1.0, cue_weight=2.0, language="de")
     german_plain = U00(units="headings", penalty=1.1, rank_weight=1.0, language="de")
     assert german.segment_text(TEXT).boundaries == german_plain.segment_text(TEXT).boundaries
@@ -167,10 +190,39 @@ def test_the_cues_change_nothing_where_they_do_not_apply():
         U00(cue_weight=-1.0)
 
 
+def test_a_text_without_blank_lines_reads_the_sentence_model():
+    # Sixteen sentences and no paragraph: every sentence gap gains twice its log-odds
+    # under the model of sentence gaps, and the default is that composition.
+    flat = TEXT.replace("\n\n", " ")
+    sentences = [flat[a:b] for a, b in split_sentences(flat)]
+    assert len(sentences) == 16 and paragraph_starts(sentences) == [0]
+
+    def search(cue_weight: float) -> strategies.ExactDP:
+        cost = costs.Sum([(1.0, costs.Multinomial()), (cue_weight, costs.SectionCues())])
+        return strategies.ExactDP(1.1, 0.6, cost=cost, units="headings", diagonal=False)
+
+    rank = np.zeros((16, 16))
+    plain = search(0.0).unit_scores(rank, sentences, False, list(range(16)), None)
+    cued = search(2.0).unit_scores(rank, sentences, False, list(range(16)), None)
+    finite = np.isfinite(plain)
+    bonus = np.where(finite, cued, 0.0) - np.where(finite, plain, 0.0)
+    odds = gap_log_odds(sentences, SENTENCE_MODEL)
+    assert not np.allclose(odds, gap_log_odds(sentences))  # not the paragraph model
+    for j in range(1, 16):
+        assert np.allclose(bonus[:j, j], 2 * odds[j - 1])
+    hand = Composition(measures.StemCosine(), transforms.LocalRank(11), search(2.0))
+    for k in (None, 2, 3):
+        assert (
+            create("u00_pr").segment_text(flat, k).boundaries
+            == hand.segment_text(flat, k).boundaries
+        )
+
+
 def test_a_strong_cue_moves_the_cut(tmp_path):
     # A model whose only weight is on "f1=in" (a paragraph opening "In"): given two
-    # segments, the search cuts before "In this section ..." once the cue outweighs the
-    # words, and the table it maximises gains the gap's log-odds in that column only.
+    # segments, the search cuts before "In this section ..." (the fifth paragraph, the
+    # ninth sentence), and the table it maximises gains the gap's log-odds in that column
+    # only.
     bits = 18
     weights = np.zeros(1 << bits, dtype=np.float16)
     weights[feature_index("f1=in", bits)] = 50.0
@@ -178,7 +230,7 @@ def test_a_strong_cue_moves_the_cut(tmp_path):
     np.savez(model, weights=weights, intercept=0.0, base_logit=0.0, bits=bits)
     sentences = [TEXT[a:b] for a, b in split_sentences(TEXT)]
     starts = paragraph_starts(sentences)
-    assert starts == [0, 2, 4, 6]
+    assert starts == list(range(0, 16, 2))
 
     def search(cue_weight: float) -> strategies.ExactDP:
         cost = costs.Sum([(1.0, costs.Multinomial()), (cue_weight, costs.SectionCues(model))])
@@ -190,10 +242,10 @@ def test_a_strong_cue_moves_the_cut(tmp_path):
     finite = np.isfinite(plain)
     assert np.array_equal(finite, np.isfinite(cued))
     bonus = np.where(finite, cued, 0.0) - np.where(finite, plain, 0.0)
-    assert np.allclose(bonus[:, 2][finite[:, 2]], 50.0)
-    assert np.allclose(bonus[:, [1, 3, 4]], 0.0)
+    assert np.allclose(bonus[:, 4][finite[:, 4]], 50.0)
+    assert np.allclose(bonus[:, [1, 2, 3, 5, 6, 7, 8]], 0.0)
     segmenter = Composition(measures.StemCosine(), transforms.LocalRank(11), search(1.0))
-    assert segmenter.segment(sentences, 2).boundaries == [4]
+    assert segmenter.segment(sentences, 2).boundaries == [8]
 
 
 # --- properties ---------------------------------------------------------------------------

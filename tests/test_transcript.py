@@ -334,6 +334,15 @@ def test_the_example_transcript():
     rec = json.loads(run_cli(["segment", str(EXAMPLE), "--output", "json"])[1])
     assert "".join(rec["segments"]) == doc.text
     assert [t[0] for t in rec["times"]] == [0.0, 17.7, 133.3, 236.6]
+    # The section cues, learned from written manuals, are off for speech, and the record
+    # says so; the same sentences as plain text take them (and six segments).
+    assert rec["params"]["cue_weight"] == 0.0
+    assert rec["notes"] == [
+        "a transcript: no section cues (they were learned from written manuals)"
+    ]
+    code, out, _ = run_cli(["segment", "-", "--output", "json"], stdin=doc.text.encode())
+    plain = json.loads(out)
+    assert plain["params"]["cue_weight"] == 2.0 and plain["n_segments"] == 6
 
 
 # --- a property: whatever the cues, parsing gives back their times and their words --------

@@ -5,7 +5,7 @@ Usage::
     apt-get update
     mkdir debs && (cd debs && apt-get download $(cat ../tools/cue-packages.txt))
     python tools/train_cues.py build debs cue-sets     # the pages, as natural documents
-    python tools/train_cues.py train cue-sets          # writes the model and its README
+    python tools/train_cues.py train cue-sets          # writes the two models, their README
 
 **Where the text comes from.** The Sphinx HTML manuals of the Debian 12 documentation
 packages listed in ``tools/cue-packages.txt`` (340 packages: the ``python-*-doc`` manuals
@@ -24,13 +24,15 @@ documentation (``natural/python-docs``), Django's (``django-docs``), the eight m
 kernel documentation and manual pages. ``build`` refuses those packages by name
 (:data:`EVALUATED`), whatever the package list says.
 
-**The model.** A logistic regression of "a section starts here" on the feature strings
-:func:`linseg.compose.cues.gap_features` reads at each paragraph gap, hashed into
-``2 ** BITS`` weights, with an L2 penalty of :data:`L2` (1, 10, 30 and 100 were compared
-by the area under the ROC curve on the python-docs tuning half's gaps; 10-100 agree within
-0.01), fitted by L-BFGS. The file holds the weights (float16), the
-intercept and the log-odds of the training base rate; :class:`linseg.compose.cues.
-SectionCues` scores a gap as the log-odds less the base rate's.
+**The models.** Logistic regressions of "a section starts here" on the feature strings
+:func:`linseg.compose.cues.gap_features` reads at each gap, hashed into ``2 ** BITS``
+weights, with an L2 penalty of :data:`L2` (1, 10, 30 and 100 were compared by the area
+under the ROC curve on the python-docs tuning half's gaps; 10-100 agree within 0.01),
+fitted by L-BFGS: one of paragraph gaps (``cues-en.npz``), and one of sentence gaps in the
+same pages read with their blank lines as spaces (``cues-en-sentences.npz``), for text
+that comes without paragraphs. Each file holds the weights (float16), the intercept and
+the log-odds of the training base rate; :class:`linseg.compose.costs.SectionCues` scores a
+gap as the log-odds less the base rate's.
 """
 
 from __future__ import annotations
@@ -97,20 +99,32 @@ def build(debs: Path, sets: Path) -> None:
     print(f"{total} pages written to {sets}")
 
 
-def _pages(sets: Path) -> list[tuple[list[str], list[bool]]]:
-    """Each page's paragraphs as the default reads them (its sentence splitter, paragraph
-    starts and unit texts), and whether each starts a section."""
+def _pages(sets: Path, units: str = "paragraphs") -> list[tuple[list[str], list[bool]]]:
+    """Each page's units as the default reads them (its sentence splitter, paragraph
+    starts and unit texts), and whether each starts a section. ``units="sentences"``
+    reads the page with its blank lines as spaces, as a text without paragraphs comes,
+    and every sentence is a unit."""
     pages = []
     for doc in load_documents(sets):
-        spans = split_sentences(doc.text)
-        sentences = [doc.text[a:b] for a, b in spans]
-        starts = paragraph_starts(sentences)
+        text = doc.text if units == "paragraphs" else _without_blank_lines(doc.text)
+        spans = split_sentences(text)
+        sentences = [text[a:b] for a, b in spans]
+        if units == "paragraphs":
+            starts = paragraph_starts(sentences)
+        else:
+            starts = list(range(len(sentences)))
         words = np.searchsorted(doc.word_starts, [spans[s][0] for s in starts])
         sections = set(doc.reference)
         if len(starts) >= 2:
             labels = [int(w) in sections for w in words]
             pages.append((paragraph_texts(sentences, starts), labels))
     return pages
+
+
+def _without_blank_lines(text: str) -> str:
+    """``text`` with each run of white space that holds a blank line turned into as many
+    spaces: one paragraph, its words where they were."""
+    return re.sub(r"\s*\n[^\S\n]*\n\s*", lambda m: " " * len(m.group(0)), text)
 
 
 def _matrix(pages: list[tuple[list[str], list[bool]]]) -> tuple[sp.csr_matrix, np.ndarray]:
@@ -157,17 +171,28 @@ def _licence(copyright_file: Path) -> str:
     return named[0] if named else "see the package's copyright file"
 
 
-def train(sets: Path, out: Path) -> None:
-    pages = _pages(sets)
+def _fit_and_save(pages: list[tuple[list[str], list[bool]]], path: Path) -> tuple[int, int]:
     x, y = _matrix(pages)
     weights, intercept = fit(x, y, L2)
     rate = float(y.mean())
     np.savez_compressed(
-        out / "cues-en.npz",
+        path,
         weights=weights.astype(np.float16),
         intercept=np.float64(intercept),
         base_logit=np.float64(np.log(rate / (1 - rate))),
         bits=np.int64(BITS),
+    )
+    return len(y), int(y.sum())
+
+
+def train(sets: Path, out: Path) -> None:
+    """Fit both models on the pages in ``sets``: of paragraph gaps (``cues-en.npz``) and
+    of sentence gaps in the pages read without their blank lines
+    (``cues-en-sentences.npz``), and write their README."""
+    pages = _pages(sets)
+    gaps, starts = _fit_and_save(pages, out / "cues-en.npz")
+    sentence_gaps, sentence_starts = _fit_and_save(
+        _pages(sets, "sentences"), out / "cues-en-sentences.npz"
     )
     rows = []
     for folder in sorted(p for p in sets.iterdir() if p.is_dir()):
@@ -178,27 +203,37 @@ def train(sets: Path, out: Path) -> None:
         _README.format(
             pages=f"{len(pages):,}",
             packages=len(rows),
-            gaps=f"{len(y):,}",
-            starts=f"{int(y.sum()):,}",
+            gaps=f"{gaps:,}",
+            starts=f"{starts:,}",
+            sentence_gaps=f"{sentence_gaps:,}",
+            sentence_starts=f"{sentence_starts:,}",
             bits=BITS,
             l2=L2,
             rows="\n".join(rows),
         ),
         encoding="utf-8",
     )
-    print(f"{len(pages)} pages, {len(y)} gaps ({int(y.sum())} section starts): {out}")
+    print(
+        f"{len(pages)} pages, {gaps} paragraph gaps ({starts} section starts), "
+        f"{sentence_gaps} sentence gaps ({sentence_starts}): {out}"
+    )
 
 
-_README = """# cues-en.npz: where English writers start a section
+_README = """# cues-en.npz, cues-en-sentences.npz: where English writers start a section
 
-The model of `linseg.compose.SectionCues`: a logistic regression of "a section starts at
-this paragraph gap" on the feature strings `linseg.compose.cues.gap_features` reads there
-(first words of the paragraph, last words and mark of the one before, lengths, and the
-words the two sides share), hashed into 2^{bits} weights (float16), with an L2 penalty of
-{l2}. Trained by `tools/train_cues.py` (its docstring gives the commands) on {gaps} gaps
-({starts} of them section starts) of {pages} pages: the prose of the Sphinx manuals of
-{packages} Debian 12 documentation packages, headings removed, each page's own sections as
-the reference.
+The models of `linseg.compose.SectionCues`: logistic regressions of "a section starts at
+this gap" on the feature strings `linseg.compose.cues.gap_features` reads there (first
+words of the unit after it, last words and mark of the one before, lengths, and the words
+the two sides share), hashed into 2^{bits} weights (float16), with an L2 penalty of {l2}.
+Trained by `tools/train_cues.py` (its docstring gives the commands) on {pages} pages: the
+prose of the Sphinx manuals of {packages} Debian 12 documentation packages, headings
+removed, each page's own sections as the reference.
+
+- `cues-en.npz` reads paragraph gaps: {gaps} of them, {starts} section starts.
+- `cues-en-sentences.npz` reads sentence gaps in the same pages with their blank lines
+  read as spaces, as a text without paragraphs comes: {sentence_gaps} of them,
+  {sentence_starts} section starts (a section whose first paragraph the sentence splitter
+  joins to the sentence before it starts inside a sentence, and is not counted).
 
 None of the manuals linseg is evaluated on is among them: not Python's documentation,
 Django's, the eight manuals of `benchmarks/natural/sphinx-headings`, the paper's corpus or

@@ -40,7 +40,7 @@ from ..checks import check_int
 from ..sentences import paragraph_starts
 from ..text import Stemmer
 from ._multinomial import search, segment_costs
-from .cues import gap_log_odds, paragraph_texts
+from .cues import MIN_UNITS, SENTENCE_MODEL, gap_log_odds, paragraph_texts
 from .measures import _Stems
 
 __all__ = [
@@ -328,37 +328,52 @@ class BlockCohesion(_GapCost, _UnitStems):
 
 
 class SectionCues(_GapCost):
-    """A cost on where a segment ends, from learned section cues at paragraph gaps
-    (:mod:`linseg.compose.cues`): how likely a writer is to open a section there, by the
-    first words of the paragraph, the end of the one before, lengths and shared words.
+    """A cost on where a segment ends, from learned section cues (:mod:`linseg.compose.
+    cues`): how likely a writer is to open a section at a gap, by the first words of the
+    unit after it, the end of the one before, lengths and shared words.
 
-    :meth:`gap_scores` gives each paragraph gap's log-odds relative to the training base
-    rate (when the units are the text's paragraphs; any other units score 0). As a cost, a
-    segment that ends at a gap pays its negation, and the last segment, which ends with the
-    document, pays nothing. The count plays no part, and a boundary costs nothing on
-    average (``boundary_cost`` is 0), so the search's penalty keeps its unit.
+    :meth:`gap_scores` gives each gap's log-odds relative to the training base rate: at
+    paragraph gaps when the units are the text's paragraphs, under ``model``; at sentence
+    gaps when every sentence is a unit of a text without blank lines, under
+    ``sentence_model`` (the model learned on pages read so). Any other units (the sections of a text's
+    headings), and texts of fewer than :data:`~linseg.compose.cues.MIN_UNITS` units,
+    shorter than any the models learned from, score 0. As a cost, a segment that ends at a gap pays its negation, and the
+    last segment, which ends with the document, pays nothing. The count plays no part, and
+    a boundary costs nothing on average (``boundary_cost`` is 0), so the search's penalty
+    keeps its unit.
 
     Parameters
     ----------
     model:
-        A model written by ``tools/train_cues.py`` (an ``.npz`` file); None for the
-        shipped English one.
+        The model of paragraph gaps, written by ``tools/train_cues.py`` (an ``.npz``
+        file); None for the shipped English one.
+    sentence_model:
+        The model of sentence gaps; None for the shipped English one.
     """
 
-    def __init__(self, model: str | os.PathLike[str] | None = None) -> None:
+    def __init__(
+        self,
+        model: str | os.PathLike[str] | None = None,
+        sentence_model: str | os.PathLike[str] | None = None,
+    ) -> None:
         self.model = model
+        self.sentence_model = sentence_model
 
     def gap_scores(
         self, sentences: Sequence[str], tokenized: bool, starts: Sequence[int] | None = None
     ) -> np.ndarray:
         """``s[j]`` for ``j = 0 .. m``: the log-odds of a section starting at the gap before
-        unit ``j``, less the base rate's (0 at the document's ends). The model knows
-        paragraphs: units that are not the text's paragraphs (sentences of a text without
-        blank lines, or the sections of its headings) all score 0."""
+        unit ``j``, less the base rate's (0 at the document's ends). Units that are
+        neither the text's paragraphs nor its sentences all score 0."""
         units = list(range(len(sentences))) if starts is None else list(starts)
         s = np.zeros(len(units) + 1, dtype=np.float64)
-        if len(units) >= 2 and units == paragraph_starts(sentences):
+        if len(units) < MIN_UNITS:
+            return s
+        paragraphs = paragraph_starts(sentences)
+        if units == paragraphs:
             s[1:-1] = gap_log_odds(paragraph_texts(sentences, units), self.model)
+        elif len(units) == len(sentences) and len(paragraphs) < 2:
+            s[1:-1] = gap_log_odds(sentences, self.sentence_model or SENTENCE_MODEL)
         return s
 
     def gap_costs(

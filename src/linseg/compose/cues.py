@@ -1,4 +1,5 @@
-"""Section cues: how likely a writer is to open a section at each paragraph gap, learned.
+"""Section cues: how likely a writer is to open a section at each paragraph (or sentence)
+gap, learned.
 
 Word statistics say where the vocabulary changes; they do not say where a writer starts a
 new section. A paragraph that opens "In this section ..." or "There are ..." starts one
@@ -14,11 +15,16 @@ sides share, paragraph by paragraph and over three paragraphs each side) and sum
 weights in a logistic model. The model's log-odds minus its log-odds at the training base
 rate is what a segment ending at that gap gains (as a cost, its negation), so a gap with no
 telling cue costs nothing. This module reads the features (:func:`gap_features`) and scores them
-(:func:`gap_log_odds`). The shipped English model (``data/cues-en.npz``) was trained by
-``tools/train_cues.py`` on the prose of 1,186 pages of 340 Sphinx manuals in Debian 12's
-documentation packages (``data/cues-README.md`` lists them and their licences); none of the
-sets linseg is evaluated on (python-docs, Django, the headings set, the paper's corpus, the
-held-out sets) is among them.
+(:func:`gap_log_odds`).
+
+A text without blank lines has no paragraphs to read; there the same features are read of
+its sentences, each sentence a unit, under a second model trained on the same pages with
+their blank lines read as spaces (:data:`SENTENCE_MODEL`). The shipped English models
+(``data/cues-en.npz`` for paragraph gaps, ``data/cues-en-sentences.npz`` for sentence gaps)
+were trained by ``tools/train_cues.py`` on the prose of 1,186 pages of 340 Sphinx manuals
+in Debian 12's documentation packages (``data/cues-README.md`` lists them and their
+licences); none of the sets linseg is evaluated on (python-docs, Django, the headings set,
+the paper's corpus and its Brown sources, the held-out sets) is among them.
 """
 
 from __future__ import annotations
@@ -33,10 +39,19 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["gap_features", "gap_log_odds", "paragraph_texts"]
+__all__ = [
+    "DEFAULT_MODEL",
+    "MIN_UNITS",
+    "SENTENCE_MODEL",
+    "gap_features",
+    "gap_log_odds",
+    "paragraph_texts",
+]
 
-#: The shipped English model.
+#: The shipped English models: of paragraph gaps, and of sentence gaps in text without
+#: blank lines.
 DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "data" / "cues-en.npz"
+SENTENCE_MODEL = DEFAULT_MODEL.with_name("cues-en-sentences.npz")
 
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z']*|\d+|[^\sA-Za-z\d]")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
@@ -46,36 +61,56 @@ WINDOW = 3
 FIRST_SENTENCE_WORDS = 25
 #: A word counts as content in the overlap features when it is longer than this.
 CONTENT_LENGTH = 3
+#: The fewest units (paragraphs, or sentences) a text needs for its cues to be read: the
+#: fewest of any training page. In a shorter text, which the models never saw, one cue
+#: could outweigh the little its words say.
+MIN_UNITS = 8
 
 
 class _Paragraph:
     """What the features read of one paragraph, computed once per document: its own
-    features as the paragraph after a gap (``opening``) and as the one before
-    (``closing``), and what the gap features compare."""
+    features as the paragraph after a gap (``opening``, and the words of its first
+    sentence, ``first``) and as the one before (``closing``), and what the gap features
+    compare."""
 
-    __slots__ = ("tokens", "token_set", "content", "opening", "closing")
+    __slots__ = ("tokens", "token_set", "content", "first", "opening", "closing")
 
     def __init__(self, text: str) -> None:
         text = text.strip()
         lower = text.lower()
-        self.tokens = _TOKEN.findall(lower)
-        self.token_set = set(self.tokens)
+        self.tokens = tokens = _TOKEN.findall(lower)
+        self.token_set = set(tokens)
         self.content = {t for t in self.token_set if len(t) > CONTENT_LENGTH}
         # Lower-casing keeps ".", "!", "?" and white space where they were.
         parts = _SENTENCE_END.split(lower)
-        first = _TOKEN.findall(parts[0]) if len(parts) > 1 else self.tokens
-        words = len(text.split())
-        self.opening = [f"f{k}=" + " ".join(self.tokens[:k]) for k in (1, 2, 3)]
-        self.opening += ["b:" + t for t in sorted(set(first[:FIRST_SENTENCE_WORDS]))]
-        self.opening.append(f"lb={_length_bucket(words)}")
-        self.opening.append(f"ns={min(4, len(parts))}")
-        self.closing = [f"l{k}=" + " ".join(self.tokens[-k:]) for k in (1, 2)]
-        self.closing.append("pe=" + (text[-1:] or "_"))
-        self.closing.append(f"la={_length_bucket(words)}")
+        first = _TOKEN.findall(parts[0]) if len(parts) > 1 else tokens
+        self.first = set(first[:FIRST_SENTENCE_WORDS])
+        length = _LENGTH_BUCKET[min(len(text.split()), len(_LENGTH_BUCKET) - 1)]
+        self.opening = [
+            "f1=" + " ".join(tokens[:1]),
+            "f2=" + " ".join(tokens[:2]),
+            "f3=" + " ".join(tokens[:3]),
+            "lb=" + length,
+            _SENTENCES[min(4, len(parts))],
+        ]
+        self.closing = [
+            "l1=" + " ".join(tokens[-1:]),
+            "l2=" + " ".join(tokens[-2:]),
+            "pe=" + (text[-1:] or "_"),
+            "la=" + length,
+        ]
 
 
-def _length_bucket(words: int) -> int:
-    return min(6, int(math.log2(words + 1)))
+#: A paragraph's length bucket by its words (``min(6, int(log2(words + 1)))``), and the
+#: strings of the bucketed features, made once.
+_LENGTH_BUCKET = [str(min(6, int(math.log2(words + 1)))) for words in range(128)]
+_SENTENCES = [f"ns={k}" for k in range(5)]
+_POS = [f"pos={k}" for k in range(6)]
+_NEW = [f"new={k}" for k in range(6)]
+_JAC = [f"jac={k}" for k in range(11)]
+_OV = [f"ov={k}" for k in range(6)]
+_JAC3 = [f"jac3={k}" for k in range(21)]
+_NEW3 = [f"new3={k}" for k in range(6)]
 
 
 def _overlap(a: set[str], b: set[str], shared: int | None = None) -> float:
@@ -88,18 +123,18 @@ def _overlap(a: set[str], b: set[str], shared: int | None = None) -> float:
 def _pair_features(paras: Sequence[_Paragraph], i: int) -> list[str]:
     """The features of the gap before ``paras[i]`` that compare its two sides."""
     prev, cur = paras[i - 1], paras[i]
+    n_tokens = len(cur.tokens)
     seen = sum(map(prev.token_set.__contains__, cur.tokens))
-    fresh = (len(cur.tokens) - seen) / max(1, len(cur.tokens))
     shared = len(prev.content & cur.content)
     before = set().union(*(p.content for p in paras[max(0, i - WINDOW) : i]))
     after = set().union(*(p.content for p in paras[i : i + WINDOW]))
     return [
-        f"pos={min(5, int(6 * i / len(paras)))}",
-        f"new={int(5 * fresh)}",
-        f"jac={int(10 * _overlap(prev.content, cur.content, shared))}",
-        f"ov={min(5, shared)}",
-        f"jac3={int(20 * _overlap(before, after))}",
-        f"new3={int(5 * len(cur.content - before) / max(1, len(cur.content)))}",
+        _POS[min(5, int(6 * i / len(paras)))],
+        _NEW[int(5 * (n_tokens - seen) / max(1, n_tokens))],
+        _JAC[int(10 * _overlap(prev.content, cur.content, shared))],
+        _OV[min(5, shared)],
+        _JAC3[int(20 * _overlap(before, after))],
+        _NEW3[int(5 * len(cur.content - before) / max(1, len(cur.content)))],
     ]
 
 
@@ -108,7 +143,10 @@ def gap_features(paragraphs: Sequence[str]) -> list[list[str]]:
     before paragraph ``i`` (``i = 1 .. len - 1``)."""
     paras = [_Paragraph(p) for p in paragraphs]
     return [
-        paras[i].opening + paras[i - 1].closing + _pair_features(paras, i)
+        paras[i].opening
+        + ["b:" + t for t in sorted(paras[i].first)]
+        + paras[i - 1].closing
+        + _pair_features(paras, i)
         for i in range(1, len(paras))
     ]
 
@@ -128,26 +166,38 @@ def feature_index(feature: str, bits: int) -> int:
 
 
 class _Weights(dict[str, float]):
-    """A model's weight of each feature string, hashed once and then looked up."""
+    """A model's weight of each feature string (after ``prefix``), hashed once and then
+    looked up."""
 
     #: Strings kept before the lookup starts afresh (a bound on its memory).
     LIMIT = 1 << 18
 
-    def __init__(self, weights: np.ndarray, offset: float, bits: int) -> None:
+    def __init__(self, weights: np.ndarray, bits: int, prefix: str = "") -> None:
         super().__init__()
         self.weights = weights
-        self.offset = offset
         self.bits = bits
+        self.prefix = prefix
 
     def __missing__(self, feature: str) -> float:
         if len(self) >= self.LIMIT:
             self.clear()
-        weight = self[feature] = float(self.weights[feature_index(feature, self.bits)])
+        slot = feature_index(self.prefix + feature, self.bits)
+        weight = self[feature] = float(self.weights[slot])
         return weight
 
 
+class _Model:
+    """A loaded model: its weights by feature string, by first-sentence word (the ``b:``
+    features, looked up by the word alone) and its offset (intercept less base rate)."""
+
+    def __init__(self, weights: np.ndarray, offset: float, bits: int) -> None:
+        self.weight = _Weights(weights, bits)
+        self.first_word = _Weights(weights, bits, "b:")
+        self.offset = offset
+
+
 @lru_cache(maxsize=4)
-def _load(path: str) -> _Weights:
+def _load(path: str) -> _Model:
     try:
         with np.load(path) as model:
             weights = model["weights"].astype(np.float64)
@@ -157,7 +207,7 @@ def _load(path: str) -> _Weights:
         raise ValueError(f"cannot read a section-cue model from {path}: {exc}") from None
     if weights.shape != (1 << bits,):
         raise ValueError(f"{path}: {weights.size} weights for a model of 2^{bits}")
-    return _Weights(weights, offset, bits)
+    return _Model(weights, offset, bits)
 
 
 def gap_log_odds(
@@ -169,13 +219,13 @@ def gap_log_odds(
     training base rate: 0 where the cues say no more than the base rate does. It is the
     sum of the weights of :func:`gap_features`' strings plus the intercept, less the base
     rate's log-odds."""
-    model_weights = _load(str(model or DEFAULT_MODEL))
+    loaded = _load(str(model or DEFAULT_MODEL))
     paras = [_Paragraph(p) for p in paragraphs]
     if len(paras) < 2:
         return np.zeros(0)
-    weight = model_weights.__getitem__
+    weight, first_word = loaded.weight.__getitem__, loaded.first_word.__getitem__
     # A paragraph's own features are summed once, not once per string at every gap.
-    opening = np.array([sum(map(weight, p.opening)) for p in paras[1:]])
-    closing = np.array([sum(map(weight, p.closing)) for p in paras[:-1]])
+    opening = [sum(map(weight, p.opening)) + sum(map(first_word, p.first)) for p in paras[1:]]
+    closing = [sum(map(weight, p.closing)) for p in paras[:-1]]
     pairs = [sum(map(weight, _pair_features(paras, i))) for i in range(1, len(paras))]
-    return model_weights.offset + (opening + closing + np.array(pairs))
+    return loaded.offset + (np.array(opening) + np.array(closing) + np.array(pairs))

@@ -31,7 +31,7 @@ __all__ = [
 #: The method ``linseg segment`` and :func:`linseg.segment_text` use when none is named:
 #: U00 on paragraphs with C99's rank evidence, the method that does best on real documents
 #: with sections of their own (Python and Django documentation pages; see the evaluation
-#: guide), and better than C99 on the paper's corpus (9.1% Pk on 3-11 against 12.8%).
+#: guide), and better than C99 on the paper's corpus (8.2% Pk on 3-11 against 12.8%).
 #: ``c99`` is the author's algorithm, exact.
 DEFAULT_METHOD = "u00_pr"
 

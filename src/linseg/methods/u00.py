@@ -46,9 +46,12 @@ Where the units are an English text's paragraphs, a segment that ends at a parag
 also gains c times the gap's log-odds of opening a section under a model learned from
 other manuals' sections (:class:`~linseg.compose.costs.SectionCues`: the first words of
 the paragraph, the end of the one before, lengths and shared words), relative to the
-base rate. This is evidence of where a writer starts a section that word counts do not
-carry. It rides on the table search, so it too is for documents of up to
-:data:`RANK_MAX_SENTENCES` sentences.
+base rate. Where an English text has no paragraphs and its sentences are the units, the
+same is read at every sentence gap under the model learned from those manuals read
+without their blank lines. This is evidence of where a writer starts a section that word
+counts do not carry. It rides on the table search, so it too is for documents of up to
+:data:`RANK_MAX_SENTENCES` sentences, and of at least
+:data:`~linseg.compose.cues.MIN_UNITS` units; a text cut at its headings takes none.
 
 *As a composition.* U00 is :class:`~linseg.compose.strategies.ExactDP` with the cost
 :class:`~linseg.compose.costs.Multinomial`: ``ExactDP(penalty, cost=Multinomial(alpha),
@@ -56,8 +59,8 @@ similarity_weight=0, units=units)`` for the published model, and, for ``rank_wei
 w, ``Composition(StemCosine(), LocalRank(11), ExactDP(penalty, RANK_EXPONENT,
 cost=Multinomial(alpha), similarity_weight=w, units=units, diagonal=False))``, with
 ``cost=Sum([(1, Multinomial(alpha)), (c, SectionCues())])`` for ``cue_weight`` c (in
-English, on a text that U00 cuts at its paragraphs; ``SectionCues`` alone also reads
-headings that open every paragraph). Those
+English, on a text that U00 cuts at its paragraphs or sentences; ``SectionCues`` alone
+also reads headings that open every paragraph). Those
 give this class's boundaries; the class runs the same pieces in one pass over the
 document's words, and keeps the units and the cost in its result.
 """
@@ -68,6 +71,7 @@ import math
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import cast
 
 import numpy as np
@@ -76,7 +80,13 @@ from ..base import Segmentation, check_int
 from ..bounds import SizeUnit
 from ..compose import Composition
 from ..compose.costs import Multinomial
-from ..compose.cues import gap_log_odds, paragraph_texts
+from ..compose.cues import (
+    DEFAULT_MODEL,
+    MIN_UNITS,
+    SENTENCE_MODEL,
+    gap_log_odds,
+    paragraph_texts,
+)
 from ..compose.strategies import (
     UNITS,
     ExactDP,
@@ -143,9 +153,10 @@ class U00(Composition):
         score.
     cue_weight:
         Weight of the learned section cues (:class:`~linseg.compose.costs.SectionCues`) at
-        each paragraph gap, when the search cuts at paragraphs (not at headings) with the
-        rank evidence (up to :data:`RANK_MAX_SENTENCES` sentences) and the text is
-        English; 0, the default, leaves them out.
+        each gap, when the search cuts at paragraphs or, in a text without them, at
+        sentences (not at headings) with the rank evidence (up to
+        :data:`RANK_MAX_SENTENCES` sentences) and the text is English; 0, the default,
+        leaves them out.
     """
 
     name = "u00"
@@ -223,8 +234,22 @@ class U00(Composition):
 
     def _segment(self, sentences: list[str], n_segments: int | None, tokenized: bool) -> U00Result:
         used, starts = resolve_units(sentences, self.units, n_segments)
-        # The cues are read at paragraph gaps, where resolve_units found the paragraphs.
-        cues = used == "paragraphs" and bool(self.cue_weight) and self.text_language == "en"
+        # The cues are read at the gaps of paragraphs, or of sentences in text without
+        # them (each under its own model); a heading's sections are the author's own cut
+        # and take none.
+        cues = None
+        if (
+            self.cue_weight
+            and self.text_language == "en"
+            and used != "headings"
+            and len(starts) >= MIN_UNITS
+        ):
+            if used == "paragraphs":
+                cues = DEFAULT_MODEL
+            elif len(paragraph_starts(sentences)) < 2:
+                # Sentences, in a text without blank lines (not one with too few
+                # paragraphs for the count asked, whose breaks this model cannot see).
+                cues = SENTENCE_MODEL
         result = self._search(sentences, n_segments, tokenized, starts, cues)
         if used == "headings":
             result.notes.append(
@@ -238,8 +263,10 @@ class U00(Composition):
         n_segments: int | None,
         tokenized: bool,
         starts: list[int],
-        cues: bool = False,
+        cues: Path | None = None,
     ) -> U00Result:
+        """The best segmentation over the units that begin at ``starts``; ``cues``: the
+        section-cue model to read at their gaps, if any."""
         n = len(sentences)
         units = self._cost.unit_counts(sentences, tokenized, starts)
         m = 0 if n_segments is None else min(n_segments, units.n)
@@ -254,7 +281,7 @@ class U00(Composition):
                 # Sum([(1, Multinomial), (cue_weight, SectionCues())]) as a cost: a segment
                 # ending at the gap before unit j gains the gap's log-odds (the rows where
                 # a segment cannot end there are -inf and stay so).
-                odds = gap_log_odds(paragraph_texts(sentences, starts))
+                odds = gap_log_odds(paragraph_texts(sentences, starts), cues)
                 table[:, 1:-1] += self.cue_weight * odds
             cuts = best_with_count(table, m) if m else best_with_penalty(table, penalty)
             cost = -_total(table, cuts) + penalty * len(cuts)

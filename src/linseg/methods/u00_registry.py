@@ -21,12 +21,12 @@ register(
 register(
     "u00_pr",
     U00,
-    "U00 on paragraphs (on headings where the text has them) with C99's rank evidence and, "
-    "in English, learned section cues in its exact search: 1.1 log n per boundary, rank "
-    "weight 1, cue weight 2 (tuned on the python-docs tuning half; the cues learned from "
-    "other manuals)",
+    "U00 on paragraphs (on headings where the text has them, on sentences where it has "
+    "neither) with C99's rank evidence and, in English, learned section cues in its exact "
+    "search: 1.1 log n per boundary, rank weight 1, cue weight 2 (tuned on the python-docs "
+    "tuning half; the cues learned from other manuals)",
     trained_on="a penalty, a rank weight and a cue weight, chosen on the python-docs tuning "
-    "half; the cue model (data/cues-en.npz) on 1,186 pages of 340 other Debian manuals",
+    "half; the cue models (data/cues-en*.npz) on 1,186 pages of 340 other Debian manuals",
     units="headings",
     penalty=1.1,
     rank_weight=1.0,
