@@ -335,11 +335,12 @@ class SectionCues(_GapCost):
     :meth:`gap_scores` gives each gap's log-odds relative to the training base rate: at
     paragraph gaps when the units are the text's paragraphs, under ``model``; at sentence
     gaps when every sentence is a unit of a text without blank lines, under
-    ``sentence_model`` (the model learned on pages read so). Any other units (the sections of a text's
-    headings), and texts of fewer than :data:`~linseg.compose.cues.MIN_UNITS` units,
-    shorter than any the models learned from, score 0. As a cost, a segment that ends at a gap pays its negation, and the
-    last segment, which ends with the document, pays nothing. The count plays no part, and
-    a boundary costs nothing on average (``boundary_cost`` is 0), so the search's penalty
+    ``sentence_model`` (the model learned on pages read so). Any other units (the
+    sections of a text's headings), and texts of fewer than
+    :data:`~linseg.compose.cues.MIN_UNITS` units, shorter than any the models learned
+    from, score 0. As a cost, a segment that ends at a gap pays its negation, and the last
+    segment, which ends with the document, pays nothing. The count plays no part, and a
+    boundary costs nothing on average (``boundary_cost`` is 0), so the search's penalty
     keeps its unit.
 
     Parameters
