@@ -82,6 +82,11 @@ def test_the_log_odds_are_the_sum_of_the_weights_less_the_base_rate(tmp_path):
     paragraphs = ["Bees make honey. Bees guard hives.", "In this section trains run."]
     (features,) = gap_features(paragraphs)
     assert gap_log_odds(paragraphs, model) == pytest.approx([0.5 * len(features) - 0.5])
+    # The scores of the last few documents are kept; a caller's changes to its copy are
+    # its own.
+    first = gap_log_odds(paragraphs, model)
+    first[0] = 99.0
+    assert gap_log_odds(paragraphs, model) == pytest.approx([0.5 * len(features) - 0.5])
 
 
 def test_the_cost_scores_paragraph_and_sentence_gaps(tmp_path):

@@ -218,8 +218,16 @@ def gap_log_odds(
     ``tools/train_cues.py``; None for the shipped English one), less the log-odds of the
     training base rate: 0 where the cues say no more than the base rate does. It is the
     sum of the weights of :func:`gap_features`' strings plus the intercept, less the base
-    rate's log-odds."""
-    loaded = _load(str(model or DEFAULT_MODEL))
+    rate's log-odds.
+
+    The last few documents' scores are kept, so a document segmented twice (with the
+    count found, then given it, as ``linseg evaluate`` does) reads its cues once."""
+    return _log_odds(tuple(paragraphs), str(model or DEFAULT_MODEL)).copy()
+
+
+@lru_cache(maxsize=8)
+def _log_odds(paragraphs: tuple[str, ...], path: str) -> np.ndarray:
+    loaded = _load(path)
     paras = [_Paragraph(p) for p in paragraphs]
     if len(paras) < 2:
         return np.zeros(0)
