@@ -289,10 +289,16 @@ class Segmenter:
         from .languages import resolve_language
 
         code = resolve_language("auto", text if isinstance(text, str) else " ".join(text))
-        copies: dict[str, Segmenter] = self.__dict__.setdefault("_by_language", {})
-        if code not in copies:
-            copies[code] = type(self)(**{**self.get_params(), "language": code})
-        return copies[code]
+        return self._variant(language=code)
+
+    def _variant(self, **changes: Any) -> Segmenter:
+        """A copy of this segmenter with the parameters ``changes`` (as ``__init__`` takes
+        them), made once per set of changes and kept."""
+        key = tuple(sorted(changes.items()))
+        copies: dict[tuple, Segmenter] = self.__dict__.setdefault("_variants", {})
+        if key not in copies:
+            copies[key] = type(self)(**{**self.get_params(), **changes})
+        return copies[key]
 
     def get_params(self) -> dict[str, Any]:
         import inspect

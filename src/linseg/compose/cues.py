@@ -39,6 +39,8 @@ from pathlib import Path
 
 import numpy as np
 
+from ..base import segments_from_boundaries
+
 __all__ = [
     "DEFAULT_MODEL",
     "MIN_UNITS",
@@ -152,10 +154,10 @@ def gap_features(paragraphs: Sequence[str]) -> list[list[str]]:
 
 
 def paragraph_texts(sentences: Sequence[str], starts: Sequence[int]) -> list[str]:
-    """The text of each unit: its sentences joined, as :func:`linseg.segment_text` keeps
-    them (each with its trailing white space)."""
-    edges = [*starts, len(sentences)]
-    return ["".join(sentences[a:b]) for a, b in zip(edges, edges[1:])]
+    """The text of each unit (``starts``: the first sentence of each, 0 first): its
+    sentences joined, as :func:`linseg.segment_text` keeps them (each with its trailing
+    white space)."""
+    return ["".join(unit) for unit in segments_from_boundaries(sentences, starts[1:])]
 
 
 @lru_cache(maxsize=1 << 16)

@@ -121,7 +121,10 @@ def run_document(
         segmenter = from_options(info.name, options or {}, tokenized=document.tokenized)
     notes = list(document.notes)
     if document.times is not None and segmenter.get_params().get("cue_weight"):
-        segmenter = _without_cues(segmenter)
+        # The section cues were learned from written manuals; in speech they cut answers
+        # apart (examples/field-notes.vtt: six chapters for four), and no set of
+        # transcripts exists to learn or measure them on.
+        segmenter = segmenter._variant(cue_weight=0.0)
         notes.append("a transcript: no section cues (they were learned from written manuals)")
     n = len(document.sentences)
     run_with = n_segments
@@ -139,15 +142,3 @@ def run_document(
         notes.append(f"method {info.name!r} gave {found} segments, not the {run_with} asked for")
     notes.extend(result.notes)
     return DocumentRun(document, info.name, segmenter, result, n_segments, notes)
-
-
-def _without_cues(segmenter: Segmenter) -> Segmenter:
-    """A copy of ``segmenter`` with ``cue_weight=0``, made once and kept on it.
-
-    The section cues were learned from written manuals; in speech they cut answers
-    apart (on ``examples/field-notes.vtt``, six chapters for four), and no set of
-    transcripts exists to learn or measure them on."""
-    kept: dict[str, Segmenter] = segmenter.__dict__.setdefault("_without_cues", {})
-    if "copy" not in kept:
-        kept["copy"] = type(segmenter)(**{**segmenter.get_params(), "cue_weight": 0.0})
-    return kept["copy"]

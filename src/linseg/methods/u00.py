@@ -71,7 +71,6 @@ import math
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import cast
 
 import numpy as np
@@ -79,14 +78,7 @@ import numpy as np
 from ..base import Segmentation, check_int
 from ..bounds import SizeUnit
 from ..compose import Composition
-from ..compose.costs import Multinomial
-from ..compose.cues import (
-    DEFAULT_MODEL,
-    MIN_UNITS,
-    SENTENCE_MODEL,
-    gap_log_odds,
-    paragraph_texts,
-)
+from ..compose.costs import Multinomial, SectionCues
 from ..compose.strategies import (
     UNITS,
     ExactDP,
@@ -213,6 +205,7 @@ class U00(Composition):
             size_unit=size_unit,
         )
         self._cost = Multinomial(self.alpha, stopwords, stemmer, language=self.text_language)
+        self._cues = SectionCues()
         self.strategy = self._strategy = ExactDP(
             self.penalty,
             RANK_EXPONENT,
@@ -234,22 +227,9 @@ class U00(Composition):
 
     def _segment(self, sentences: list[str], n_segments: int | None, tokenized: bool) -> U00Result:
         used, starts = resolve_units(sentences, self.units, n_segments)
-        # The cues are read at the gaps of paragraphs, or of sentences in text without
-        # them (each under its own model); a heading's sections are the author's own cut
-        # and take none.
-        cues = None
-        if (
-            self.cue_weight
-            and self.text_language == "en"
-            and used != "headings"
-            and len(starts) >= MIN_UNITS
-        ):
-            if used == "paragraphs":
-                cues = DEFAULT_MODEL
-            elif len(paragraph_starts(sentences)) < 2:
-                # Sentences, in a text without blank lines (not one with too few
-                # paragraphs for the count asked, whose breaks this model cannot see).
-                cues = SENTENCE_MODEL
+        # SectionCues reads the gaps of paragraphs, or of sentences in text without them;
+        # a heading's sections are the author's own cut and take none here.
+        cues = bool(self.cue_weight) and self.text_language == "en" and used != "headings"
         result = self._search(sentences, n_segments, tokenized, starts, cues)
         if used == "headings":
             result.notes.append(
@@ -263,10 +243,10 @@ class U00(Composition):
         n_segments: int | None,
         tokenized: bool,
         starts: list[int],
-        cues: Path | None = None,
+        cues: bool = False,
     ) -> U00Result:
-        """The best segmentation over the units that begin at ``starts``; ``cues``: the
-        section-cue model to read at their gaps, if any."""
+        """The best segmentation over the units that begin at ``starts``; with ``cues``,
+        the section cues read at their gaps."""
         n = len(sentences)
         units = self._cost.unit_counts(sentences, tokenized, starts)
         m = 0 if n_segments is None else min(n_segments, units.n)
@@ -277,11 +257,11 @@ class U00(Composition):
             rank = cast(np.ndarray, self._matrix(sentences, tokenized, None))  # band None: dense
             exact = cast(ExactDP, self._strategy)
             table = exact.unit_scores(rank, sentences, tokenized, starts, m or None)
-            if cues:
-                # Sum([(1, Multinomial), (cue_weight, SectionCues())]) as a cost: a segment
-                # ending at the gap before unit j gains the gap's log-odds (the rows where
-                # a segment cannot end there are -inf and stay so).
-                odds = gap_log_odds(paragraph_texts(sentences, starts), cues)
+            odds = self._cues.gap_scores(sentences, tokenized, starts)[1:-1] if cues else None
+            if odds is not None and odds.any():
+                # Sum([(1, Multinomial), (cue_weight, SectionCues())]) as a cost, without
+                # its table: a segment ending at the gap before unit j gains the gap's
+                # log-odds (the rows where a segment cannot end there are -inf and stay so).
                 table[:, 1:-1] += self.cue_weight * odds
             cuts = best_with_count(table, m) if m else best_with_penalty(table, penalty)
             cost = -_total(table, cuts) + penalty * len(cuts)
