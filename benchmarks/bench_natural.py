@@ -18,7 +18,9 @@ a method places boundaries apart from how many it finds. ``--set django`` and ``
 headings`` run the sets in ``benchmarks/natural`` (``django-docs``, and
 ``sphinx-headings``, whose pages keep their headings), whole; ``--dir DIR`` any folder of
 ``NAME.txt`` + ``NAME.words`` pairs, whole (the held-out sets, built as
-``tools/build_natural_set.py`` and ``tools/build_manpage_set.py`` say). ``--language``
+``tools/build_natural_set.py`` and ``tools/build_manpage_set.py`` say), or, where it
+holds no such pair, every ``.ref`` sample under it (a corpus from ``linseg corpus
+brown``, scored as natural documents: with B and sections found over true). ``--language``
 gives every method the text's language (default English).
 """
 
@@ -55,7 +57,9 @@ def main() -> None:
         help="django or headings: a set in benchmarks/natural (no halves)",
     )
     ap.add_argument(
-        "--dir", help="a folder of NAME.txt + NAME.words pairs to run whole (instead of --set)"
+        "--dir",
+        help="a folder of NAME.txt + NAME.words pairs (or, without any, of .ref samples) "
+        "to run whole (instead of --set)",
     )
     ap.add_argument("--language", default="en", help="the documents' language (ISO 639-1)")
     ap.add_argument(
@@ -77,7 +81,8 @@ def main() -> None:
         from linseg.experiments.natural import load_documents
 
         folder = Path(args.dir) if args.dir else Path(__file__).parent / "natural" / SETS[args.set]
-        docs = load_documents(folder)
+        # A folder without text pairs may hold .ref samples (a corpus of the paper's kind).
+        docs = load_documents(folder) or load_documents(sorted(folder.rglob("*.ref")))
         rows = {
             name: summarize(evaluate_natural(name, docs, known_count=known, **params))
             for name in names
