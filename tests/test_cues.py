@@ -298,16 +298,39 @@ def test_the_log_odds_sum_the_weights_of_the_strings_training_reads(paragraphs):
     np.testing.assert_allclose(gap_log_odds(paragraphs), expected, rtol=0, atol=1e-12)
 
 
-def test_the_training_tool_learns_a_planted_cue_and_refuses_evaluated_manuals(tmp_path):
+def _tool(name: str):
+    """A script of ``tools/`` as a module (they import each other by name)."""
     sys.path.insert(0, str(ROOT / "tools"))
     try:
-        spec = importlib.util.spec_from_file_location(
-            "train_cues", ROOT / "tools" / "train_cues.py"
-        )
+        spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
         tool = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(tool)
     finally:
         sys.path.remove(str(ROOT / "tools"))
+    return tool
+
+
+def _planted_manual(folder: Path, seed: int = 0, pages: int = 6) -> None:
+    """A manual whose sections all open "Zebras ..." (other paragraphs open with other
+    words), as ``tools/train_cues.py build`` writes one: ``.txt`` + ``.words`` pages."""
+    folder.mkdir(parents=True)
+    rng = np.random.default_rng(seed)
+    for page in range(pages):
+        paragraphs, starts, words = [], [], 0
+        for section in range(4):
+            if section:
+                starts.append(words)
+            for p in range(3):
+                opener = "Zebras" if p == 0 else str(rng.choice(["Bees", "Trains", "Ovens"]))
+                text = f"{opener} walk along. They rest by the water."
+                paragraphs.append(text)
+                words += len(text.split())
+        (folder / f"p{page}.txt").write_text("\n\n".join(paragraphs) + "\n")
+        (folder / f"p{page}.words").write_text(" ".join(map(str, starts)) + "\n")
+
+
+def test_the_training_tool_learns_a_planted_cue_and_refuses_evaluated_manuals(tmp_path):
+    tool = _tool("train_cues")
     for name in (
         "python-django-doc",
         "python-flask-restful-doc",
@@ -320,20 +343,7 @@ def test_the_training_tool_learns_a_planted_cue_and_refuses_evaluated_manuals(tm
     assert not tool.EVALUATED.search("python-sklearn-doc")
     # A set of one manual whose sections all open "Zebras ...": the word is learned.
     folder = tmp_path / "sets" / "python-zoo-doc"
-    folder.mkdir(parents=True)
-    rng = np.random.default_rng(0)
-    for page in range(6):
-        paragraphs, starts, words = [], [], 0
-        for section in range(4):
-            if section:
-                starts.append(words)
-            for p in range(3):
-                opener = "Zebras" if p == 0 else str(rng.choice(["Bees", "Trains", "Ovens"]))
-                text = f"{opener} walk along. They rest by the water."
-                paragraphs.append(text)
-                words += len(text.split())
-        (folder / f"p{page}.txt").write_text("\n\n".join(paragraphs) + "\n")
-        (folder / f"p{page}.words").write_text(" ".join(map(str, starts)) + "\n")
+    _planted_manual(folder)
     (folder / "VERSION").write_text("1.0-1\n")
     (folder / "COPYRIGHT").write_text("Files: *\nCopyright: nobody\nLicense: Expat\n")
     tool.train(tmp_path / "sets", tmp_path)
@@ -344,3 +354,32 @@ def test_the_training_tool_learns_a_planted_cue_and_refuses_evaluated_manuals(tm
     assert odds[0] > 0 > odds[1] and odds[0] - odds[1] > 1.0
     readme = (tmp_path / "cues-README.md").read_text()
     assert "| `python-zoo-doc` | 1.0-1 | 6 | Expat |" in readme
+
+
+def test_the_cross_fitting_tool_scores_each_fold_with_the_other_folds_models(tmp_path, capsys):
+    tool = _tool("crossfit_cues")
+    sets = tmp_path / "sets"
+    for i, name in enumerate(["python-a-doc", "python-b-doc", "python-c-doc"]):
+        _planted_manual(sets / name, seed=i, pages=4)
+    assert [[p.name for p in fold] for fold in tool.folds(sets)] == [
+        ["python-a-doc", "python-c-doc"],
+        ["python-b-doc"],
+    ]
+    tool.train(sets, tmp_path / "folds")
+    assert "fold 1: cues-en.npz from 88 gaps (24 section starts)" in capsys.readouterr().out
+    # Fold 0 is scored with what fold 1 (python-b) taught, and that is the planted cue.
+    odds = gap_log_odds(
+        ["Bees walk along. They rest.", "Zebras walk along. They rest.", "Bees walk along."],
+        tmp_path / "folds" / "fold0" / "cues-en.npz",
+    )
+    assert odds[0] > 0 > odds[1]
+    # With the shipped models, a setting of none of the numbers is the default itself.
+    text = (ROOT / "examples" / "three-topics.txt").read_text()
+    default = tool.segmenter(ROOT / "src" / "linseg" / "data", {})
+    assert default.segment_text(text).boundaries == create("u00_pr").segment_text(text).boundaries
+    with pytest.raises(SystemExit, match="not alpha"):
+        tool.segmenter(ROOT / "src" / "linseg" / "data", {"alpha": 2.0})
+    tool.evaluate(sets, tmp_path / "folds", [{}, {"penalty": 3.0}], flat=False)
+    first, second = capsys.readouterr().out.splitlines()
+    assert first.startswith("{}: Pk ") and "(12 pages; no boundary " in first
+    assert second.startswith('{"penalty": 3.0}: Pk ') and "minus the first's" in second

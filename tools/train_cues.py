@@ -99,9 +99,12 @@ def build(debs: Path, sets: Path) -> None:
     print(f"{total} pages written to {sets}")
 
 
-def _pages(sets: Path, units: str = "paragraphs") -> list[tuple[list[str], list[bool]]]:
+def _pages(
+    sets: Path | list[Path], units: str = "paragraphs"
+) -> list[tuple[list[str], list[bool]]]:
     """Each page's units as the default reads them (its sentence splitter, paragraph
-    starts and unit texts), and whether each starts a section. ``units="sentences"``
+    starts and unit texts), and whether each starts a section, for every page under
+    ``sets`` (a folder, or a list of folders). ``units="sentences"``
     reads the page with its blank lines as spaces, as a text without paragraphs comes,
     and every sentence is a unit."""
     pages = []
@@ -128,7 +131,9 @@ def _without_blank_lines(text: str) -> str:
 
 
 def _matrix(pages: list[tuple[list[str], list[bool]]]) -> tuple[sp.csr_matrix, np.ndarray]:
-    rows, cols, y = [], [], []
+    rows: list[int] = []
+    cols: list[int] = []
+    y: list[bool] = []
     for paragraphs, labels in pages:
         for features, label in zip(gap_features(paragraphs), labels[1:]):
             # Every feature counts, as gap_log_odds sums them: two in one slot count twice
