@@ -2,6 +2,7 @@
 
 Usage: python benchmarks/bench_natural.py [--data DIR] [--methods a,b] [--half tuning|test|all|both]
        [--set python-docs|django|headings] [--dir DIR] [--language CODE] [--known-count]
+       [--first N]
 
 Runs each registered method with ``needs_n_segments`` False through its default
 ``segment_text`` on the fixed tuning and test halves of ``natural/python-docs`` (see
@@ -21,7 +22,9 @@ headings`` run the sets in ``benchmarks/natural`` (``django-docs``, and
 ``tools/build_natural_set.py`` and ``tools/build_manpage_set.py`` say), or, where it
 holds no such pair, every ``.ref`` sample under it (a corpus from ``linseg corpus
 brown``, scored as natural documents: with B and sections found over true). ``--language``
-gives every method the text's language (default English).
+gives every method the text's language (default English). ``--first N`` keeps only the
+first N sentences of each page (pages with fewer are left out), with the section starts
+among them: the README's speed target is for a document of 100 sentences.
 """
 
 from __future__ import annotations
@@ -31,13 +34,16 @@ import os
 import sys
 
 from linseg.experiments.natural import (
+    NaturalDocument,
     evaluate_natural,
     format_intervals,
     format_summary,
+    load_documents,
     python_docs_halves,
     summarize,
 )
 from linseg.methods import available
+from linseg.sentences import split_sentences
 
 #: The sets in benchmarks/natural, by --set name.
 SETS = {"django": "django-docs", "headings": "sphinx-headings"}
@@ -67,6 +73,9 @@ def main() -> None:
         action="store_true",
         help="give each method the true number of sections: the placement alone",
     )
+    ap.add_argument(
+        "--first", type=int, metavar="N", help="only the first N sentences of each page"
+    )
     args = ap.parse_args()
     known = args.known_count
     # Every method takes a language; English is each one's default.
@@ -78,11 +87,11 @@ def main() -> None:
     if args.dir or args.set in SETS:
         from pathlib import Path
 
-        from linseg.experiments.natural import load_documents
-
         folder = Path(args.dir) if args.dir else Path(__file__).parent / "natural" / SETS[args.set]
         # A folder without text pairs may hold .ref samples (a corpus of the paper's kind).
         docs = load_documents(folder) or load_documents(sorted(folder.rglob("*.ref")))
+        if args.first:
+            docs = first_sentences(docs, args.first)
         rows = {
             name: summarize(evaluate_natural(name, docs, known_count=known, **params))
             for name in names
@@ -101,9 +110,12 @@ def main() -> None:
     else:
         chosen = {args.half: halves[args.half]}
     for half, paths in chosen.items():
+        docs = load_documents(paths)
+        if args.first:
+            docs = first_sentences(docs, args.first)
         rows = {}
         for name in names:
-            rows[name] = summarize(evaluate_natural(name, paths, known_count=known, **params))
+            rows[name] = summarize(evaluate_natural(name, docs, known_count=known, **params))
             print(f"  {half}: {name} done", file=sys.stderr)
         first = next(iter(rows.values()))
         print(
@@ -111,6 +123,22 @@ def main() -> None:
         )
         print_rows(rows)
     print()
+
+
+def first_sentences(docs: list[NaturalDocument], n: int) -> list[NaturalDocument]:
+    """Each document cut after its ``n``-th sentence (by linseg's splitter), with the
+    section starts before the cut; documents of fewer sentences are left out."""
+    out = []
+    for doc in docs:
+        spans = split_sentences(doc.text)
+        if len(spans) < n:
+            continue
+        text = doc.text[: spans[n - 1][1]]
+        words = len(text.split())
+        out.append(
+            NaturalDocument(doc.name, text, [w for w in doc.reference if w < words], doc.path)
+        )
+    return out
 
 
 def print_rows(rows: dict[str, dict[str, float]]) -> None:
