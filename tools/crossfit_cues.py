@@ -56,8 +56,8 @@ def folds(sets: Path) -> list[list[Path]]:
 
 def train(sets: Path, out: Path) -> None:
     """For each fold, the paragraph and sentence cue models of the other fold's pages."""
-    for f, _ in enumerate(folds(sets)):
-        other = folds(sets)[1 - f]
+    # Of two folds, fold 0 learns from fold 1's pages and fold 1 from fold 0's.
+    for f, other in enumerate(reversed(folds(sets))):
         target = out / f"fold{f}"
         target.mkdir(parents=True, exist_ok=True)
         for name, units in (("cues-en.npz", "paragraphs"), ("cues-en-sentences.npz", "sentences")):
