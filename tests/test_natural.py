@@ -261,14 +261,15 @@ def test_no_boundary_on_python_docs_matches_readme():
 
 @needs_data
 def test_the_default_on_both_halves_of_python_docs():
-    # The default's three numbers were chosen on the tuning half (27.6% word-level Pk); the
-    # test half was scored once with them (34.0%, B 28.9%; no boundary 36.9%, C99 42.5%).
+    # The default's three numbers and its cue model's regularisation were chosen on the
+    # tuning half (27.3% word-level Pk); the test half was scored with them (33.5%, B 29.2%;
+    # no boundary 36.9%, C99 42.5%).
     halves = python_docs_halves(DATA)
     tuning = summarize(evaluate_natural(linseg.methods.DEFAULT_METHOD, halves["tuning"]))
     test = summarize(evaluate_natural(linseg.methods.DEFAULT_METHOD, halves["test"]))
-    assert 100 * tuning["pk"] == pytest.approx(27.6, abs=0.05)
-    assert 100 * test["pk"] == pytest.approx(34.0, abs=0.05)
-    assert 100 * test["b"] == pytest.approx(28.9, abs=0.05)
+    assert 100 * tuning["pk"] == pytest.approx(27.3, abs=0.05)
+    assert 100 * test["pk"] == pytest.approx(33.5, abs=0.05)
+    assert 100 * test["b"] == pytest.approx(29.2, abs=0.05)
     assert 0.7 <= test["found_true"] <= 1.4
 
 
@@ -321,7 +322,7 @@ def test_evaluate_cli_on_natural_documents(tmp_path, capsys):
 
 def test_the_second_natural_set_bundled_with_the_benchmarks():
     # benchmarks/natural/django-docs, never tuned on: the default (U00 on paragraphs with
-    # C99's rank evidence and section cues) 30.2% word-level Pk, U00 on paragraphs 33.8%,
+    # C99's rank evidence and section cues) 28.6% word-level Pk, U00 on paragraphs 33.8%,
     # C99 44.7%, no boundary 37.7% (figures in BENCHMARKS.md).
     root = Path(__file__).resolve().parents[1] / "benchmarks" / "natural" / "django-docs"
     docs = load_documents(root)
@@ -329,7 +330,7 @@ def test_the_second_natural_set_bundled_with_the_benchmarks():
     u00_p = summarize(evaluate_natural("u00_p", docs))
     default = summarize(evaluate_natural(linseg.methods.DEFAULT_METHOD, docs))
     c99 = summarize(evaluate_natural("c99", docs))
-    assert default["pk"] == pytest.approx(0.302, abs=0.002)
+    assert default["pk"] == pytest.approx(0.286, abs=0.002)
     assert u00_p["pk"] == pytest.approx(0.338, abs=0.002)
     assert c99["pk"] == pytest.approx(0.447, abs=0.002)
     assert u00_p["no_boundary_pk"] == pytest.approx(0.377, abs=0.002)
@@ -534,7 +535,7 @@ def test_the_manpage_sentence_rule_takes_capitals_of_any_script():
 
 def test_the_headings_set_bundled_with_the_benchmarks():
     # benchmarks/natural/sphinx-headings, never tuned on: pages that keep their headings.
-    # The default cuts only before headings there: 24.4% word-level Pk, against 34.0% on
+    # The default cuts only before headings there: 24.4% word-level Pk, against 34.5% on
     # paragraphs alone, C99 43.0% and no boundary 40.3% (figures in BENCHMARKS.md).
     root = Path(__file__).resolve().parents[1] / "benchmarks" / "natural" / "sphinx-headings"
     docs = load_documents(root)
@@ -542,7 +543,7 @@ def test_the_headings_set_bundled_with_the_benchmarks():
     default = summarize(evaluate_natural(linseg.methods.DEFAULT_METHOD, docs))
     paragraphs = summarize(evaluate_natural("u00_pr", docs, units="paragraphs"))
     assert default["pk"] == pytest.approx(0.244, abs=0.002)
-    assert paragraphs["pk"] == pytest.approx(0.340, abs=0.002)
+    assert paragraphs["pk"] == pytest.approx(0.345, abs=0.002)
     assert default["no_boundary_pk"] == pytest.approx(0.403, abs=0.002)
 
 

@@ -13,7 +13,7 @@ the python-docs tuning half, and made the same way from other manuals. They cann
 the shipped cue models, which learned from them; so the packages are split into two
 folds (by sorted name, alternately: :func:`folds`), each fold's cue models are trained on
 the other fold's pages alone (``train``), and each page is segmented with the models that
-did not see it (``evaluate``). That is a development set, for choosing among ideas with
+did not see it (``evaluate``), each model trained as ``tools/train_cues.py`` trains it. That is a development set, for choosing among ideas with
 many more pages than the tuning half: a difference of half a point of Pk is outside the
 noise here (``evaluate`` prints each setting's paired 95% interval against the first),
 where on 55 pages it is not.
@@ -42,7 +42,7 @@ from linseg.experiments.significance import bootstrap_interval
 from linseg.methods import create
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from train_cues import _fit_and_save, _pages, _without_blank_lines
+from train_cues import MODELS, _fit_and_save, _pages, _without_blank_lines
 
 #: The default method's numbers that a setting may change.
 NUMBERS = ("penalty", "rank_weight", "cue_weight")
@@ -60,8 +60,8 @@ def train(sets: Path, out: Path) -> None:
     for f, other in enumerate(reversed(folds(sets))):
         target = out / f"fold{f}"
         target.mkdir(parents=True, exist_ok=True)
-        for name, units in (("cues-en.npz", "paragraphs"), ("cues-en-sentences.npz", "sentences")):
-            gaps, starts = _fit_and_save(_pages(other, units), target / name)
+        for name, units, l2 in MODELS:
+            gaps, starts = _fit_and_save(_pages(other, units), target / name, l2)
             print(f"fold {f}: {name} from {gaps:,} gaps ({starts:,} section starts)")
 
 
