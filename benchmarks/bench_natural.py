@@ -33,6 +33,8 @@ import argparse
 import os
 import sys
 
+import numpy as np
+
 from linseg.experiments.natural import (
     NaturalDocument,
     evaluate_natural,
@@ -133,11 +135,11 @@ def first_sentences(docs: list[NaturalDocument], n: int) -> list[NaturalDocument
         spans = split_sentences(doc.text)
         if len(spans) < n:
             continue
-        text = doc.text[: spans[n - 1][1]]
-        words = len(text.split())
-        out.append(
-            NaturalDocument(doc.name, text, [w for w in doc.reference if w < words], doc.path)
-        )
+        cut = spans[n - 1][1]
+        # The words the scores count (NaturalDocument.word_starts) that begin before the cut.
+        words = int(np.searchsorted(doc.word_starts, cut))
+        kept = [w for w in doc.reference if w < words]
+        out.append(NaturalDocument(doc.name, doc.text[:cut], kept, doc.path))
     return out
 
 

@@ -12,9 +12,10 @@ The 1,186 pages that ``tools/train_cues.py`` learns the section cues from are tw
 the python-docs tuning half, and made the same way from other manuals. They cannot score
 the shipped cue models, which learned from them; so the packages are split into two
 folds (by sorted name, alternately: :func:`folds`), each fold's cue models are trained on
-the other fold's pages alone (``train``), and each page is segmented with the models that
-did not see it (``evaluate``), each model trained as ``tools/train_cues.py`` trains it. That is a development set, for choosing among ideas with
-many more pages than the tuning half: a difference of half a point of Pk is outside the
+the other fold's pages alone, as ``tools/train_cues.py`` trains the shipped ones
+(``train``), and each page is segmented with the models that did not see it
+(``evaluate``). That is a development set, for choosing among ideas with many more pages
+than the tuning half: a difference of half a point of Pk is outside the
 noise here (``evaluate`` prints each setting's paired 95% interval against the first),
 where on 55 pages it is not.
 
@@ -40,9 +41,10 @@ from linseg.compose import Composition, costs, measures, strategies, transforms
 from linseg.experiments.natural import NaturalDocument, evaluate_natural, load_documents
 from linseg.experiments.significance import bootstrap_interval
 from linseg.methods import create
+from linseg.methods.u00 import RANK_EXPONENT, RANK_MASK
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from train_cues import MODELS, _fit_and_save, _pages, _without_blank_lines
+from train_cues import MODELS, _without_blank_lines, fit_models
 
 #: The default method's numbers that a setting may change.
 NUMBERS = ("penalty", "rank_weight", "cue_weight")
@@ -60,8 +62,7 @@ def train(sets: Path, out: Path) -> None:
     for f, other in enumerate(reversed(folds(sets))):
         target = out / f"fold{f}"
         target.mkdir(parents=True, exist_ok=True)
-        for name, units, l2 in MODELS:
-            gaps, starts = _fit_and_save(_pages(other, units), target / name, l2)
+        for (name, _, _), (_, gaps, starts) in zip(MODELS, fit_models(other, target)):
             print(f"fold {f}: {name} from {gaps:,} gaps ({starts:,} section starts)")
 
 
@@ -71,14 +72,14 @@ def segmenter(models: Path, setting: dict[str, float]) -> Composition:
     if unknown:
         raise SystemExit(f"a setting takes {', '.join(NUMBERS)}; not {', '.join(sorted(unknown))}")
     params = {**create("u00_pr").get_params(), **setting}
-    cues = costs.SectionCues(models / "cues-en.npz", models / "cues-en-sentences.npz")
+    cues = costs.SectionCues(models / MODELS[0][0], models / MODELS[1][0])
     cost = costs.Sum([(1.0, costs.Multinomial()), (params["cue_weight"], cues)])
     return Composition(
         measures.StemCosine(),
-        transforms.LocalRank(11),
+        transforms.LocalRank(RANK_MASK),
         strategies.ExactDP(
             params["penalty"],
-            0.6,
+            RANK_EXPONENT,
             cost=cost,
             similarity_weight=params["rank_weight"],
             units="headings",

@@ -203,16 +203,21 @@ def _fit_and_save(
     return len(y), int(y.sum())
 
 
+def fit_models(sets: Path | list[Path], out: Path) -> list[tuple[int, int, int]]:
+    """Fit each model of :data:`MODELS` on the pages under ``sets`` (a folder, or a list
+    of folders) and write it to ``out``: the pages, gaps and section starts it read."""
+    counts = []
+    for name, units, l2 in MODELS:
+        pages = _pages(sets, units)
+        counts.append((len(pages), *_fit_and_save(pages, out / name, l2)))
+    return counts
+
+
 def train(sets: Path, out: Path) -> None:
     """Fit both models on the pages in ``sets``: of paragraph gaps (``cues-en.npz``) and
     of sentence gaps in the pages read without their blank lines
     (``cues-en-sentences.npz``), and write their README."""
-    (name, units, l2), (sentence_name, sentence_units, sentence_l2) = MODELS
-    pages = _pages(sets, units)
-    gaps, starts = _fit_and_save(pages, out / name, l2)
-    sentence_gaps, sentence_starts = _fit_and_save(
-        _pages(sets, sentence_units), out / sentence_name, sentence_l2
-    )
+    (n_pages, gaps, starts), (_, sentence_gaps, sentence_starts) = fit_models(sets, out)
     rows = []
     for folder in sorted(p for p in sets.iterdir() if p.is_dir()):
         n = len(list(folder.glob("*.txt")))
@@ -220,21 +225,21 @@ def train(sets: Path, out: Path) -> None:
         rows.append(f"| `{folder.name}` | {version} | {n} | {_licence(folder / 'COPYRIGHT')} |")
     (out / "cues-README.md").write_text(
         _README.format(
-            pages=f"{len(pages):,}",
+            pages=f"{n_pages:,}",
             packages=len(rows),
             gaps=f"{gaps:,}",
             starts=f"{starts:,}",
             sentence_gaps=f"{sentence_gaps:,}",
             sentence_starts=f"{sentence_starts:,}",
             bits=BITS,
-            l2=l2,
-            sentence_l2=sentence_l2,
+            l2=MODELS[0][2],
+            sentence_l2=MODELS[1][2],
             rows="\n".join(rows),
         ),
         encoding="utf-8",
     )
     print(
-        f"{len(pages)} pages, {gaps} paragraph gaps ({starts} section starts), "
+        f"{n_pages} pages, {gaps} paragraph gaps ({starts} section starts), "
         f"{sentence_gaps} sentence gaps ({sentence_starts}): {out}"
     )
 
