@@ -90,8 +90,7 @@ def main() -> None:
         from pathlib import Path
 
         folder = Path(args.dir) if args.dir else Path(__file__).parent / "natural" / SETS[args.set]
-        # A folder without text pairs may hold .ref samples (a corpus of the paper's kind).
-        docs = load_documents(folder) or load_documents(sorted(folder.rglob("*.ref")))
+        docs = load_documents(folder)
         if args.first:
             docs = first_sentences(docs, args.first)
         rows = {

@@ -221,6 +221,23 @@ def test_load_txt_words_and_ref(tmp_path):
         load_document(tmp_path / "bad.txt")
 
 
+def test_a_folder_of_ref_samples_reads_as_natural_documents(tmp_path):
+    # A folder with no text pairs, as `linseg corpus brown` writes one: its .ref samples,
+    # in natural order (2 before 10), each scored on word offsets.
+    for n, words in ((10, "F g h i."), (2, "F g.")):
+        (tmp_path / "3-5").mkdir(exist_ok=True)
+        (tmp_path / "3-5" / f"{n}.ref").write_text(
+            f"==========\nA b c.\nD e.\n==========\n{words}\n==========\n", encoding="utf-8"
+        )
+    docs = load_documents(tmp_path)
+    assert [d.name for d in docs] == ["2", "10"]
+    assert [d.reference for d in docs] == [[5], [5]] and [d.n_words for d in docs] == [7, 9]
+    # Beside one text pair, the folder's .ref files are not read: the pair is the set.
+    (tmp_path / "a.txt").write_text("Intro here.\n\nSecond part.", encoding="utf-8")
+    (tmp_path / "a.words").write_text("2\n", encoding="utf-8")
+    assert [d.name for d in load_documents(tmp_path)] == ["a"]
+
+
 # --- The split ------------------------------------------------------------------------
 
 

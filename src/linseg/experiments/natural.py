@@ -27,8 +27,9 @@ also work (one sentence a line, sections between ``==========`` lines): their se
 segmented as given and scored on word offsets (the whitespace words of each sentence).
 
 :func:`find_natural_documents` pairs every ``NAME.txt`` under a folder with its
-``NAME.words``; :func:`load_documents` reads folders, ``.txt`` (with the ``.words`` beside
-it) or ``.ref`` paths; :func:`evaluate_natural` runs a method (a registered name or a
+``NAME.words``; :func:`load_documents` reads folders (their text pairs, or, in a folder
+that has none, its ``.ref`` samples), ``.txt`` (with the ``.words`` beside it) or ``.ref``
+paths; :func:`evaluate_natural` runs a method (a registered name or a
 :class:`~linseg.base.Segmenter`) and :func:`summarize` gives the means.
 
 Metrics
@@ -231,8 +232,9 @@ def find_natural_documents(root: str | os.PathLike[str]) -> list[tuple[Path, Pat
 def load_documents(
     paths: Iterable[NaturalDocument | str | os.PathLike[str]] | str | os.PathLike[str],
 ) -> list[NaturalDocument]:
-    """Documents from folders (every ``.txt`` + ``.words`` pair), ``.txt``, ``.words`` or
-    ``.ref`` files, or :class:`NaturalDocument` objects, in the order given."""
+    """Documents from folders (every ``.txt`` + ``.words`` pair; in a folder with none,
+    every ``.ref`` sample, as from ``linseg corpus brown``), ``.txt``, ``.words`` or ``.ref``
+    files, or :class:`NaturalDocument` objects, in the order given."""
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
     docs: list[NaturalDocument] = []
@@ -242,7 +244,13 @@ def load_documents(
             continue
         path = Path(p)
         if path.is_dir():
-            docs.extend(load_document(t, w) for t, w in find_natural_documents(path))
+            pairs = find_natural_documents(path)
+            if pairs:
+                docs.extend(load_document(t, w) for t, w in pairs)
+            else:
+                from ..corpus.ref import find_ref_files
+
+                docs.extend(load_ref_document(r) for r in find_ref_files(path))
         elif path.suffix == ".ref":
             docs.append(load_ref_document(path))
         elif path.suffix == ".words":
