@@ -337,6 +337,28 @@ def test_evaluate_cli_on_natural_documents(tmp_path, capsys):
     assert recs[0]["method"]["boundaries"] == [3, 6, 9, 12, 15]
 
 
+def test_evaluate_cli_scores_several_paths_together(tmp_path, capsys):
+    import json
+
+    from linseg.cli import main
+
+    # Two one-section documents of two sentences each, and a folder of .ref samples.
+    for name in ("a", "b"):
+        (tmp_path / f"{name}.txt").write_text(f"{name} one here. {name} two here.\n")
+        (tmp_path / f"{name}.words").write_text("\n")
+    (tmp_path / "refs").mkdir()
+    (tmp_path / "refs" / "1.ref").write_text("==========\nA b .\nC d .\n==========\n")
+    jsonl = tmp_path / "r.jsonl"
+    paths = [str(tmp_path / "a.txt"), str(tmp_path / "b.words")]
+    assert main(["evaluate", *paths, "--method", "b_a", "--jsonl", str(jsonl)]) == 0
+    out = capsys.readouterr().out
+    assert f"b_a on {paths[0]} and 1 more (2 documents, 6 words each" in out
+    recs = [json.loads(line) for line in jsonl.read_text(encoding="utf-8").splitlines()]
+    assert [r["method"]["boundaries"] for r in recs] == [[3], [3]]
+    assert main(["evaluate", paths[0], str(tmp_path / "refs"), "--method", "b_a"]) == 2
+    assert "not both" in capsys.readouterr().err
+
+
 def test_the_second_natural_set_bundled_with_the_benchmarks():
     # benchmarks/natural/django-docs, never tuned on: the default (U00 on paragraphs with
     # C99's rank evidence and section cues) 28.6% word-level Pk, U00 on paragraphs 33.8%,

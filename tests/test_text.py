@@ -177,3 +177,32 @@ def test_share_processors_hands_alike_pieces_one_processor():
     kept = first._text
     assert share_processors([first, object(), second, french, None]) == [kept, french._text]
     assert second._text is kept and french._text is not kept
+
+
+def test_processors_that_read_alike_share_their_stems_and_no_one_else(monkeypatch):
+    import linseg.text as text_module
+
+    # A fresh segmenter for each document judges no word twice: processors with the same
+    # Snowball stemmer, stop list and word rule share one memo of verdicts.
+    plain = TextProcessor()
+    assert plain.stems(["Bees buzzed loudly."]) == [["bee", "buzz", "loudli"]]
+    assert TextProcessor()._stem_of_token is plain._stem_of_token
+    assert plain._stem_of_token["buzzed"] == "buzz"
+    for other in (
+        TextProcessor(stopwords=["bees"]),
+        TextProcessor(hyphens=False),
+        TextProcessor(stemmer=lambda w: w),  # nothing says two callables stem alike
+    ):
+        assert other._stem_of_token is not plain._stem_of_token
+    # However many ways of reading come and go, the memos kept stay bounded.
+    for k in range(2 * text_module._VERDICT_MEMOS):
+        TextProcessor(stopwords=[f"word{k}"])
+    assert len(text_module._VERDICTS) <= text_module._VERDICT_MEMOS
+    assert TextProcessor()._stem_of_token is TextProcessor()._stem_of_token
+    assert TextProcessor(stemmer=lambda w: w).stems(["Bees buzzed."]) == [["bees", "buzzed"]]
+    assert TextProcessor(stopwords=["bees"]).stems(["Bees buzzed."]) == [["buzz"]]
+    # A memo at its bound starts afresh, and what it says stays right.
+    monkeypatch.setattr(text_module, "_VERDICT_LIMIT", 2)
+    plain._stem_of_token.clear()
+    assert plain.stems(["Bees buzzed loudly over hives."]) == [["bee", "buzz", "loudli", "hive"]]
+    assert len(plain._stem_of_token) <= 2

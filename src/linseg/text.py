@@ -182,7 +182,7 @@ class TextProcessor:
             default_stop() if stopwords is None else frozenset(w.lower() for w in stopwords)
         )
         self.stemmer = default_stem() if stemmer is None else stemmer
-        self._stem_of_token: dict[str, str | None] = {}
+        self._stem_of_token = _verdicts(self.language, self.hyphens, self.stopwords, self.stemmer)
         self._id_of_token: dict[str, int] = {}
         self._id_of_stem: dict[str, int] = {}
         self.vocabulary: list[str] = []
@@ -227,6 +227,8 @@ class TextProcessor:
         word = self._word_of(token)
         if word is not None and word not in self.stopwords:
             stem = self.stemmer(word)
+        if len(self._stem_of_token) >= _VERDICT_LIMIT:
+            self._stem_of_token.clear()
         self._stem_of_token[token] = stem
         return stem
 
@@ -311,9 +313,7 @@ class TextProcessor:
         try:
             ids = list(map(table.__getitem__, flat))
         except KeyError:
-            for t in flat:
-                if t not in table:
-                    self._learn(t)
+            self._learn(flat)
             ids = list(map(table.__getitem__, flat))
         offsets = np.zeros(len(per_sentence) + 1, dtype=np.int64)
         np.cumsum([len(t) for t in per_sentence], out=offsets[1:])
@@ -332,8 +332,7 @@ class TextProcessor:
             found = np.empty(first.size, dtype=np.int64)
             for u, t in enumerate(missing[first]):
                 token = buf[starts[t] : ends[t]].decode("ascii")
-                if token not in self._id_of_token:
-                    self._learn(token)
+                self._learn((token,))
                 found[u] = self._id_of_token[token]
                 self._hash_insert(hashes[t], found[u])
             ids[missing] = found[inverse.reshape(-1)]
@@ -350,20 +349,26 @@ class TextProcessor:
 
     def id_of(self, token: str) -> int:
         """The stem id of one token (-1 if it is not a word or is a stopword)."""
-        if token not in self._id_of_token:
-            self._learn(token)
+        self._learn((token,))
         return self._id_of_token[token]
 
-    def _learn(self, token: str) -> None:
-        stem = self.stem_token(token)
-        if stem is None:
-            self._id_of_token[token] = -1
-            return
-        sid = self._id_of_stem.get(stem)
-        if sid is None:
-            sid = self._id_of_stem[stem] = len(self.vocabulary)
-            self.vocabulary.append(stem)
-        self._id_of_token[token] = sid
+    def _learn(self, tokens: Iterable[str]) -> None:
+        """Give each of ``tokens`` not yet met its stem's id, new stems the next ids in the
+        order met."""
+        table, of_stem, vocabulary = self._id_of_token, self._id_of_stem, self.vocabulary
+        stem_token = self.stem_token
+        for token in tokens:
+            if token in table:
+                continue
+            stem = stem_token(token)
+            if stem is None:
+                table[token] = -1
+                continue
+            sid = of_stem.get(stem)
+            if sid is None:
+                sid = of_stem[stem] = len(vocabulary)
+                vocabulary.append(stem)
+            table[token] = sid
 
     def counts(
         self, sentences: Sequence[str], tokenized: bool | None = None
@@ -389,6 +394,34 @@ class TextProcessor:
             return np.zeros((n, v), dtype=np.int32), labels
         flat = np.bincount(rows * v + cols, minlength=n * v)
         return flat.reshape(n, v).astype(np.int32, copy=False), labels
+
+
+#: Token verdicts kept per way of reading before a memo starts afresh (a bound on memory).
+_VERDICT_LIMIT = 1 << 18
+#: Ways of reading words (language, word rule, stop list, stemmer) whose memos are kept.
+_VERDICT_MEMOS = 16
+_VERDICTS: dict[tuple[object, ...], dict[str, str | None]] = {}
+
+
+def _verdicts(
+    language: str, hyphens: bool, stopwords: frozenset[str], stemmer: Stemmer
+) -> dict[str, str | None]:
+    """The memo of each token's stem (None: not a word, or a stopword) for one way of
+    reading words. Processors with a Snowball stemmer share it by their settings, so that
+    a fresh segmenter for each document (what :func:`linseg.segment_text` builds) does not
+    judge the same words again; a stemmer of the user's own keeps a memo of its own, since
+    nothing says two such callables stem alike."""
+    if not isinstance(stemmer, SnowballStemmer):
+        return {}
+    key = (language, hyphens, stopwords, stemmer)
+    memo = _VERDICTS.get(key)
+    if memo is None:
+        if len(_VERDICTS) >= _VERDICT_MEMOS:
+            _VERDICTS.clear()  # processors keep the memos they hold
+        # Each entry is a pure function of the key, so two threads that fill one memo at
+        # once can only write the same verdict twice.
+        memo = _VERDICTS.setdefault(key, {})
+    return memo
 
 
 def share_processors(readers: Iterable[object]) -> list[TextProcessor]:

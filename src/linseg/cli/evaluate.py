@@ -38,11 +38,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument(
         "dir",
-        nargs="?",
+        nargs="*",
         metavar="DIR|FILE",
-        help="folder of .ref files (default: <data>/choi, the paper's corpus), or "
-        "natural documents: a folder of NAME.txt + NAME.words pairs, or one "
-        "NAME.txt (see 'Natural documents' below)",
+        help="folders of .ref files (default: <data>/choi, the paper's corpus), or "
+        "natural documents: folders of NAME.txt + NAME.words pairs, or NAME.txt files "
+        "(see 'Natural documents' below); several are scored together",
     )
     p.add_argument("--data", metavar="DIR", help="data root (default: $LINSEG_DATA)")
     p.add_argument(
@@ -72,14 +72,18 @@ def _pct(x: float | None) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    root = Path(args.dir) if args.dir else choi_dir(args.data)
-    if not root.exists():
-        raise UsageError(f"no such file or directory: {root}")
-    if _is_natural(root):
-        return run_natural(args, root)
-    files = find_ref_files(root)
+    roots = [Path(d) for d in args.dir] if args.dir else [choi_dir(args.data)]
+    for root in roots:
+        if not root.exists():
+            raise UsageError(f"no such file or directory: {root}")
+    natural = [_is_natural(root) for root in roots]
+    if all(natural):
+        return run_natural(args, roots)
+    if any(natural):
+        raise UsageError("give either natural documents or .ref samples, not both")
+    files = [f for root in roots for f in find_ref_files(root)]
     if not files:
-        raise UsageError(f"no .ref files under {root}")
+        raise UsageError(f"no .ref files under {_label(roots)}")
     from ..methods import get
 
     info = get(args.method)
@@ -94,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
 
     table = summarize(results)
     out = sys.stdout
-    out.write(f"{info.name} on {root} ({len(files)} samples, {wall:.1f} s wall)\n")
+    out.write(f"{info.name} on {_label(roots)} ({len(files)} samples, {wall:.1f} s wall)\n")
     out.write("Pk(w): word-level Pk as in the paper; Pk(s), WD(s): sentence level\n\n")
     head = f"{'range':<8}{'n':>5}"
     if auto:
@@ -119,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
     if args.report:
         from ..show.report import write_evaluation_report
 
-        write_evaluation_report(args.report, results, info.name, segmenter, root)
+        write_evaluation_report(args.report, results, info.name, segmenter, roots[0])
     return 0
 
 
@@ -141,6 +145,11 @@ def _write_jsonl(path: str, rows: list[dict]) -> None:
             fh.write(json.dumps(row) + "\n")
 
 
+def _label(roots: list[Path]) -> str:
+    """The paths scored, as the output names them."""
+    return str(roots[0]) if len(roots) == 1 else f"{roots[0]} and {len(roots) - 1} more"
+
+
 def _is_natural(root: Path) -> bool:
     from ..experiments.natural import find_natural_documents
 
@@ -149,7 +158,7 @@ def _is_natural(root: Path) -> bool:
     return bool(find_natural_documents(root))
 
 
-def run_natural(args: argparse.Namespace, root: Path) -> int:
+def run_natural(args: argparse.Namespace, roots: list[Path]) -> int:
     """``linseg evaluate`` on natural documents: text with its true section starts."""
     from ..experiments.natural import (
         evaluate_natural,
@@ -168,7 +177,7 @@ def run_natural(args: argparse.Namespace, root: Path) -> int:
         )
     if args.report:
         raise UsageError("--report is for .ref corpora; use --jsonl for natural documents")
-    docs = load_documents(root)
+    docs = load_documents(roots)
     segmenter = make_segmenter(args, tokenized=False)
     # (row label, known_count): the count found first, then the true count given
     runs = [] if info.needs_n_segments else [(info.name, False)]
@@ -186,7 +195,7 @@ def run_natural(args: argparse.Namespace, root: Path) -> int:
     first = next(iter(rows.values()))
     out = sys.stdout
     out.write(
-        f"{info.name} on {root} ({len(docs)} documents, {first['words']:.0f} words "
+        f"{info.name} on {_label(roots)} ({len(docs)} documents, {first['words']:.0f} words "
         f"each on average, {wall:.1f} s wall)\n"
     )
     out.write(

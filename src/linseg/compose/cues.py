@@ -35,6 +35,7 @@ import re
 import zlib
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import islice
 from pathlib import Path
 
 import numpy as np
@@ -56,7 +57,9 @@ DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "data" / "cues-en.npz"
 SENTENCE_MODEL = DEFAULT_MODEL.with_name("cues-en-sentences.npz")
 
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z']*|\d+|[^\sA-Za-z\d]")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+#: A sentence's end mark and the white space after it (a paragraph's sentences are split
+#: after the mark).
+_SENTENCE_END = re.compile(r"[.!?]\s")
 #: Paragraphs each side of a gap whose words the window features compare.
 WINDOW = 3
 #: Words of the paragraph's first sentence that are features of their own.
@@ -81,11 +84,17 @@ class _Paragraph:
         text = text.strip()
         lower = text.lower()
         self.tokens = tokens = _TOKEN.findall(lower)
-        self.token_set = set(tokens)
-        self.content = {t for t in self.token_set if len(t) > CONTENT_LENGTH}
-        # Lower-casing keeps ".", "!", "?" and white space where they were.
-        parts = _SENTENCE_END.split(lower)
-        first = _TOKEN.findall(parts[0]) if len(parts) > 1 else tokens
+        self.token_set = token_set = set(tokens)
+        self.content = {t for t in token_set if len(t) > CONTENT_LENGTH}
+        # Lower-casing keeps ".", "!", "?" and white space where they were. Only the first
+        # sentence's end, and whether there are up to three more, are read.
+        ends = _SENTENCE_END.finditer(lower)
+        first_end = next(ends, None)
+        if first_end is None:
+            sentences, first = 1, tokens
+        else:
+            sentences = 2 + sum(1 for _ in islice(ends, 2))
+            first = _TOKEN.findall(lower, 0, first_end.start() + 1)
         self.first = set(first[:FIRST_SENTENCE_WORDS])
         length = _LENGTH_BUCKET[min(len(text.split()), len(_LENGTH_BUCKET) - 1)]
         self.opening = [
@@ -93,7 +102,7 @@ class _Paragraph:
             "f2=" + " ".join(tokens[:2]),
             "f3=" + " ".join(tokens[:3]),
             "lb=" + length,
-            _SENTENCES[min(4, len(parts))],
+            _SENTENCES[sentences],
         ]
         self.closing = [
             "l1=" + " ".join(tokens[-1:]),
@@ -103,41 +112,51 @@ class _Paragraph:
         ]
 
 
-#: A paragraph's length bucket by its words (``min(6, int(log2(words + 1)))``), and the
-#: strings of the bucketed features, made once.
+#: A paragraph's length bucket by its words (``min(6, int(log2(words + 1)))``), made once.
 _LENGTH_BUCKET = [str(min(6, int(math.log2(words + 1)))) for words in range(128)]
 _SENTENCES = [f"ns={k}" for k in range(5)]
-_POS = [f"pos={k}" for k in range(6)]
-_NEW = [f"new={k}" for k in range(6)]
-_JAC = [f"jac={k}" for k in range(11)]
-_OV = [f"ov={k}" for k in range(6)]
-_JAC3 = [f"jac3={k}" for k in range(21)]
-_NEW3 = [f"new3={k}" for k in range(6)]
+#: The features that compare a gap's two sides: each family's name and its buckets.
+_PAIR_FAMILIES = (("pos", 6), ("new", 6), ("jac", 11), ("ov", 6), ("jac3", 21), ("new3", 6))
+_PAIR_STRINGS = [[f"{name}={k}" for k in range(size)] for name, size in _PAIR_FAMILIES]
 
 
-def _overlap(a: set[str], b: set[str], shared: int | None = None) -> float:
-    """Jaccard's overlap of ``a`` and ``b`` (``shared``: ``len(a & b)``, if known)."""
-    if shared is None:
-        shared = len(a & b)
+def _overlap(a: set[str], b: set[str], shared: int) -> float:
+    """Jaccard's overlap of ``a`` and ``b``, which have ``shared`` members in common."""
     return shared / max(1, len(a) + len(b) - shared)
 
 
-def _pair_features(paras: Sequence[_Paragraph], i: int) -> list[str]:
-    """The features of the gap before ``paras[i]`` that compare its two sides."""
-    prev, cur = paras[i - 1], paras[i]
-    n_tokens = len(cur.tokens)
-    seen = sum(map(prev.token_set.__contains__, cur.tokens))
-    shared = len(prev.content & cur.content)
-    before = set().union(*(p.content for p in paras[max(0, i - WINDOW) : i]))
-    after = set().union(*(p.content for p in paras[i : i + WINDOW]))
-    return [
-        _POS[min(5, int(6 * i / len(paras)))],
-        _NEW[int(5 * (n_tokens - seen) / max(1, n_tokens))],
-        _JAC[int(10 * _overlap(prev.content, cur.content, shared))],
-        _OV[min(5, shared)],
-        _JAC3[int(20 * _overlap(before, after))],
-        _NEW3[int(5 * len(cur.content - before) / max(1, len(cur.content)))],
-    ]
+def _pair_buckets(paras: Sequence[_Paragraph]) -> list[tuple[int, ...]]:
+    """For the gap before each of ``paras[1:]``, the bucket of each family of
+    :data:`_PAIR_FAMILIES`: where the gap falls on the page, the share of the paragraph's
+    tokens new after the one before, the two paragraphs' Jaccard overlap of content words
+    and how many they share, and the same over :data:`WINDOW` paragraphs each side."""
+    n = len(paras)
+    # The content words of each run of WINDOW paragraphs, from each paragraph on: the
+    # side after a gap, and (ending there) the side before a later gap.
+    windows = [set().union(*(p.content for p in paras[i : i + WINDOW])) for i in range(n)]
+    out: list[tuple[int, ...]] = []
+    for i in range(1, n):
+        prev, cur = paras[i - 1], paras[i]
+        n_tokens = len(cur.tokens)
+        seen = sum(map(prev.token_set.__contains__, cur.tokens))
+        shared = len(prev.content & cur.content)
+        if i >= WINDOW:
+            before = windows[i - WINDOW]
+        else:
+            before = set().union(*(p.content for p in paras[:i]))
+        after = windows[i]
+        across = len(before & after)
+        out.append(
+            (
+                min(5, int(6 * i / n)),
+                int(5 * (n_tokens - seen) / max(1, n_tokens)),
+                int(10 * _overlap(prev.content, cur.content, shared)),
+                min(5, shared),
+                int(20 * _overlap(before, after, across)),
+                int(5 * len(cur.content - before) / max(1, len(cur.content))),
+            )
+        )
+    return out
 
 
 def gap_features(paragraphs: Sequence[str]) -> list[list[str]]:
@@ -148,8 +167,8 @@ def gap_features(paragraphs: Sequence[str]) -> list[list[str]]:
         paras[i].opening
         + ["b:" + t for t in sorted(paras[i].first)]
         + paras[i - 1].closing
-        + _pair_features(paras, i)
-        for i in range(1, len(paras))
+        + [strings[k] for strings, k in zip(_PAIR_STRINGS, buckets)]
+        for i, buckets in enumerate(_pair_buckets(paras), 1)
     ]
 
 
@@ -190,11 +209,13 @@ class _Weights(dict[str, float]):
 
 class _Model:
     """A loaded model: its weights by feature string, by first-sentence word (the ``b:``
-    features, looked up by the word alone) and its offset (intercept less base rate)."""
+    features, looked up by the word alone), of each bucket of each comparison family
+    (:data:`_PAIR_FAMILIES`), and its offset (intercept less base rate)."""
 
     def __init__(self, weights: np.ndarray, offset: float, bits: int) -> None:
         self.weight = _Weights(weights, bits)
         self.first_word = _Weights(weights, bits, "b:")
+        self.pair = [[self.weight[f] for f in strings] for strings in _PAIR_STRINGS]
         self.offset = offset
 
 
@@ -237,5 +258,8 @@ def _log_odds(paragraphs: tuple[str, ...], path: str) -> np.ndarray:
     # A paragraph's own features are summed once, not once per string at every gap.
     opening = [sum(map(weight, p.opening)) + sum(map(first_word, p.first)) for p in paras[1:]]
     closing = [sum(map(weight, p.closing)) for p in paras[:-1]]
-    pairs = [sum(map(weight, _pair_features(paras, i))) for i in range(1, len(paras))]
+    tables = loaded.pair
+    pairs = [
+        sum([table[k] for table, k in zip(tables, buckets)]) for buckets in _pair_buckets(paras)
+    ]
     return loaded.offset + (np.array(opening) + np.array(closing) + np.array(pairs))
