@@ -196,13 +196,15 @@ class _Weights(dict[str, float]):
     def __init__(self, weights: np.ndarray, bits: int, prefix: str = "") -> None:
         super().__init__()
         self.weights = weights
-        self.bits = bits
+        self.mask = (1 << bits) - 1
         self.prefix = prefix
 
     def __missing__(self, feature: str) -> float:
         if len(self) >= self.LIMIT:
             self.clear()
-        slot = feature_index(self.prefix + feature, self.bits)
+        # feature_index's hash, without its cache: a string missed here is new to this
+        # lookup, and most are met once (a paragraph's first words).
+        slot = zlib.crc32((self.prefix + feature).encode("utf-8")) & self.mask
         weight = self[feature] = float(self.weights[slot])
         return weight
 
