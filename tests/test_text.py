@@ -201,6 +201,15 @@ def test_processors_that_read_alike_share_their_stems_and_no_one_else(monkeypatc
     assert TextProcessor()._stem_of_token is TextProcessor()._stem_of_token
     assert TextProcessor(stemmer=lambda w: w).stems(["Bees buzzed."]) == [["bees", "buzzed"]]
     assert TextProcessor(stopwords=["bees"]).stems(["Bees buzzed."]) == [["buzz"]]
+    # A processor sent to a worker does not carry the memo along; it finds its process's.
+    import pickle
+
+    fresh = TextProcessor()
+    fresh.stems(["Quokkas hop."])  # now in the process's memo
+    sent = pickle.dumps(TextProcessor())
+    assert b"Quokkas" not in sent and b"quokka" not in sent
+    assert pickle.loads(sent)._stem_of_token is fresh._stem_of_token
+    assert pickle.loads(pickle.dumps(fresh)).stems(["Quokkas hop."]) == [["quokka", "hop"]]
     # A memo at its bound starts afresh, and what it says stays right.
     monkeypatch.setattr(text_module, "_VERDICT_LIMIT", 2)
     plain._stem_of_token.clear()

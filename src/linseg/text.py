@@ -206,6 +206,17 @@ class TextProcessor:
             stopwords = load_stopwords(stopwords)
         return cls(stopwords, stemmer, hyphens, language)
 
+    def __getstate__(self) -> dict[str, Any]:
+        # The memo of verdicts may be shared by every processor of the process; a copy
+        # sent to a worker finds its own process's memo again (__setstate__).
+        state = dict(self.__dict__)
+        state["_stem_of_token"] = None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._stem_of_token = _verdicts(self.language, self.hyphens, self.stopwords, self.stemmer)
+
     def reads_like(self, other: TextProcessor) -> bool:
         """Whether ``other`` turns every text into the same stems: the same language, word
         rule, stop list and stemmer (equal stemmers, such as two wrappers of one Snowball
