@@ -149,7 +149,8 @@ class TextProcessor:
     Notes
     -----
     The processor memoises the verdict for every distinct token it meets, so a corpus
-    costs one dictionary look-up per token once its vocabulary has been seen.
+    costs one dictionary look-up per token once its vocabulary has been seen. Processors
+    with a Snowball stemmer that read words alike share that memo within a process.
     """
 
     def __init__(
