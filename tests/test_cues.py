@@ -4,6 +4,7 @@ them."""
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from pathlib import Path
 
@@ -13,7 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from linseg.compose import Composition, costs, measures, strategies, transforms
+from linseg.compose._cues import token_spans
 from linseg.compose.cues import (
+    _PAIR_FAMILIES,
     DEFAULT_MODEL,
     MIN_UNITS,
     SENTENCE_MODEL,
@@ -296,6 +299,70 @@ def test_the_log_odds_sum_the_weights_of_the_strings_training_reads(paragraphs):
         offset + sum(w[feature_index(f, bits)] for f in gap) for gap in gap_features(paragraphs)
     ]
     np.testing.assert_allclose(gap_log_odds(paragraphs), expected, rtol=0, atol=1e-12)
+
+
+# The definitions the compiled reader must follow, written plainly: the tokens, and the
+# buckets of the features that compare a gap's two sides (cues._PAIR_FAMILIES).
+_TOKEN = re.compile(r"[A-Za-z][A-Za-z']*|\d+|[^\sA-Za-z\d]")
+
+
+def _plain_buckets(paragraphs: list[str]) -> list[tuple[int, ...]]:
+    tokens = [_TOKEN.findall(p.strip().lower()) for p in paragraphs]
+    content = [{t for t in ts if len(t) > 3} for ts in tokens]
+
+    def overlap(a: set, b: set) -> float:
+        return len(a & b) / max(1, len(a | b))
+
+    out = []
+    for i in range(1, len(paragraphs)):
+        prev, cur = set(tokens[i - 1]), tokens[i]
+        before = set().union(*content[max(0, i - 3) : i])
+        after = set().union(*content[i : i + 3])
+        shared = len(content[i - 1] & content[i])
+        out.append(
+            (
+                min(5, int(6 * i / len(paragraphs))),
+                int(5 * sum(t not in prev for t in cur) / max(1, len(cur))),
+                int(10 * overlap(content[i - 1], content[i])),
+                min(5, shared),
+                int(20 * overlap(before, after)),
+                int(5 * len(content[i] - before) / max(1, len(content[i]))),
+            )
+        )
+    return out
+
+
+# Any text: letters of several scripts, digits that are and are not decimal, apostrophes,
+# marks, and white space of several kinds.
+_any_text = st.text(
+    st.sampled_from(list("aZq'9٣𝟎²Ⅳé中.!?,-_ \t\n\u00a0\u2028")) | st.characters(), max_size=40
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_any_text, max_size=6))
+def test_the_compiled_tokens_are_those_of_the_rule(texts):
+    starts, ends, hashes, offsets = token_spans(texts)
+    for p, text in enumerate(texts):
+        spans = zip(starts[offsets[p] : offsets[p + 1]], ends[offsets[p] : offsets[p + 1]])
+        assert [text[a:b] for a, b in spans] == _TOKEN.findall(text)
+    # Equal tokens hash alike, wherever they are.
+    by_token: dict[str, set[int]] = {}
+    for p, text in enumerate(texts):
+        for t in range(offsets[p], offsets[p + 1]):
+            by_token.setdefault(text[starts[t] : ends[t]], set()).add(int(hashes[t]))
+    assert all(len(h) == 1 for h in by_token.values())
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_paragraph | _any_text, min_size=0, max_size=14))
+def test_the_compiled_comparisons_are_those_of_their_definition(paragraphs):
+    features = gap_features(paragraphs)
+    names = [name for name, _ in _PAIR_FAMILIES]
+    read = [
+        tuple(int(f.split("=")[1]) for f in gap if f.split("=")[0] in names) for gap in features
+    ]
+    assert read == _plain_buckets(paragraphs)
 
 
 def _tool(name: str):

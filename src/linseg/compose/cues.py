@@ -33,6 +33,7 @@ import math
 import os
 import re
 import zlib
+from bisect import bisect_right
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import islice
@@ -41,6 +42,7 @@ from pathlib import Path
 import numpy as np
 
 from ..base import segments_from_boundaries
+from ._cues import pair_buckets, token_spans
 
 __all__ = [
     "DEFAULT_MODEL",
@@ -56,7 +58,6 @@ __all__ = [
 DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "data" / "cues-en.npz"
 SENTENCE_MODEL = DEFAULT_MODEL.with_name("cues-en-sentences.npz")
 
-_TOKEN = re.compile(r"[A-Za-z][A-Za-z']*|\d+|[^\sA-Za-z\d]")
 #: A sentence's end mark and the white space after it (a paragraph's sentences are split
 #: after the mark).
 _SENTENCE_END = re.compile(r"[.!?]\s")
@@ -75,38 +76,39 @@ MIN_UNITS = 8
 class _Paragraph:
     """What the features read of one paragraph, computed once per document: its own
     features as the paragraph after a gap (``opening``, and the words of its first
-    sentence, ``first``) and as the one before (``closing``), and what the gap features
-    compare."""
+    sentence, ``first``) and as the one before (``closing``). ``text`` is the paragraph
+    stripped, ``lower`` its lower case, and its tokens span ``starts[k]:ends[k]`` of
+    ``lower``."""
 
-    __slots__ = ("tokens", "token_set", "content", "first", "opening", "closing")
+    __slots__ = ("first", "opening", "closing")
 
-    def __init__(self, text: str) -> None:
-        text = text.strip()
-        lower = text.lower()
-        self.tokens = tokens = _TOKEN.findall(lower)
-        self.token_set = token_set = set(tokens)
-        self.content = {t for t in token_set if len(t) > CONTENT_LENGTH}
+    def __init__(self, text: str, lower: str, starts: list[int], ends: list[int]) -> None:
+        n = len(starts)
+        head = [lower[a:b] for a, b in zip(starts[:3], ends[:3])]
+        tail = [lower[a:b] for a, b in zip(starts[-2:], ends[-2:])]
         # Lower-casing keeps ".", "!", "?" and white space where they were. Only the first
         # sentence's end, and whether there are up to three more, are read.
-        ends = _SENTENCE_END.finditer(lower)
-        first_end = next(ends, None)
+        marks = _SENTENCE_END.finditer(lower)
+        first_end = next(marks, None)
         if first_end is None:
-            sentences, first = 1, tokens
+            sentences, in_first = 1, n
         else:
-            sentences = 2 + sum(1 for _ in islice(ends, 2))
-            first = _TOKEN.findall(lower, 0, first_end.start() + 1)
-        self.first = set(first[:FIRST_SENTENCE_WORDS])
+            sentences = 2 + sum(1 for _ in islice(marks, 2))
+            # The mark is a token of its own, so no token straddles the sentence's end.
+            in_first = bisect_right(ends, first_end.start() + 1)
+        k = min(in_first, FIRST_SENTENCE_WORDS)
+        self.first = {lower[a:b] for a, b in zip(starts[:k], ends[:k])}
         length = _LENGTH_BUCKET[min(len(text.split()), len(_LENGTH_BUCKET) - 1)]
         self.opening = [
-            "f1=" + " ".join(tokens[:1]),
-            "f2=" + " ".join(tokens[:2]),
-            "f3=" + " ".join(tokens[:3]),
+            "f1=" + " ".join(head[:1]),
+            "f2=" + " ".join(head[:2]),
+            "f3=" + " ".join(head),
             "lb=" + length,
             _SENTENCES[sentences],
         ]
         self.closing = [
-            "l1=" + " ".join(tokens[-1:]),
-            "l2=" + " ".join(tokens[-2:]),
+            "l1=" + " ".join(tail[-1:]),
+            "l2=" + " ".join(tail),
             "pe=" + (text[-1:] or "_"),
             "la=" + length,
         ]
@@ -115,60 +117,44 @@ class _Paragraph:
 #: A paragraph's length bucket by its words (``min(6, int(log2(words + 1)))``), made once.
 _LENGTH_BUCKET = [str(min(6, int(math.log2(words + 1)))) for words in range(128)]
 _SENTENCES = [f"ns={k}" for k in range(5)]
-#: The features that compare a gap's two sides: each family's name and its buckets.
+#: The features that compare a gap's two sides, each family's name and its buckets: where
+#: the gap falls on the page (``min(5, int(6 i / n))`` before paragraph ``i`` of ``n``);
+#: the share of the paragraph's tokens not among the one's before (``int(5 new / tokens)``);
+#: the two paragraphs' Jaccard overlap of content words (longer than
+#: :data:`CONTENT_LENGTH`; ``int(10 J)``) and how many they share (at most 5); the overlap
+#: of the content words of :data:`WINDOW` paragraphs each side (``int(20 J)``); and the
+#: share of the paragraph's content words not among those before (``int(5 new / words)``).
 _PAIR_FAMILIES = (("pos", 6), ("new", 6), ("jac", 11), ("ov", 6), ("jac3", 21), ("new3", 6))
 _PAIR_STRINGS = [[f"{name}={k}" for k in range(size)] for name, size in _PAIR_FAMILIES]
 
 
-def _overlap(a: set[str], b: set[str], shared: int) -> float:
-    """Jaccard's overlap of ``a`` and ``b``, which have ``shared`` members in common."""
-    return shared / max(1, len(a) + len(b) - shared)
-
-
-def _pair_buckets(paras: Sequence[_Paragraph]) -> list[tuple[int, ...]]:
-    """For the gap before each of ``paras[1:]``, the bucket of each family of
-    :data:`_PAIR_FAMILIES`: where the gap falls on the page, the share of the paragraph's
-    tokens new after the one before, the two paragraphs' Jaccard overlap of content words
-    and how many they share, and the same over :data:`WINDOW` paragraphs each side."""
-    n = len(paras)
-    # The content words of each run of WINDOW paragraphs, from each paragraph on: the
-    # side after a gap, and (ending there) the side before a later gap.
-    windows = [set().union(*(p.content for p in paras[i : i + WINDOW])) for i in range(n)]
-    out: list[tuple[int, ...]] = []
-    for i in range(1, n):
-        prev, cur = paras[i - 1], paras[i]
-        n_tokens = len(cur.tokens)
-        seen = sum(map(prev.token_set.__contains__, cur.tokens))
-        shared = len(prev.content & cur.content)
-        if i >= WINDOW:
-            before = windows[i - WINDOW]
-        else:
-            before = set().union(*(p.content for p in paras[:i]))
-        after = windows[i]
-        across = len(before & after)
-        out.append(
-            (
-                min(5, int(6 * i / n)),
-                int(5 * (n_tokens - seen) / max(1, n_tokens)),
-                int(10 * _overlap(prev.content, cur.content, shared)),
-                min(5, shared),
-                int(20 * _overlap(before, after, across)),
-                int(5 * len(cur.content - before) / max(1, len(cur.content))),
-            )
-        )
-    return out
+def _read(paragraphs: Sequence[str]) -> tuple[list[_Paragraph], np.ndarray]:
+    """Each paragraph's own features, and the buckets of :data:`_PAIR_FAMILIES` at each
+    gap (one row a gap), read in compiled code from the tokens of
+    ``[A-Za-z][A-Za-z']*|\\d+|[^\\sA-Za-z\\d]`` in each paragraph's lower case."""
+    texts = [p.strip() for p in paragraphs]
+    lowers = [t.lower() for t in texts]
+    starts, ends, hashes, offsets = token_spans(lowers)
+    content = np.ascontiguousarray(ends - starts > CONTENT_LENGTH, dtype=np.uint8)
+    buckets = pair_buckets(hashes, offsets, content, WINDOW)
+    s, e, o = starts.tolist(), ends.tolist(), offsets.tolist()
+    paras = [
+        _Paragraph(text, lower, s[a:b], e[a:b])
+        for text, lower, a, b in zip(texts, lowers, o, o[1:])
+    ]
+    return paras, buckets
 
 
 def gap_features(paragraphs: Sequence[str]) -> list[list[str]]:
     """The feature strings of each gap between ``paragraphs``: entry ``i - 1`` is the gap
     before paragraph ``i`` (``i = 1 .. len - 1``)."""
-    paras = [_Paragraph(p) for p in paragraphs]
+    paras, buckets = _read(paragraphs)
     return [
         paras[i].opening
         + ["b:" + t for t in sorted(paras[i].first)]
         + paras[i - 1].closing
-        + [strings[k] for strings, k in zip(_PAIR_STRINGS, buckets)]
-        for i, buckets in enumerate(_pair_buckets(paras), 1)
+        + [strings[k] for strings, k in zip(_PAIR_STRINGS, row)]
+        for i, row in enumerate(buckets.tolist(), 1)
     ]
 
 
@@ -217,7 +203,7 @@ class _Model:
     def __init__(self, weights: np.ndarray, offset: float, bits: int) -> None:
         self.weight = _Weights(weights, bits)
         self.first_word = _Weights(weights, bits, "b:")
-        self.pair = [[self.weight[f] for f in strings] for strings in _PAIR_STRINGS]
+        self.pair = [np.array([self.weight[f] for f in strings]) for strings in _PAIR_STRINGS]
         self.offset = offset
 
 
@@ -253,15 +239,14 @@ def gap_log_odds(
 @lru_cache(maxsize=8)
 def _log_odds(paragraphs: tuple[str, ...], path: str) -> np.ndarray:
     loaded = _load(path)
-    paras = [_Paragraph(p) for p in paragraphs]
+    paras, buckets = _read(paragraphs)
     if len(paras) < 2:
         return np.zeros(0)
     weight, first_word = loaded.weight.__getitem__, loaded.first_word.__getitem__
     # A paragraph's own features are summed once, not once per string at every gap.
     opening = [sum(map(weight, p.opening)) + sum(map(first_word, p.first)) for p in paras[1:]]
     closing = [sum(map(weight, p.closing)) for p in paras[:-1]]
-    tables = loaded.pair
-    pairs = [
-        sum([table[k] for table, k in zip(tables, buckets)]) for buckets in _pair_buckets(paras)
-    ]
-    return loaded.offset + (np.array(opening) + np.array(closing) + np.array(pairs))
+    pairs = np.zeros(len(paras) - 1)
+    for table, column in zip(loaded.pair, buckets.T):
+        pairs += table[column]
+    return loaded.offset + (np.array(opening) + np.array(closing) + pairs)

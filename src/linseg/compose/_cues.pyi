@@ -1,0 +1,6 @@
+import numpy as np
+
+def token_spans(texts: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]: ...
+def pair_buckets(
+    hashes: np.ndarray, offsets: np.ndarray, content: np.ndarray, window: int
+) -> np.ndarray: ...

@@ -1,0 +1,250 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
+"""Compiled reading of section cues: the tokens of each paragraph and the features that
+compare the two sides of each gap; see linseg.compose.cues."""
+
+import numpy as np
+
+from cpython.unicode cimport (
+    Py_UNICODE_ISDECIMAL,
+    Py_UNICODE_ISSPACE,
+    PyUnicode_DATA,
+    PyUnicode_KIND,
+    PyUnicode_READ,
+)
+from libc.stdint cimport uint64_t
+from libc.stdlib cimport free, malloc
+
+
+#: The comparison families' buckets, in linseg.compose.cues._PAIR_FAMILIES's order.
+DEF FAMILIES = 6
+
+
+cdef inline bint _ascii_letter(Py_UCS4 c) noexcept:
+    return (c >= 65 and c <= 90) or (c >= 97 and c <= 122)
+
+
+def token_spans(list texts):
+    """The tokens of each of ``texts`` by the rule ``[A-Za-z][A-Za-z']*|\\d+|[^\\sA-Za-z\\d]``
+    (as Python's ``re`` reads it in a str pattern: ``\\d`` a Unicode decimal digit, ``\\s``
+    Unicode white space): ``(starts, ends, hashes, offsets)``, where the tokens of text
+    ``p`` are ``offsets[p]`` to ``offsets[p + 1]``, each spanning ``starts[t]:ends[t]`` of
+    its text, and ``hashes`` is each token's 64-bit FNV-1a hash of its code points."""
+    cdef Py_ssize_t total = 0, p, i, k, n, t = 0, start
+    cdef str text
+    cdef Py_UCS4 c
+    cdef uint64_t h
+    for text in texts:
+        total += len(text)
+    starts_a = np.empty(total, dtype=np.int64)
+    ends_a = np.empty(total, dtype=np.int64)
+    hashes_a = np.empty(total, dtype=np.uint64)
+    offsets_a = np.empty(len(texts) + 1, dtype=np.int64)
+    cdef long long[::1] starts = starts_a, ends = ends_a, offsets = offsets_a
+    cdef uint64_t[::1] hashes = hashes_a
+    cdef int kind
+    cdef void* data
+    offsets[0] = 0
+    for p in range(len(texts)):
+        text = texts[p]
+        n = len(text)
+        kind = PyUnicode_KIND(text)
+        data = PyUnicode_DATA(text)
+        i = 0
+        while i < n:
+            c = PyUnicode_READ(kind, data, i)
+            if Py_UNICODE_ISSPACE(c):
+                i += 1
+                continue
+            start = i
+            i += 1
+            if _ascii_letter(c):
+                while i < n:
+                    c = PyUnicode_READ(kind, data, i)
+                    if not (_ascii_letter(c) or c == 39):  # 39: "'"
+                        break
+                    i += 1
+            elif Py_UNICODE_ISDECIMAL(c):
+                while i < n and Py_UNICODE_ISDECIMAL(PyUnicode_READ(kind, data, i)):
+                    i += 1
+            h = 14695981039346656037ULL
+            for k in range(start, i):
+                h = (h ^ <uint64_t>PyUnicode_READ(kind, data, k)) * 1099511628211ULL
+            starts[t] = start
+            ends[t] = i
+            hashes[t] = h
+            t += 1
+        offsets[p + 1] = t
+    return starts_a[:t], ends_a[:t], hashes_a[:t], offsets_a
+
+
+cdef void _sort(uint64_t* values, Py_ssize_t n) noexcept nogil:
+    """Sort ``values`` in place (Shell's sort with Ciura's gaps: a paragraph's tokens are
+    few, and a sort without a comparison callback is several times faster for them)."""
+    cdef Py_ssize_t g, gap, i, j
+    cdef uint64_t v
+    cdef Py_ssize_t gaps[15]
+    gaps[:] = [227011, 100894, 44842, 19930, 8858, 3937, 1750, 701, 301, 132, 57, 23, 10, 4, 1]
+    for g in range(15):
+        gap = gaps[g]
+        if gap >= n:
+            continue
+        for i in range(gap, n):
+            v = values[i]
+            j = i
+            while j >= gap and values[j - gap] > v:
+                values[j] = values[j - gap]
+                j -= gap
+            values[j] = v
+
+
+cdef Py_ssize_t _distinct(const uint64_t* sorted_values, Py_ssize_t n, uint64_t* out) noexcept nogil:
+    """The distinct values of a sorted array, into ``out``; returns how many."""
+    cdef Py_ssize_t i, kept = 0
+    for i in range(n):
+        if kept == 0 or sorted_values[i] != out[kept - 1]:
+            out[kept] = sorted_values[i]
+            kept += 1
+    return kept
+
+
+cdef Py_ssize_t _shared(const uint64_t* a, Py_ssize_t na, const uint64_t* b,
+                        Py_ssize_t nb) noexcept nogil:
+    """How many values two sorted sets have in common."""
+    cdef Py_ssize_t i = 0, j = 0, both = 0
+    while i < na and j < nb:
+        if a[i] < b[j]:
+            i += 1
+        elif a[i] > b[j]:
+            j += 1
+        else:
+            both += 1
+            i += 1
+            j += 1
+    return both
+
+
+cdef Py_ssize_t _union(const uint64_t* values, const long long* offsets, Py_ssize_t first,
+                       Py_ssize_t last, uint64_t* out, uint64_t* scratch) noexcept nogil:
+    """The union of the sorted sets ``first .. last - 1`` (``values[offsets[s]:offsets[s +
+    1]]``) into ``out``, sorted; returns its size."""
+    cdef Py_ssize_t s, i, j, k, n = 0, m
+    cdef const uint64_t* b
+    for s in range(first, last):
+        b = values + offsets[s]
+        m = offsets[s + 1] - offsets[s]
+        # Merge out[:n] with b[:m] into scratch, then back.
+        i = j = k = 0
+        while i < n and j < m:
+            if out[i] < b[j]:
+                scratch[k] = out[i]
+                i += 1
+            elif out[i] > b[j]:
+                scratch[k] = b[j]
+                j += 1
+            else:
+                scratch[k] = out[i]
+                i += 1
+                j += 1
+            k += 1
+        while i < n:
+            scratch[k] = out[i]
+            i += 1
+            k += 1
+        while j < m:
+            scratch[k] = b[j]
+            j += 1
+            k += 1
+        for i in range(k):
+            out[i] = scratch[i]
+        n = k
+    return n
+
+
+cdef inline long long _share(long long scale, Py_ssize_t part, Py_ssize_t whole) noexcept nogil:
+    # Python's int(scale * part / max(1, whole)): the integer product, one correctly rounded
+    # division, truncation.
+    return <long long>(<double>(scale * part) / <double>(whole if whole > 1 else 1))
+
+
+cdef inline long long _overlap(double scale, Py_ssize_t shared, Py_ssize_t pooled) noexcept nogil:
+    # Python's int(scale * (shared / max(1, pooled))): the division, then the product.
+    return <long long>(scale * (<double>shared / <double>(pooled if pooled > 1 else 1)))
+
+
+def pair_buckets(const uint64_t[::1] hashes, const long long[::1] offsets,
+                 const unsigned char[::1] content, Py_ssize_t window):
+    """For the gap before each paragraph after the first, the bucket of each comparison
+    family (linseg.compose.cues._pair_buckets, which documents them), from the tokens'
+    hashes, each paragraph's token range (``offsets``) and which tokens are content
+    words."""
+    cdef Py_ssize_t n = offsets.shape[0] - 1, total = hashes.shape[0]
+    cdef Py_ssize_t p, t, i, a, b, k, shared, before_n, after_n, across, n_tokens, seen
+    cdef Py_ssize_t prev_content, cur_content, cur_before
+    out_a = np.zeros((max(n - 1, 0), FAMILIES), dtype=np.int64)
+    if n < 2:
+        return out_a
+    cdef long long[:, ::1] out = out_a
+    # Per paragraph: its tokens sorted (with repeats), its distinct tokens, and its
+    # distinct content words, each in one flat buffer with offsets.
+    cdef uint64_t* tokens = <uint64_t*>malloc((total + 1) * sizeof(uint64_t))
+    cdef uint64_t* distinct = <uint64_t*>malloc((total + 1) * sizeof(uint64_t))
+    cdef uint64_t* contents = <uint64_t*>malloc((total + 1) * sizeof(uint64_t))
+    cdef uint64_t* before = <uint64_t*>malloc((total + 1) * sizeof(uint64_t))
+    cdef uint64_t* after = <uint64_t*>malloc((total + 1) * sizeof(uint64_t))
+    cdef uint64_t* scratch = <uint64_t*>malloc((total + 1) * sizeof(uint64_t))
+    cdef long long* d_off = <long long*>malloc((n + 1) * sizeof(long long))
+    cdef long long* c_off = <long long*>malloc((n + 1) * sizeof(long long))
+    if (tokens == NULL or distinct == NULL or contents == NULL or before == NULL
+            or after == NULL or scratch == NULL or d_off == NULL or c_off == NULL):
+        free(tokens); free(distinct); free(contents); free(before); free(after)
+        free(scratch); free(d_off); free(c_off)
+        raise MemoryError()
+    try:
+        with nogil:
+            d_off[0] = c_off[0] = 0
+            for p in range(n):
+                a, b = offsets[p], offsets[p + 1]
+                # Bit 0 of each hash says whether the token is a content word (a token is
+                # one or the other wherever it occurs), so one sort serves both sets.
+                for t in range(a, b):
+                    tokens[t] = (hashes[t] & ~(<uint64_t>1)) | (content[t] != 0)
+                _sort(tokens + a, b - a)
+                d_off[p + 1] = d_off[p] + _distinct(tokens + a, b - a, distinct + d_off[p])
+                k = 0
+                for t in range(d_off[p], d_off[p + 1]):
+                    if distinct[t] & 1:
+                        contents[c_off[p] + k] = distinct[t]
+                        k += 1
+                c_off[p + 1] = c_off[p] + k
+            for i in range(1, n):
+                n_tokens = offsets[i + 1] - offsets[i]
+                # Tokens of this paragraph (with repeats) met in the one before.
+                seen = 0
+                a = d_off[i - 1]
+                b = d_off[i]
+                for t in range(offsets[i], offsets[i + 1]):
+                    while a < b and distinct[a] < tokens[t]:
+                        a += 1
+                    if a < b and distinct[a] == tokens[t]:
+                        seen += 1
+                prev_content = c_off[i] - c_off[i - 1]
+                cur_content = c_off[i + 1] - c_off[i]
+                shared = _shared(contents + c_off[i - 1], prev_content,
+                                 contents + c_off[i], cur_content)
+                before_n = _union(contents, c_off, i - window if i > window else 0, i,
+                                  before, scratch)
+                after_n = _union(contents, c_off, i, i + window if i + window < n else n,
+                                 after, scratch)
+                across = _shared(before, before_n, after, after_n)
+                cur_before = _shared(contents + c_off[i], cur_content, before, before_n)
+                k = (6 * i) // n  # int(6 * i / n): exact in integers, as i < n
+                out[i - 1, 0] = k if k < 5 else 5
+                out[i - 1, 1] = _share(5, n_tokens - seen, n_tokens)
+                out[i - 1, 2] = _overlap(10.0, shared, prev_content + cur_content - shared)
+                out[i - 1, 3] = shared if shared < 5 else 5
+                out[i - 1, 4] = _overlap(20.0, across, before_n + after_n - across)
+                out[i - 1, 5] = _share(5, cur_content - cur_before, cur_content)
+    finally:
+        free(tokens); free(distinct); free(contents); free(before); free(after)
+        free(scratch); free(d_off); free(c_off)
+    return out_a
