@@ -134,6 +134,8 @@ _BLANK_LINE = re.compile(r"(?:\r\n|\r|\n)(?:[^\S\r\n]*(?:\r\n|\r|\n))+[^\S\r\n]*
 _FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})", re.MULTILINE)
 _RULE_LINE = re.compile(r"^\s*([=\-~^*+#_`:.'\"])\1{2,}\s*$")
 _ATX_HEADING = re.compile(r"^#{1,6}[ \t]+\S")
+#: The marks a rule line (_RULE_LINE) or a "#" heading can open with.
+_RULE_MARKS = "=-~^*+#_`:.'\""
 # A Markdown thematic break ("---", "* * *", "___") or a reStructuredText transition of
 # "=", "~" or "+": a break the author put between topics.
 _BREAK_LINE = re.compile(r"^[ ]{0,3}([-*_=~+])(?:[ \t]*\1){2,}[ \t]*$")
@@ -282,7 +284,8 @@ def _opens_with_heading(sentence: str) -> bool:
     head = sentence[:_HEADING_PEEK]
     # Most sentences are one line of prose: neither a "#" heading nor a break can open
     # them, and a title needs the line of its adornment.
-    if head.lstrip()[:1] not in _HEADING_OPENERS and not _LINE_BREAK.search(head):
+    # (White space after the last line holds no heading.)
+    if head.lstrip()[:1] not in _HEADING_OPENERS and not _LINE_BREAK.search(head.rstrip()):
         return False
     raw = head.splitlines()
     lines = [ln for ln in raw if ln.strip()][:3]
@@ -466,7 +469,11 @@ def _is_abbreviation(text: str, a: int, dot: int) -> bool:
 
 def _is_heading(piece: str) -> bool:
     """Whether a sentence is only a heading or a rule (Markdown or reStructuredText)."""
-    lines = [ln for ln in piece.strip().splitlines() if ln.strip()]
+    piece = piece.strip()
+    # Most sentences are one line of prose, which only a "#" or a rule's mark can open.
+    if piece[:1] not in _RULE_MARKS and not _LINE_BREAK.search(piece):
+        return False
+    lines = [ln for ln in piece.splitlines() if ln.strip()]
     if not lines or len(lines) > 3:
         return False
     if all(_RULE_LINE.match(ln) for ln in lines):

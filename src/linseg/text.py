@@ -325,7 +325,7 @@ class TextProcessor:
         try:
             ids = list(map(table.__getitem__, flat))
         except KeyError:
-            self._learn(flat)
+            self._learn(dict.fromkeys(flat))  # each distinct token once, in order
             ids = list(map(table.__getitem__, flat))
         offsets = np.zeros(len(per_sentence) + 1, dtype=np.int64)
         np.cumsum([len(t) for t in per_sentence], out=offsets[1:])
