@@ -125,6 +125,41 @@ def test_ids_agree_with_stems(sentences):
     assert np.all(np.diff(offsets) >= 0)
 
 
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.text(
+            st.sampled_from(list("aZé9٣²Ⅳ中'’-—_ .,\t\n\u00a0")) | st.characters(), max_size=30
+        ),
+        max_size=8,
+    ),
+    st.lists(st.text(st.sampled_from(list("ab-' .")), max_size=12), max_size=4),
+)
+def test_raw_english_is_read_in_compiled_code_as_its_tokens_say(sentences, before):
+    from linseg._text import UNKNOWN_ID, lookup_raw_words
+    from linseg.words import raw_word_tokens
+
+    # The compiled reader finds raw_word_tokens' tokens ...
+    ids, offsets, hashes, which, starts, ends = lookup_raw_words(
+        sentences, np.zeros(8, dtype=np.uint64), np.full(8, UNKNOWN_ID, dtype=np.int64)
+    )
+    for k, s in enumerate(sentences):
+        found = [
+            s[a:b]
+            for a, b in zip(starts[offsets[k] : offsets[k + 1]], ends[offsets[k] : offsets[k + 1]])
+        ]
+        assert found == raw_word_tokens(s) and set(which[offsets[k] : offsets[k + 1]]) <= {k}
+    # ... and gives each the id a processor reading token by token gives it, with the
+    # vocabulary in the order met, also after earlier documents.
+    fast, slow = TextProcessor(), TextProcessor()
+    slow._raw_tokens = lambda s: raw_word_tokens(s)  # not the compiled path
+    for doc in (before, sentences):
+        ids_a, off_a = fast.ids(doc, tokenized=False)
+        ids_b, off_b = slow.ids(doc, tokenized=False)
+        assert ids_a.tolist() == ids_b.tolist() and off_a.tolist() == off_b.tolist()
+    assert fast.vocabulary == slow.vocabulary
+
+
 def test_a_document_block_reads_the_words_once():
     tp = TextProcessor()
     sentences = ["bees make honey", "bees guard hives"]

@@ -1,8 +1,17 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
-"""Compiled token look-up for ASCII text (see linseg.text): tokens split on whitespace are
-hashed (FNV-1a, 64 bits) and looked up in an open-addressing table of stem ids."""
+"""Compiled token look-up (see linseg.text): tokens of pre-tokenised ASCII text (split on
+white space) or of raw English prose are hashed (FNV-1a, 64 bits) and looked up in an
+open-addressing table of stem ids."""
 
 import numpy as np
+
+from cpython.unicode cimport (
+    Py_UNICODE_ISALNUM,
+    Py_UNICODE_ISSPACE,
+    PyUnicode_DATA,
+    PyUnicode_KIND,
+    PyUnicode_READ,
+)
 
 # A slot whose value is UNKNOWN is empty; a token not in the table gets UNKNOWN as its id.
 cdef long long UNKNOWN = -2
@@ -31,12 +40,6 @@ cdef bint put(unsigned long long[::1] keys, long long[::1] vals, unsigned long l
     keys[slot] = h
     vals[slot] = value
     return True
-
-
-def hash_put(unsigned long long[::1] keys, long long[::1] vals, unsigned long long h,
-             long long value):
-    """Store ``value`` under hash ``h``; True if the slot was new."""
-    return put(keys, vals, h, value)
 
 
 def rehash(const unsigned long long[::1] old_keys, const long long[::1] old_vals,
@@ -106,3 +109,92 @@ def lookup_tokens(const unsigned char[::1] data, Py_ssize_t n_sentences,
             offsets[s] = ntok
     return (ids_arr[:ntok].copy(), offsets_arr, hashes_arr[:ntok], starts_arr[:ntok],
             ends_arr[:ntok])
+
+
+cdef inline bint _joiner(Py_UCS4 c) noexcept:
+    # "-", "'" and U+2019 join two runs of letters or digits into one token.
+    return c == 45 or c == 39 or c == 0x2019
+
+
+def lookup_raw_words(list sentences, const unsigned long long[::1] keys,
+                     const long long[::1] vals):
+    """The tokens of raw English sentences that linseg.words.raw_word_tokens finds (the
+    rule ``[^\\W_]+(?:[-'\\u2019][^\\W_]+)*|[^\\w\\s-]|_`` as Python's re reads it: a word
+    character is one str.isalnum() accepts, or "_"), each hashed (FNV-1a over its code
+    points, which for ASCII are its bytes, as lookup_tokens hashes them) and looked up.
+
+    Returns ``(ids, offsets, hashes, sentence, starts, ends)``: as lookup_tokens's, with
+    each token's sentence, and its span within that sentence.
+    """
+    cdef Py_ssize_t total = 0, n, i, start, k, ntok = 0, s, slot
+    cdef Py_ssize_t mask = keys.shape[0] - 1
+    cdef str text
+    cdef int kind
+    cdef void* data
+    cdef Py_UCS4 c
+    cdef unsigned long long h
+    cdef long long value
+    for text in sentences:
+        total += len(text)
+    ids_arr = np.empty(total, dtype=np.int64)
+    hashes_arr = np.empty(total, dtype=np.uint64)
+    which_arr = np.empty(total, dtype=np.int64)
+    starts_arr = np.empty(total, dtype=np.int64)
+    ends_arr = np.empty(total, dtype=np.int64)
+    offsets_arr = np.zeros(len(sentences) + 1, dtype=np.int64)
+    cdef long long[::1] ids = ids_arr, which = which_arr, starts = starts_arr
+    cdef long long[::1] ends = ends_arr, offsets = offsets_arr
+    cdef unsigned long long[::1] hashes = hashes_arr
+    for s in range(len(sentences)):
+        text = sentences[s]
+        n = len(text)
+        kind = PyUnicode_KIND(text)
+        data = PyUnicode_DATA(text)
+        i = 0
+        while i < n:
+            c = PyUnicode_READ(kind, data, i)
+            start = i
+            i += 1
+            if Py_UNICODE_ISALNUM(c):
+                while True:
+                    while i < n and Py_UNICODE_ISALNUM(PyUnicode_READ(kind, data, i)):
+                        i += 1
+                    if (i + 1 < n and _joiner(PyUnicode_READ(kind, data, i))
+                            and Py_UNICODE_ISALNUM(PyUnicode_READ(kind, data, i + 1))):
+                        i += 2
+                        continue
+                    break
+            elif c != 95 and (c == 45 or Py_UNICODE_ISSPACE(c)):
+                continue  # white space, and a "-" standing alone (a dash), are no token
+            h = FNV_OFFSET
+            for k in range(start, i):
+                h = (h ^ <unsigned long long>PyUnicode_READ(kind, data, k)) * FNV_PRIME
+            if h == 0:
+                h = 1
+            slot = <Py_ssize_t>(h & <unsigned long long>mask)
+            value = UNKNOWN
+            while vals[slot] != UNKNOWN:
+                if keys[slot] == h:
+                    value = vals[slot]
+                    break
+                slot = (slot + 1) & mask
+            ids[ntok] = value
+            hashes[ntok] = h
+            which[ntok] = s
+            starts[ntok] = start
+            ends[ntok] = i
+            ntok += 1
+        offsets[s + 1] = ntok
+    return (ids_arr[:ntok].copy(), offsets_arr, hashes_arr[:ntok], which_arr[:ntok],
+            starts_arr[:ntok], ends_arr[:ntok])
+
+
+def hash_put_many(unsigned long long[::1] keys, long long[::1] vals,
+                  const unsigned long long[::1] hashes, const long long[::1] values):
+    """Store each ``values[i]`` under ``hashes[i]`` (the table must have room for them);
+    returns how many slots were new."""
+    cdef Py_ssize_t i, new = 0
+    with nogil:
+        for i in range(hashes.shape[0]):
+            new += put(keys, vals, hashes[i], values[i])
+    return new

@@ -24,7 +24,8 @@ from typing import Any, TypeVar, cast
 import numpy as np
 
 from ._text import UNKNOWN_ID as _UNKNOWN
-from ._text import hash_put as _hash_put
+from ._text import hash_put_many as _hash_put_many
+from ._text import lookup_raw_words as _lookup_raw_words
 from ._text import lookup_tokens as _lookup_tokens
 from ._text import rehash as _rehash
 from .stemmers import SnowballStemmer
@@ -319,6 +320,8 @@ class TextProcessor:
             joined = "\n".join(sentences)
             if joined.isascii() and joined.count("\n") == len(sentences) - 1:
                 return self._ids_ascii(joined.encode("ascii"), len(sentences))
+        elif self._raw_tokens is raw_word_tokens:
+            return self._ids_raw(list(sentences))
         per_sentence = [self.tokens(s, tokenized) for s in sentences]
         flat = list(chain.from_iterable(per_sentence))
         table = self._id_of_token
@@ -336,28 +339,61 @@ class TextProcessor:
         ids, offsets, hashes, starts, ends = _lookup_tokens(
             data, n_sentences, self._hkeys, self._hvals
         )
-        missing = np.flatnonzero(ids == _UNKNOWN)
-        if missing.size:
-            # Judge each new token once, not once per occurrence: a fresh processor meets
-            # every token of a long document as new.
-            _, first, inverse = np.unique(hashes[missing], return_index=True, return_inverse=True)
-            found = np.empty(first.size, dtype=np.int64)
-            for u, t in enumerate(missing[first]):
-                token = buf[starts[t] : ends[t]].decode("ascii")
-                self._learn((token,))
-                found[u] = self._id_of_token[token]
-                self._hash_insert(hashes[t], found[u])
-            ids[missing] = found[inverse.reshape(-1)]
+
+        def tokens_at(new: np.ndarray) -> list[str]:
+            return [buf[a:b].decode("ascii") for a, b in zip(starts[new], ends[new])]
+
+        self._learn_unknown(ids, hashes, tokens_at)
         return ids, offsets
 
-    def _hash_insert(self, h: np.uint64, value: int) -> None:
-        if 2 * (self._hcount + 1) > self._hkeys.size:
+    def _ids_raw(self, sentences: list[str]) -> tuple[np.ndarray, np.ndarray]:
+        # English prose: raw_word_tokens' tokens, found and looked up in compiled code.
+        ids, offsets, hashes, which, starts, ends = _lookup_raw_words(
+            sentences, self._hkeys, self._hvals
+        )
+
+        def tokens_at(new: np.ndarray) -> list[str]:
+            spans = zip(which[new].tolist(), starts[new].tolist(), ends[new].tolist())
+            return [sentences[s][a:b] for s, a, b in spans]
+
+        self._learn_unknown(ids, hashes, tokens_at, in_order=True)
+        return ids, offsets
+
+    def _learn_unknown(
+        self,
+        ids: np.ndarray,
+        hashes: np.ndarray,
+        tokens_at: Callable[[np.ndarray], list[str]],
+        in_order: bool = False,
+    ) -> None:
+        """Fill in the ids the hash table lacked (:data:`_UNKNOWN`; ``tokens_at`` gives the
+        tokens at some of their places), learning each new token once, not once per
+        occurrence (a fresh processor meets every token of a long
+        document as new): in the order met when ``in_order``, else in the order of their
+        hashes (the pre-tokenised path's, which the paper's figures were made with)."""
+        missing = np.flatnonzero(ids == _UNKNOWN)
+        if not missing.size:
+            return
+        _, first, inverse = np.unique(hashes[missing], return_index=True, return_inverse=True)
+        order = np.argsort(first, kind="stable") if in_order else np.arange(first.size)
+        new = missing[first[order]]
+        tokens = tokens_at(new)
+        self._learn(tokens)
+        found = np.empty(first.size, dtype=np.int64)
+        found[order] = [self._id_of_token[t] for t in tokens]
+        self._hash_insert(hashes[new], found[order])
+        ids[missing] = found[inverse.reshape(-1)]
+
+    def _hash_insert(self, hashes: np.ndarray, values: np.ndarray) -> None:
+        size = self._hkeys.size
+        while 2 * (self._hcount + hashes.size) > size:
+            size *= 2
+        if size > self._hkeys.size:
             keys, vals = self._hkeys, self._hvals
-            self._hkeys = np.zeros(2 * keys.size, dtype=np.uint64)
-            self._hvals = np.full(2 * keys.size, _UNKNOWN, dtype=np.int64)
+            self._hkeys = np.zeros(size, dtype=np.uint64)
+            self._hvals = np.full(size, _UNKNOWN, dtype=np.int64)
             _rehash(keys, vals, self._hkeys, self._hvals)
-        if _hash_put(self._hkeys, self._hvals, int(h), int(value)):
-            self._hcount += 1
+        self._hcount += _hash_put_many(self._hkeys, self._hvals, hashes, values)
 
     def id_of(self, token: str) -> int:
         """The stem id of one token (-1 if it is not a word or is a stopword)."""
