@@ -404,11 +404,13 @@ class TextProcessor:
         """Give each of ``tokens`` not yet met its stem's id, new stems the next ids in the
         order met."""
         table, of_stem, vocabulary = self._id_of_token, self._id_of_stem, self.vocabulary
-        stem_token = self.stem_token
+        memo, stem_token = self._stem_of_token, self.stem_token
         for token in tokens:
             if token in table:
                 continue
-            stem = stem_token(token)
+            stem = memo.get(token, _UNJUDGED)
+            if stem is _UNJUDGED:
+                stem = stem_token(token)
             if stem is None:
                 table[token] = -1
                 continue
@@ -444,6 +446,8 @@ class TextProcessor:
         return flat.reshape(n, v).astype(np.int32, copy=False), labels
 
 
+#: What a memo of verdicts gives for a token it has not judged.
+_UNJUDGED = "\x00unjudged"
 #: Token verdicts kept per way of reading before a memo starts afresh (a bound on memory).
 _VERDICT_LIMIT = 1 << 18
 #: Ways of reading words (language, word rule, stop list, stemmer) whose memos are kept.

@@ -27,12 +27,8 @@ def is_word(token: str, hyphens: bool = True) -> bool:
     """
     if not hyphens:
         return token.isalpha()
-    if not token:
-        return False
-    for ch in token:
-        if ch != "-" and not ch.isalpha():
-            return False
-    return True
+    # Every "-" read as a letter: then all letters, and at least one character.
+    return token.replace("-", "a").isalpha()
 
 
 def tokenize_raw(sentence: str) -> list[str]:
