@@ -13,16 +13,22 @@ class SnowballStemmer:
     PyStemmer object does not pickle at all -- so segmenters can go to worker processes.
     Like the PyStemmer object it wraps, one must not be used by two threads at once."""
 
-    __slots__ = ("algorithm", "_stem")
+    __slots__ = ("algorithm", "_stem", "_stem_words")
 
     def __init__(self, algorithm: str) -> None:
         import Stemmer as _pystemmer
 
         self.algorithm = algorithm
-        self._stem: Callable[[str], str] = _pystemmer.Stemmer(algorithm).stemWord
+        stemmer = _pystemmer.Stemmer(algorithm)
+        self._stem: Callable[[str], str] = stemmer.stemWord
+        self._stem_words: Callable[[list[str]], list[str]] = stemmer.stemWords
 
     def __call__(self, word: str) -> str:
         return self._stem(word)
+
+    def stem_words(self, words: list[str]) -> list[str]:
+        """The stem of each of ``words``, in one call."""
+        return self._stem_words(words)
 
     def __eq__(self, other: object) -> bool:
         # Two wrappers of one algorithm stem every word alike: processors that hold them

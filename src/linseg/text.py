@@ -245,6 +245,24 @@ class TextProcessor:
         self._stem_of_token[token] = stem
         return stem
 
+    def _judge(self, tokens: list[str]) -> None:
+        """Put the verdict on each of ``tokens`` (distinct, none judged) in the memo, the
+        words stemmed in one call where the stemmer takes many (a Snowball stemmer)."""
+        if not tokens:
+            return
+        memo = self._stem_of_token
+        if len(memo) + len(tokens) > _VERDICT_LIMIT:
+            memo.clear()
+        stop = self.stopwords
+        words = [self._word_of(t) for t in tokens]
+        kept = [w for w in words if w is not None and w not in stop]
+        if isinstance(self.stemmer, SnowballStemmer):
+            stems = iter(self.stemmer.stem_words(kept))
+        else:
+            stems = map(self.stemmer, kept)
+        for token, word in zip(tokens, words):
+            memo[token] = next(stems) if word is not None and word not in stop else None
+
     def tokens(self, sentence: str, tokenized: bool) -> list[str]:
         """The tokens of one sentence: split on spaces when ``tokenized``, else found in raw
         text by the language's rules (:func:`linseg.words.raw_word_tokens` in English, which
@@ -405,6 +423,8 @@ class TextProcessor:
         order met."""
         table, of_stem, vocabulary = self._id_of_token, self._id_of_stem, self.vocabulary
         memo, stem_token = self._stem_of_token, self.stem_token
+        tokens = list(dict.fromkeys(tokens))
+        self._judge([t for t in tokens if t not in table and t not in memo])
         for token in tokens:
             if token in table:
                 continue
