@@ -386,9 +386,9 @@ class TextProcessor:
     ) -> None:
         """Fill in the ids the hash table lacked (:data:`_UNKNOWN`; ``tokens_at`` gives the
         tokens at some of their places), learning each new token once, not once per
-        occurrence (a fresh processor meets every token of a long
-        document as new): in the order met when ``in_order``, else in the order of their
-        hashes (the pre-tokenised path's, which the paper's figures were made with)."""
+        occurrence (a fresh processor meets every token of a long document as new): in the
+        order met when ``in_order``, else in the order of their hashes (the pre-tokenised
+        path's, which the paper's figures were made with)."""
         missing = np.flatnonzero(ids == _UNKNOWN)
         if not missing.size:
             return

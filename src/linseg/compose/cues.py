@@ -15,7 +15,8 @@ sides share, paragraph by paragraph and over three paragraphs each side) and sum
 weights in a logistic model. The model's log-odds minus its log-odds at the training base
 rate is what a segment ending at that gap gains (as a cost, its negation), so a gap with no
 telling cue costs nothing. This module reads the features (:func:`gap_features`) and scores them
-(:func:`gap_log_odds`).
+(:func:`gap_log_odds`); the tokens, and the features that compare a gap's two sides, are
+read in compiled code (``_cues.pyx``), for training and scoring alike.
 
 A text without blank lines has no paragraphs to read; there the same features are read of
 its sentences, each sentence a unit, under a second model trained on the same pages with
