@@ -286,8 +286,17 @@ def test_a_gap_reads_only_its_neighbourhood(paragraphs, data):
             assert before == after
 
 
-@settings(max_examples=40, deadline=None)
-@given(st.lists(_paragraph, min_size=0, max_size=10))
+# Any text: letters of several scripts, digits that are and are not decimal, apostrophes,
+# marks, white space of several kinds, and lone surrogates (text decoded with
+# "surrogateescape").
+_any_text = st.text(
+    st.sampled_from(list("aZq'9٣𝟎²Ⅳé中.!?,-_ \t\n\u00a0\u2028\ud800\udfff")) | st.characters(),
+    max_size=40,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_paragraph | _any_text, min_size=0, max_size=10))
 def test_the_log_odds_sum_the_weights_of_the_strings_training_reads(paragraphs):
     # Training hashes gap_features' strings; scoring sums each paragraph's own weights
     # once. The two must agree on every gap, with the shipped model.
@@ -330,13 +339,6 @@ def _plain_buckets(paragraphs: list[str]) -> list[tuple[int, ...]]:
             )
         )
     return out
-
-
-# Any text: letters of several scripts, digits that are and are not decimal, apostrophes,
-# marks, and white space of several kinds.
-_any_text = st.text(
-    st.sampled_from(list("aZq'9٣𝟎²Ⅳé中.!?,-_ \t\n\u00a0\u2028")) | st.characters(), max_size=40
-)
 
 
 @settings(max_examples=200, deadline=None)

@@ -291,6 +291,8 @@ _FRAGMENTS = [
     "\x0c",
     "\u2028",
     "\u00a0",
+    "\udcff",  # a byte that was not UTF-8, decoded with "surrogateescape"
+    "\ud800 ",
     "e.g.",
     "...",
     " ",
@@ -319,6 +321,17 @@ def test_segment_text_joins_back_on_any_text(text, n_segments):
     assert segment_text(text, n_segments=n_segments).segments == doc.segments
     if n_segments is not None and text.strip():
         assert len(doc.segments) <= n_segments
+
+
+@pytest.mark.parametrize("method", ["u00_pr", "c99", "texttiling", "consensus_dp"])
+def test_lone_surrogates_are_text_like_any_other(method):
+    # Text decoded with "surrogateescape" holds lone surrogates, which the sentence
+    # splitter's Rust core and UTF-8 cannot take as they are; in paragraphs enough for the
+    # section cues, and in one line, every method segments it and loses none of it.
+    paragraph = "Bees make honey \udcff here. The hive \ud800 hums all day.\n\n"
+    for text in (paragraph * 12, paragraph.replace("\n\n", " ") * 12):
+        doc = segment_text(text, method=method)
+        assert "".join(doc.segments) == text and len(doc.segments) >= 1
 
 
 @pytest.mark.parametrize("method", ["texttiling", "segmenter", "b_r", "r98"])

@@ -327,7 +327,12 @@ _HEADING_PEEK = 600
 _HEADING_OPENERS = "#-*_=~+"
 _LINE_BREAK = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 
-_LINE_SEPARATORS = str.maketrans({"\u2028": "\n", "\u2029": "\n"})
+# What sentencex is handed in place of characters it cannot take, one for one so that
+# every offset holds: U+2028/U+2029 (see _starts_in_paragraph), and lone surrogates (text
+# decoded with "surrogateescape"), which no Rust string can hold.
+_LINE_SEPARATORS = str.maketrans(
+    {"\u2028": "\n", "\u2029": "\n", **{chr(c): "\ufffd" for c in range(0xD800, 0xE000)}}
+)
 
 
 def _starts_in_paragraph(text: str, a: int, b: int, language: str) -> list[int]:
@@ -345,7 +350,8 @@ def _starts_in_paragraph(text: str, a: int, b: int, language: str) -> list[int]:
     merged: set[int] = set()  # sentences that absorbed a dropped start
     pos = 0
     # sentencex 1.0 slices inside U+2028/U+2029 and panics; as line breaks they split
-    # nothing here, and the one-for-one swap keeps every offset.
+    # nothing here, and the one-for-one swap keeps every offset (as it does for lone
+    # surrogates, which it cannot take at all).
     plain = chunk.translate(_LINE_SEPARATORS)
     try:
         pieces = sentencex.segment(language, plain)

@@ -11,7 +11,7 @@ from cpython.unicode cimport (
     PyUnicode_KIND,
     PyUnicode_READ,
 )
-from libc.stdint cimport uint64_t
+from libc.stdint cimport uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 
 
@@ -248,3 +248,206 @@ def pair_buckets(const uint64_t[::1] hashes, const long long[::1] offsets,
         free(tokens); free(distinct); free(contents); free(before); free(after)
         free(scratch); free(d_off); free(c_off)
     return out_a
+
+
+# --- each paragraph's own features, hashed as training hashes their strings -------------
+
+cdef uint32_t CRC_TABLE[256]
+# zlib's CRC-32: the reflected polynomial, and the register's start and final inversion.
+cdef uint32_t POLYNOMIAL = 0xEDB88320U
+cdef uint32_t ALL_ONES = 0xFFFFFFFFU
+
+
+cdef void _fill_crc_table() noexcept:
+    cdef uint32_t c, n, k
+    for n in range(256):
+        c = n
+        for k in range(8):
+            c = (POLYNOMIAL ^ (c >> 1)) if c & 1 else (c >> 1)
+        CRC_TABLE[n] = c
+
+
+_fill_crc_table()
+
+
+cdef inline uint32_t _crc_byte(uint32_t crc, uint32_t b) noexcept nogil:
+    return CRC_TABLE[(crc ^ b) & 0xFF] ^ (crc >> 8)
+
+
+cdef inline uint32_t _crc_char(uint32_t crc, uint32_t c) noexcept nogil:
+    # The character's UTF-8 bytes (a lone surrogate as its three bytes, as Python's
+    # "surrogatepass" writes it).
+    if c < 0x80:
+        return _crc_byte(crc, c)
+    if c < 0x800:
+        crc = _crc_byte(crc, 0xC0 | (c >> 6))
+        return _crc_byte(crc, 0x80 | (c & 0x3F))
+    if c < 0x10000:
+        crc = _crc_byte(crc, 0xE0 | (c >> 12))
+        crc = _crc_byte(crc, 0x80 | ((c >> 6) & 0x3F))
+        return _crc_byte(crc, 0x80 | (c & 0x3F))
+    crc = _crc_byte(crc, 0xF0 | (c >> 18))
+    crc = _crc_byte(crc, 0x80 | ((c >> 12) & 0x3F))
+    crc = _crc_byte(crc, 0x80 | ((c >> 6) & 0x3F))
+    return _crc_byte(crc, 0x80 | (c & 0x3F))
+
+
+cdef inline uint32_t _crc_prefix(const char* prefix) noexcept nogil:
+    # The running CRC-32 (zlib's) after an ASCII prefix such as "f1=".
+    cdef uint32_t crc = ALL_ONES
+    cdef Py_ssize_t i = 0
+    while prefix[i] != 0:
+        crc = _crc_byte(crc, <unsigned char>prefix[i])
+        i += 1
+    return crc
+
+
+cdef inline uint32_t _crc_span(uint32_t crc, int kind, void* data, Py_ssize_t a,
+                               Py_ssize_t b) noexcept:
+    cdef Py_ssize_t i
+    for i in range(a, b):
+        crc = _crc_char(crc, <uint32_t>PyUnicode_READ(kind, data, i))
+    return crc
+
+
+cdef inline bint _same(int kind, void* data, Py_ssize_t a, Py_ssize_t b, Py_ssize_t c,
+                       Py_ssize_t d) noexcept:
+    # Whether two spans of one text hold the same characters.
+    cdef Py_ssize_t i
+    if b - a != d - c:
+        return False
+    for i in range(b - a):
+        if PyUnicode_READ(kind, data, a + i) != PyUnicode_READ(kind, data, c + i):
+            return False
+    return True
+
+
+cdef inline double _weight(const double[::1] weights, uint64_t mask, uint32_t crc) noexcept nogil:
+    return weights[<Py_ssize_t>(<uint64_t>(crc ^ ALL_ONES) & mask)]
+
+
+def paragraph_weights(list texts, list lowers, const long long[::1] starts,
+                      const long long[::1] ends, const uint64_t[::1] hashes,
+                      const long long[::1] offsets, const double[::1] weights,
+                      Py_ssize_t first_words):
+    """Each paragraph's summed weights as the paragraph after a gap (``opening``: its first
+    one, two and three tokens, its length bucket, its sentences up to four, and each
+    distinct word of its first ``first_words`` tokens of its first sentence) and as the
+    one before (``closing``: its last token and two, its last character, its length
+    bucket), in a model of ``len(weights)`` (a power of two) hashed weights: the weights
+    of the strings linseg.compose.cues._Paragraph writes, each looked up at its CRC-32
+    (zlib's, of its UTF-8), as training hashes them. ``texts`` are the paragraphs
+    stripped, ``lowers`` their lower case, which the tokens (``token_spans``) span."""
+    cdef Py_ssize_t n = len(texts), p, a, b, t, u, k, words, marks, first_end, limit
+    cdef Py_ssize_t length, i, size
+    cdef uint64_t mask = <uint64_t>weights.shape[0] - 1
+    cdef uint32_t crc, lb, la
+    cdef double total
+    cdef str text, lower
+    cdef int kind, okind
+    cdef void* data
+    cdef void* odata
+    cdef Py_UCS4 c
+    cdef bint in_word
+    opening_a = np.empty(n, dtype=np.float64)
+    closing_a = np.empty(n, dtype=np.float64)
+    cdef double[::1] opening = opening_a, closing = closing_a
+    cdef char length_prefix[4]
+    for p in range(n):
+        text = texts[p]
+        lower = lowers[p]
+        kind = PyUnicode_KIND(lower)
+        data = PyUnicode_DATA(lower)
+        size = len(lower)
+        a, b = offsets[p], offsets[p + 1]
+        # Words as str.split() counts them, in lower case as in the text itself.
+        words = 0
+        in_word = False
+        for i in range(size):
+            if Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, i)):
+                in_word = False
+            elif not in_word:
+                in_word = True
+                words += 1
+        if words > 127:
+            words = 127
+        length = 0
+        while (words + 1) >> (length + 1):
+            length += 1
+        if length > 6:
+            length = 6
+        # The first sentence ends at the first ".", "!" or "?" followed by white space;
+        # up to two more such ends are counted.
+        first_end = -1
+        marks = 0
+        i = 0
+        while i + 1 < size and marks < 3:
+            c = PyUnicode_READ(kind, data, i)
+            if (c == 46 or c == 33 or c == 63) and Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, i + 1)):
+                if first_end < 0:
+                    first_end = i + 1
+                marks += 1
+                i += 2
+            else:
+                i += 1
+        # The tokens of the first sentence: those that end by its end.
+        limit = b
+        if first_end >= 0:
+            limit = a
+            while limit < b and ends[limit] <= first_end:
+                limit += 1
+        if limit > a + first_words:
+            limit = a + first_words
+        total = 0.0
+        # f1, f2, f3: the first one, two, three tokens, joined by spaces.
+        crc = _crc_prefix(b"f1=")
+        if b > a:
+            crc = _crc_span(crc, kind, data, starts[a], ends[a])
+        total += _weight(weights, mask, crc)
+        crc = _crc_prefix(b"f2=")
+        for t in range(a, a + 2 if a + 2 < b else b):
+            if t > a:
+                crc = _crc_byte(crc, 32)
+            crc = _crc_span(crc, kind, data, starts[t], ends[t])
+        total += _weight(weights, mask, crc)
+        crc = _crc_prefix(b"f3=")
+        for t in range(a, a + 3 if a + 3 < b else b):
+            if t > a:
+                crc = _crc_byte(crc, 32)
+            crc = _crc_span(crc, kind, data, starts[t], ends[t])
+        total += _weight(weights, mask, crc)
+        lb = _crc_byte(_crc_prefix(b"lb="), 48 + length)
+        la = _crc_byte(_crc_prefix(b"la="), 48 + length)
+        total += _weight(weights, mask, lb)
+        total += _weight(weights, mask, _crc_byte(_crc_prefix(b"ns="), 48 + 1 + marks))
+        # b: each distinct word of the first sentence's first tokens, once.
+        for t in range(a, limit):
+            for u in range(a, t):
+                if hashes[u] == hashes[t] and _same(kind, data, starts[u], ends[u], starts[t], ends[t]):
+                    break
+            else:
+                crc = _crc_span(_crc_prefix(b"b:"), kind, data, starts[t], ends[t])
+                total += _weight(weights, mask, crc)
+        opening[p] = total
+        total = 0.0
+        crc = _crc_prefix(b"l1=")
+        if b > a:
+            crc = _crc_span(crc, kind, data, starts[b - 1], ends[b - 1])
+        total += _weight(weights, mask, crc)
+        crc = _crc_prefix(b"l2=")
+        for t in range(b - 2 if b - 2 > a else a, b):
+            if t > (b - 2 if b - 2 > a else a):
+                crc = _crc_byte(crc, 32)
+            crc = _crc_span(crc, kind, data, starts[t], ends[t])
+        total += _weight(weights, mask, crc)
+        crc = _crc_prefix(b"pe=")
+        if len(text):
+            okind = PyUnicode_KIND(text)
+            odata = PyUnicode_DATA(text)
+            crc = _crc_char(crc, <uint32_t>PyUnicode_READ(okind, odata, len(text) - 1))
+        else:
+            crc = _crc_byte(crc, 95)  # "_"
+        total += _weight(weights, mask, crc)
+        total += _weight(weights, mask, la)
+        closing[p] = total
+    return opening_a, closing_a

@@ -43,7 +43,7 @@ from pathlib import Path
 import numpy as np
 
 from ..base import segments_from_boundaries
-from ._cues import pair_buckets, token_spans
+from ._cues import pair_buckets, paragraph_weights, token_spans
 
 __all__ = [
     "DEFAULT_MODEL",
@@ -129,27 +129,29 @@ _PAIR_FAMILIES = (("pos", 6), ("new", 6), ("jac", 11), ("ov", 6), ("jac3", 21), 
 _PAIR_STRINGS = [[f"{name}={k}" for k in range(size)] for name, size in _PAIR_FAMILIES]
 
 
-def _read(paragraphs: Sequence[str]) -> tuple[list[_Paragraph], np.ndarray]:
-    """Each paragraph's own features, and the buckets of :data:`_PAIR_FAMILIES` at each
-    gap (one row a gap), read in compiled code from the tokens of
-    ``[A-Za-z][A-Za-z']*|\\d+|[^\\sA-Za-z\\d]`` in each paragraph's lower case."""
+def _tokens(
+    paragraphs: Sequence[str],
+) -> tuple[list[str], list[str], tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], np.ndarray]:
+    """The paragraphs stripped, their lower case, the tokens of each (``token_spans``:
+    ``[A-Za-z][A-Za-z']*|\\d+|[^\\sA-Za-z\\d]`` in the lower case), and the buckets of
+    :data:`_PAIR_FAMILIES` at each gap (a row a gap), read in compiled code."""
     texts = [p.strip() for p in paragraphs]
     lowers = [t.lower() for t in texts]
-    starts, ends, hashes, offsets = token_spans(lowers)
+    spans = token_spans(lowers)
+    starts, ends, hashes, offsets = spans
     content = np.ascontiguousarray(ends - starts > CONTENT_LENGTH, dtype=np.uint8)
-    buckets = pair_buckets(hashes, offsets, content, WINDOW)
-    s, e, o = starts.tolist(), ends.tolist(), offsets.tolist()
-    paras = [
-        _Paragraph(text, lower, s[a:b], e[a:b])
-        for text, lower, a, b in zip(texts, lowers, o, o[1:])
-    ]
-    return paras, buckets
+    return texts, lowers, spans, pair_buckets(hashes, offsets, content, WINDOW)
 
 
 def gap_features(paragraphs: Sequence[str]) -> list[list[str]]:
     """The feature strings of each gap between ``paragraphs``: entry ``i - 1`` is the gap
     before paragraph ``i`` (``i = 1 .. len - 1``)."""
-    paras, buckets = _read(paragraphs)
+    texts, lowers, (starts, ends, _, offsets), buckets = _tokens(paragraphs)
+    s, e, o = starts.tolist(), ends.tolist(), offsets.tolist()
+    paras = [
+        _Paragraph(text, lower, s[a:b], e[a:b])
+        for text, lower, a, b in zip(texts, lowers, o, o[1:])
+    ]
     return [
         paras[i].opening
         + ["b:" + t for t in sorted(paras[i].first)]
@@ -170,41 +172,19 @@ def paragraph_texts(sentences: Sequence[str], starts: Sequence[int]) -> list[str
 def feature_index(feature: str, bits: int) -> int:
     """The slot of ``feature`` in a model of ``2 ** bits`` weights (its CRC-32, masked)."""
     # Cached: the same first words and buckets recur at gap after gap.
-    return zlib.crc32(feature.encode("utf-8")) & ((1 << bits) - 1)
-
-
-class _Weights(dict[str, float]):
-    """A model's weight of each feature string (after ``prefix``), hashed once and then
-    looked up."""
-
-    #: Strings kept before the lookup starts afresh (a bound on its memory).
-    LIMIT = 1 << 18
-
-    def __init__(self, weights: np.ndarray, bits: int, prefix: str = "") -> None:
-        super().__init__()
-        self.weights = weights
-        self.mask = (1 << bits) - 1
-        self.prefix = prefix
-
-    def __missing__(self, feature: str) -> float:
-        if len(self) >= self.LIMIT:
-            self.clear()
-        # feature_index's hash, without its cache: a string missed here is new to this
-        # lookup, and most are met once (a paragraph's first words).
-        slot = zlib.crc32((self.prefix + feature).encode("utf-8")) & self.mask
-        weight = self[feature] = float(self.weights[slot])
-        return weight
+    # A lone surrogate (text decoded with "surrogateescape") is hashed as its three bytes.
+    return zlib.crc32(feature.encode("utf-8", "surrogatepass")) & ((1 << bits) - 1)
 
 
 class _Model:
-    """A loaded model: its weights by feature string, by first-sentence word (the ``b:``
-    features, looked up by the word alone), of each bucket of each comparison family
-    (:data:`_PAIR_FAMILIES`), and its offset (intercept less base rate)."""
+    """A loaded model: its hashed weights, the weight of each bucket of each comparison
+    family (:data:`_PAIR_FAMILIES`), and its offset (intercept less base rate)."""
 
     def __init__(self, weights: np.ndarray, offset: float, bits: int) -> None:
-        self.weight = _Weights(weights, bits)
-        self.first_word = _Weights(weights, bits, "b:")
-        self.pair = [np.array([self.weight[f] for f in strings]) for strings in _PAIR_STRINGS]
+        self.weights = weights
+        self.pair = [
+            weights[[feature_index(f, bits) for f in strings]] for strings in _PAIR_STRINGS
+        ]
         self.offset = offset
 
 
@@ -240,14 +220,15 @@ def gap_log_odds(
 @lru_cache(maxsize=8)
 def _log_odds(paragraphs: tuple[str, ...], path: str) -> np.ndarray:
     loaded = _load(path)
-    paras, buckets = _read(paragraphs)
-    if len(paras) < 2:
+    texts, lowers, spans, buckets = _tokens(paragraphs)
+    if len(texts) < 2:
         return np.zeros(0)
-    weight, first_word = loaded.weight.__getitem__, loaded.first_word.__getitem__
-    # A paragraph's own features are summed once, not once per string at every gap.
-    opening = [sum(map(weight, p.opening)) + sum(map(first_word, p.first)) for p in paras[1:]]
-    closing = [sum(map(weight, p.closing)) for p in paras[:-1]]
-    pairs = np.zeros(len(paras) - 1)
+    # Each paragraph's own features are summed once, not once per gap; in compiled code,
+    # at the slots training hashes _Paragraph's strings to.
+    opening, closing = paragraph_weights(
+        texts, lowers, *spans, loaded.weights, FIRST_SENTENCE_WORDS
+    )
+    pairs = np.zeros(len(texts) - 1)
     for table, column in zip(loaded.pair, buckets.T):
         pairs += table[column]
-    return loaded.offset + (np.array(opening) + np.array(closing) + pairs)
+    return loaded.offset + (opening[1:] + closing[:-1] + pairs)
