@@ -1,6 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
-"""Compiled reading of section cues: the tokens of each paragraph and the features that
-compare the two sides of each gap; see linseg.compose.cues."""
+"""Compiled reading of section cues: the tokens of each paragraph, the features that
+compare the two sides of each gap, and the summed weights of each paragraph's own
+features; see linseg.compose.cues, whose strings define them."""
 
 import numpy as np
 
@@ -15,8 +16,8 @@ from libc.stdint cimport uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 
 
-#: The comparison families' buckets, in linseg.compose.cues._PAIR_FAMILIES's order.
-DEF FAMILIES = 6
+# How many comparison families there are (linseg.compose.cues._PAIR_FAMILIES).
+cdef Py_ssize_t FAMILIES = 6
 
 
 cdef inline bint _ascii_letter(Py_UCS4 c) noexcept:
