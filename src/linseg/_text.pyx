@@ -1,7 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
 """Compiled token look-up (see linseg.text): tokens of pre-tokenised ASCII text (split on
-white space) or of raw English prose are hashed (FNV-1a, 64 bits) and looked up in an
-open-addressing table of stem ids."""
+white space) or of raw English prose are hashed (FNV-1a, 64 bits: ``fnv1a`` in
+_text.pxd) and looked up in an open-addressing table of stem ids."""
 
 import numpy as np
 
@@ -16,8 +16,6 @@ from cpython.unicode cimport (
 # A slot whose value is UNKNOWN is empty; a token not in the table gets UNKNOWN as its id.
 cdef long long UNKNOWN = -2
 UNKNOWN_ID = UNKNOWN
-cdef unsigned long long FNV_OFFSET = 14695981039346656037ULL
-cdef unsigned long long FNV_PRIME = 1099511628211ULL
 
 
 cdef inline bint is_space(unsigned char b) noexcept nogil:
@@ -25,21 +23,32 @@ cdef inline bint is_space(unsigned char b) noexcept nogil:
     return b == 32 or 9 <= b <= 13 or 28 <= b <= 31
 
 
-cdef bint put(unsigned long long[::1] keys, long long[::1] vals, unsigned long long h,
-              long long value) noexcept nogil:
+cdef inline Py_ssize_t _slot(const unsigned long long[::1] keys,
+                             const long long[::1] vals, unsigned long long h) noexcept nogil:
+    # Where hash ``h`` is kept, or the empty slot where it would go (linear probing). A
+    # hash of 0 is kept as 1, on both sides.
     cdef Py_ssize_t mask = keys.shape[0] - 1
-    # Key 0 marks an empty slot; a token hashing to 0 is stored as 1 (both sides agree).
     if h == 0:
         h = 1
     cdef Py_ssize_t slot = <Py_ssize_t>(h & <unsigned long long>mask)
-    while vals[slot] != UNKNOWN:
-        if keys[slot] == h:
-            vals[slot] = value
-            return False
+    while vals[slot] != UNKNOWN and keys[slot] != h:
         slot = (slot + 1) & mask
-    keys[slot] = h
+    return slot
+
+
+cdef inline long long _find(const unsigned long long[::1] keys, const long long[::1] vals,
+                            unsigned long long h) noexcept nogil:
+    # The id kept under hash ``h``, or UNKNOWN.
+    return vals[_slot(keys, vals, h)]
+
+
+cdef bint put(unsigned long long[::1] keys, long long[::1] vals, unsigned long long h,
+              long long value) noexcept nogil:
+    cdef Py_ssize_t slot = _slot(keys, vals, h)
+    cdef bint new = vals[slot] == UNKNOWN
+    keys[slot] = h if h != 0 else 1
     vals[slot] = value
-    return True
+    return new
 
 
 def rehash(const unsigned long long[::1] old_keys, const long long[::1] old_vals,
@@ -70,11 +79,9 @@ def lookup_tokens(const unsigned char[::1] data, Py_ssize_t n_sentences,
     cdef long long[::1] ids = ids_arr, starts = starts_arr, ends = ends_arr
     cdef long long[::1] offsets = offsets_arr
     cdef unsigned long long[::1] hashes = hashes_arr
-    cdef Py_ssize_t mask = keys.shape[0] - 1
-    cdef Py_ssize_t ntok = 0, sent = 0, i = 0, start, slot, s
+    cdef Py_ssize_t ntok = 0, sent = 0, i = 0, start, s
     cdef unsigned char b
     cdef unsigned long long h
-    cdef long long value
     with nogil:
         while i < nbytes:
             b = data[i]
@@ -87,20 +94,10 @@ def lookup_tokens(const unsigned char[::1] data, Py_ssize_t n_sentences,
                 i += 1
                 continue
             start = i
-            h = FNV_OFFSET
             while i < nbytes and not is_space(data[i]):
-                h = (h ^ <unsigned long long>data[i]) * FNV_PRIME
                 i += 1
-            if h == 0:
-                h = 1
-            slot = <Py_ssize_t>(h & <unsigned long long>mask)
-            value = UNKNOWN
-            while vals[slot] != UNKNOWN:
-                if keys[slot] == h:
-                    value = vals[slot]
-                    break
-                slot = (slot + 1) & mask
-            ids[ntok] = value
+            h = fnv1a(1, &data[0], start, i)
+            ids[ntok] = _find(keys, vals, h)
             hashes[ntok] = h
             starts[ntok] = start
             ends[ntok] = i
@@ -120,20 +117,18 @@ def lookup_raw_words(list sentences, const unsigned long long[::1] keys,
                      const long long[::1] vals):
     """The tokens of raw English sentences that linseg.words.raw_word_tokens finds (the
     rule ``[^\\W_]+(?:[-'\\u2019][^\\W_]+)*|[^\\w\\s-]|_`` as Python's re reads it: a word
-    character is one str.isalnum() accepts, or "_"), each hashed (FNV-1a over its code
+    character is one str.isalnum() accepts, or "_"), each hashed (``fnv1a`` of its code
     points, which for ASCII are its bytes, as lookup_tokens hashes them) and looked up.
 
     Returns ``(ids, offsets, hashes, sentence, starts, ends)``: as lookup_tokens's, with
     each token's sentence, and its span within that sentence.
     """
-    cdef Py_ssize_t total = 0, n, i, start, k, ntok = 0, s, slot
-    cdef Py_ssize_t mask = keys.shape[0] - 1
+    cdef Py_ssize_t total = 0, n, i, start, ntok = 0, s
     cdef str text
     cdef int kind
     cdef void* data
     cdef Py_UCS4 c
     cdef unsigned long long h
-    cdef long long value
     for text in sentences:
         total += len(text)
     ids_arr = np.empty(total, dtype=np.int64)
@@ -166,19 +161,8 @@ def lookup_raw_words(list sentences, const unsigned long long[::1] keys,
                     break
             elif c != 95 and (c == 45 or Py_UNICODE_ISSPACE(c)):
                 continue  # white space, and a "-" standing alone (a dash), are no token
-            h = FNV_OFFSET
-            for k in range(start, i):
-                h = (h ^ <unsigned long long>PyUnicode_READ(kind, data, k)) * FNV_PRIME
-            if h == 0:
-                h = 1
-            slot = <Py_ssize_t>(h & <unsigned long long>mask)
-            value = UNKNOWN
-            while vals[slot] != UNKNOWN:
-                if keys[slot] == h:
-                    value = vals[slot]
-                    break
-                slot = (slot + 1) & mask
-            ids[ntok] = value
+            h = fnv1a(kind, data, start, i)
+            ids[ntok] = _find(keys, vals, h)
             hashes[ntok] = h
             which[ntok] = s
             starts[ntok] = start

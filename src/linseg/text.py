@@ -236,20 +236,13 @@ class TextProcessor:
             return self._stem_of_token[token]
         except KeyError:
             pass
-        stem: str | None = None
-        word = self._word_of(token)
-        if word is not None and word not in self.stopwords:
-            stem = self.stemmer(word)
-        if len(self._stem_of_token) >= _VERDICT_LIMIT:
-            self._stem_of_token.clear()
-        self._stem_of_token[token] = stem
-        return stem
+        return self._judge([token])[0]
 
-    def _judge(self, tokens: list[str]) -> None:
-        """Put the verdict on each of ``tokens`` (distinct, none judged) in the memo, the
-        words stemmed in one call where the stemmer takes many (a Snowball stemmer)."""
+    def _judge(self, tokens: list[str]) -> list[str | None]:
+        """The verdict on each of ``tokens`` (distinct, none judged), also kept in the memo:
+        the words stemmed in one call where the stemmer takes many (a Snowball stemmer)."""
         if not tokens:
-            return
+            return []
         memo = self._stem_of_token
         if len(memo) + len(tokens) > _VERDICT_LIMIT:
             memo.clear()
@@ -260,8 +253,9 @@ class TextProcessor:
             stems = iter(self.stemmer.stem_words(kept))
         else:
             stems = map(self.stemmer, kept)
-        for token, word in zip(tokens, words):
-            memo[token] = next(stems) if word is not None and word not in stop else None
+        verdicts = [next(stems) if w is not None and w not in stop else None for w in words]
+        memo.update(zip(tokens, verdicts))
+        return verdicts
 
     def tokens(self, sentence: str, tokenized: bool) -> list[str]:
         """The tokens of one sentence: split on spaces when ``tokenized``, else found in raw
@@ -346,7 +340,7 @@ class TextProcessor:
         try:
             ids = list(map(table.__getitem__, flat))
         except KeyError:
-            self._learn(dict.fromkeys(flat))  # each distinct token once, in order
+            self._learn(flat)
             ids = list(map(table.__getitem__, flat))
         offsets = np.zeros(len(per_sentence) + 1, dtype=np.int64)
         np.cumsum([len(t) for t in per_sentence], out=offsets[1:])
@@ -422,15 +416,14 @@ class TextProcessor:
         """Give each of ``tokens`` not yet met its stem's id, new stems the next ids in the
         order met."""
         table, of_stem, vocabulary = self._id_of_token, self._id_of_stem, self.vocabulary
-        memo, stem_token = self._stem_of_token, self.stem_token
-        tokens = list(dict.fromkeys(tokens))
-        self._judge([t for t in tokens if t not in table and t not in memo])
-        for token in tokens:
-            if token in table:
-                continue
-            stem = memo.get(token, _UNJUDGED)
-            if stem is _UNJUDGED:
-                stem = stem_token(token)
+        new = [t for t in dict.fromkeys(tokens) if t not in table]
+        # Each memo entry is read once: another processor may empty the shared memo.
+        memo = self._stem_of_token
+        stems = [memo.get(t, _UNJUDGED) for t in new]
+        unjudged = [k for k, stem in enumerate(stems) if stem is _UNJUDGED]
+        for k, stem in zip(unjudged, self._judge([new[k] for k in unjudged])):
+            stems[k] = stem
+        for token, stem in zip(new, stems):
             if stem is None:
                 table[token] = -1
                 continue

@@ -15,6 +15,8 @@ from cpython.unicode cimport (
 from libc.stdint cimport uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 
+from linseg._text cimport fnv1a
+
 
 # How many comparison families there are (linseg.compose.cues._PAIR_FAMILIES).
 cdef Py_ssize_t FAMILIES = 6
@@ -29,11 +31,10 @@ def token_spans(list texts):
     (as Python's ``re`` reads it in a str pattern: ``\\d`` a Unicode decimal digit, ``\\s``
     Unicode white space): ``(starts, ends, hashes, offsets)``, where the tokens of text
     ``p`` are ``offsets[p]`` to ``offsets[p + 1]``, each spanning ``starts[t]:ends[t]`` of
-    its text, and ``hashes`` is each token's 64-bit FNV-1a hash of its code points."""
-    cdef Py_ssize_t total = 0, p, i, k, n, t = 0, start
+    its text, and ``hashes`` is each token's hash (linseg._text's ``fnv1a``)."""
+    cdef Py_ssize_t total = 0, p, i, n, t = 0, start
     cdef str text
     cdef Py_UCS4 c
-    cdef uint64_t h
     for text in texts:
         total += len(text)
     starts_a = np.empty(total, dtype=np.int64)
@@ -67,12 +68,9 @@ def token_spans(list texts):
             elif Py_UNICODE_ISDECIMAL(c):
                 while i < n and Py_UNICODE_ISDECIMAL(PyUnicode_READ(kind, data, i)):
                     i += 1
-            h = 14695981039346656037ULL
-            for k in range(start, i):
-                h = (h ^ <uint64_t>PyUnicode_READ(kind, data, k)) * 1099511628211ULL
             starts[t] = start
             ends[t] = i
-            hashes[t] = h
+            hashes[t] = fnv1a(kind, data, start, i)
             t += 1
         offsets[p + 1] = t
     return starts_a[:t], ends_a[:t], hashes_a[:t], offsets_a
@@ -311,6 +309,18 @@ cdef inline uint32_t _crc_span(uint32_t crc, int kind, void* data, Py_ssize_t a,
     return crc
 
 
+cdef inline uint32_t _crc_tokens(uint32_t crc, int kind, void* data,
+                                 const long long[::1] starts, const long long[::1] ends,
+                                 Py_ssize_t a, Py_ssize_t b) noexcept:
+    # The running CRC-32 after tokens a .. b - 1, joined by spaces (" ".join of them).
+    cdef Py_ssize_t t
+    for t in range(a, b):
+        if t > a:
+            crc = _crc_byte(crc, 32)
+        crc = _crc_span(crc, kind, data, starts[t], ends[t])
+    return crc
+
+
 cdef inline bint _same(int kind, void* data, Py_ssize_t a, Py_ssize_t b, Py_ssize_t c,
                        Py_ssize_t d) noexcept:
     # Whether two spans of one text hold the same characters.
@@ -342,7 +352,7 @@ def paragraph_weights(list texts, list lowers, const long long[::1] starts,
     cdef Py_ssize_t n = len(texts), p, a, b, t, u, k, words, marks, first_end, limit
     cdef Py_ssize_t length, i, size
     cdef uint64_t mask = <uint64_t>weights.shape[0] - 1
-    cdef uint32_t crc, lb, la
+    cdef uint32_t crc
     cdef double total
     cdef str text, lower
     cdef int kind, okind
@@ -353,7 +363,13 @@ def paragraph_weights(list texts, list lowers, const long long[::1] starts,
     opening_a = np.empty(n, dtype=np.float64)
     closing_a = np.empty(n, dtype=np.float64)
     cdef double[::1] opening = opening_a, closing = closing_a
-    cdef char length_prefix[4]
+    # The running CRC-32 after each feature's prefix, the same for every paragraph.
+    cdef uint32_t first_tokens[3]
+    cdef uint32_t last_tokens[2]
+    first_tokens[:] = [_crc_prefix(b"f1="), _crc_prefix(b"f2="), _crc_prefix(b"f3=")]
+    last_tokens[:] = [_crc_prefix(b"l1="), _crc_prefix(b"l2=")]
+    cdef uint32_t lb = _crc_prefix(b"lb="), la = _crc_prefix(b"la="), ns = _crc_prefix(b"ns=")
+    cdef uint32_t pe = _crc_prefix(b"pe="), bw = _crc_prefix(b"b:")
     for p in range(n):
         text = texts[p]
         lower = lowers[p]
@@ -401,47 +417,25 @@ def paragraph_weights(list texts, list lowers, const long long[::1] starts,
             limit = a + first_words
         total = 0.0
         # f1, f2, f3: the first one, two, three tokens, joined by spaces.
-        crc = _crc_prefix(b"f1=")
-        if b > a:
-            crc = _crc_span(crc, kind, data, starts[a], ends[a])
-        total += _weight(weights, mask, crc)
-        crc = _crc_prefix(b"f2=")
-        for t in range(a, a + 2 if a + 2 < b else b):
-            if t > a:
-                crc = _crc_byte(crc, 32)
-            crc = _crc_span(crc, kind, data, starts[t], ends[t])
-        total += _weight(weights, mask, crc)
-        crc = _crc_prefix(b"f3=")
-        for t in range(a, a + 3 if a + 3 < b else b):
-            if t > a:
-                crc = _crc_byte(crc, 32)
-            crc = _crc_span(crc, kind, data, starts[t], ends[t])
-        total += _weight(weights, mask, crc)
-        lb = _crc_byte(_crc_prefix(b"lb="), 48 + length)
-        la = _crc_byte(_crc_prefix(b"la="), 48 + length)
-        total += _weight(weights, mask, lb)
-        total += _weight(weights, mask, _crc_byte(_crc_prefix(b"ns="), 48 + 1 + marks))
+        for k in range(3):
+            total += _weight(weights, mask, _crc_tokens(
+                first_tokens[k], kind, data, starts, ends, a, a + k + 1 if a + k + 1 < b else b))
+        total += _weight(weights, mask, _crc_byte(lb, 48 + length))
+        total += _weight(weights, mask, _crc_byte(ns, 48 + 1 + marks))
         # b: each distinct word of the first sentence's first tokens, once.
         for t in range(a, limit):
             for u in range(a, t):
                 if hashes[u] == hashes[t] and _same(kind, data, starts[u], ends[u], starts[t], ends[t]):
                     break
             else:
-                crc = _crc_span(_crc_prefix(b"b:"), kind, data, starts[t], ends[t])
-                total += _weight(weights, mask, crc)
+                total += _weight(weights, mask, _crc_span(bw, kind, data, starts[t], ends[t]))
         opening[p] = total
         total = 0.0
-        crc = _crc_prefix(b"l1=")
-        if b > a:
-            crc = _crc_span(crc, kind, data, starts[b - 1], ends[b - 1])
-        total += _weight(weights, mask, crc)
-        crc = _crc_prefix(b"l2=")
-        for t in range(b - 2 if b - 2 > a else a, b):
-            if t > (b - 2 if b - 2 > a else a):
-                crc = _crc_byte(crc, 32)
-            crc = _crc_span(crc, kind, data, starts[t], ends[t])
-        total += _weight(weights, mask, crc)
-        crc = _crc_prefix(b"pe=")
+        # l1, l2: the last token, and the last two.
+        for k in range(2):
+            total += _weight(weights, mask, _crc_tokens(
+                last_tokens[k], kind, data, starts, ends, b - k - 1 if b - k - 1 > a else a, b))
+        crc = pe
         if len(text):
             okind = PyUnicode_KIND(text)
             odata = PyUnicode_DATA(text)
@@ -449,6 +443,6 @@ def paragraph_weights(list texts, list lowers, const long long[::1] starts,
         else:
             crc = _crc_byte(crc, 95)  # "_"
         total += _weight(weights, mask, crc)
-        total += _weight(weights, mask, la)
+        total += _weight(weights, mask, _crc_byte(la, 48 + length))
         closing[p] = total
     return opening_a, closing_a
