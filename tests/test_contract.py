@@ -331,6 +331,11 @@ def test_corpus_brown_tiny(tmp_path, capsys):
         (["segment", "{ex}", "--output", "xml"], "invalid choice"),
         (["segment", "{ex}", "--stems", "{missing}"], "No such file"),
         (["segment", "{ex}", "--stopwords", "{missing}"], "No such file"),
+        (["segment", "{ex}", "--stopwords", "{binary}"], "not a word list"),
+        # An empty value (an unset shell variable) used to leave the default in force.
+        (["segment", "{ex}", "--method", ""], "empty string"),
+        (["segment", "{ex}", "--language", " "], "empty string"),
+        (["segment", "{ex}", "--stems", ""], "empty string"),
         (["segment", "{ex}", "--bogus"], "unrecognized arguments"),
         (["segment", "{ex}", "-o", "{missing_dir}/x.json"], "No such file"),
         (["segment", "{ex}", "--encoding", "bogus"], "bogus"),
@@ -349,9 +354,12 @@ def test_corpus_brown_tiny(tmp_path, capsys):
     ],
 )
 def test_usage_errors_are_one_line(argv, message, tmp_path, capsys):
+    binary = tmp_path / "logo.png"
+    binary.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x01\x00")
     argv = [
         a.format(
             ex=EXAMPLE,
+            binary=binary,
             missing=tmp_path / "missing.txt",
             missing_dir=tmp_path / "no" / "dir",
             tmp=tmp_path,

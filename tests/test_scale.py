@@ -243,6 +243,57 @@ def test_full_c99_refuses_what_does_not_fit(monkeypatch):
         resolve_band(10_000, 10**6)
 
 
+def test_dense_compositions_refuse_what_does_not_fit(monkeypatch, tmp_path):
+    # A composition without a band (c99_lsa has none: its cosines are kept by a share of
+    # the whole matrix) used to allocate until the system killed it.
+    from linseg.methods import create
+
+    monkeypatch.setenv("LINSEG_MEMORY", "64M")
+    lines = [f"word{i} other{i % 7} thing ." for i in range(3000)]
+    with pytest.raises(MemoryLimitError, match="LsaCosine has no banded form"):
+        create("c99_lsa").segment(lines)
+    short = create("c99_lsa").segment(lines[:300]).boundaries  # 2 MB: it runs
+    assert short == sorted(set(short)) and all(0 < b < 300 for b in short)
+    doc = tmp_path / "doc.txt"
+    doc.write_text("\n".join(lines) + "\n")
+    r = _linseg("segment", str(doc), "--method", "c99_lsa_mix", env={"LINSEG_MEMORY": "64M"})
+    assert r.returncode == 2 and "no banded form" in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+
+
+def test_self_products_in_blocks_are_the_products(monkeypatch):
+    from linseg import similarity
+    from linseg.compose import measures
+
+    rng = np.random.default_rng(5)
+    counts = rng.integers(0, 4, size=(203, 31)).astype(np.float64)
+    x = rng.standard_normal((203, 17))
+    x[::9] = 0.0  # rows of norm 0: cosine 0 with everything, themselves included
+    x[4, 3] = np.nan  # an undefined row: 0 too, as one product gave it
+    whole_gram, whole_cos = similarity.gram(counts), measures._cosine_rows(x)
+    assert np.array_equal(whole_gram, np.rint(counts @ counts.T).astype(np.int64))
+    monkeypatch.setattr(similarity, "PRODUCT_ROWS", 10)
+    monkeypatch.setattr(measures, "PRODUCT_ROWS", 10)
+    assert np.array_equal(similarity.gram(counts), whole_gram)  # integers: exact
+    blocked = measures._cosine_rows(x)
+    np.testing.assert_allclose(blocked, whole_cos, rtol=0, atol=1e-12)
+    assert not np.isnan(blocked).any() and not blocked[::9].any() and not blocked[4].any()
+
+
+def test_a_tall_product_does_not_crash():
+    # numpy sends x @ x.T to BLAS's symmetric product, which in OpenBLAS 0.3.31 killed
+    # the process (SIGSEGV) with two threads at 20,000 x 300: c99_lsa on a document of
+    # 20,000 sentences. Run in a child, so that a crash fails this test and no other.
+    code = (
+        "import numpy as np; from linseg.similarity import self_products; "
+        "out = self_products(np.full((20000, 300), 0.01)); "
+        "print(out.shape, round(float(out[-1, 0]), 9))"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr[-500:]
+    assert r.stdout.split() == ["(20000,", "20000)", "0.03"]
+
+
 def test_parse_size():
     assert parse_size("2G") == 2 << 30 and parse_size("800m") == 800 << 20
     assert parse_size("1.5GB") == int(1.5 * (1 << 30)) and parse_size("4096") == 4096

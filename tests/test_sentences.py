@@ -171,6 +171,28 @@ def test_a_long_run_without_sentence_marks_is_cut_at_its_lines():
     assert pieces(small)[1] == "\n".join(rows[:5]) + "\n\n"
 
 
+@pytest.mark.parametrize("eol", ["\r", "\r\n", "\u2028"])
+def test_long_runs_are_cut_at_lines_whatever_ends_them(eol):
+    # Old Mac files end their lines with a lone CR: 20,000 such lines used to stay one
+    # sentence of 100 KB. Each line is a sentence, as with "\n", and a CRLF is one break.
+    rows = [f"row {i}   value {i * 7}   unit" for i in range(120)]
+    text = eol.join(rows) + eol
+    assert len(text) > LONG_LINES
+    assert pieces(text) == [r + eol for r in rows]
+
+
+def test_a_long_line_that_no_rule_cuts_is_cut_at_its_marks():
+    # "ok. (c) the": no plain-rule start (a lower-case letter after the bracket), no line
+    # to cut at; 5,000 such items used to be one sentence of 250 KB. Past LONG_LINES a
+    # line is cut after its marks, but not after an abbreviation's or an initial's.
+    item = "(a) item text and (b) more, e.g. section 381 (c) by J. Smith ok. "
+    text = item * 40
+    assert len(text) > LONG_LINES
+    assert pieces(text) == [item] * 40
+    short = item * 3  # under LONG_LINES: left to the rules
+    assert pieces(short) == [short]
+
+
 def test_a_tilde_adornment_is_a_heading_not_a_fence():
     # reStructuredText underlines (and over- and underlines) titles with "~" as well; read
     # as a code fence, "~~~~~" would have run to the next such line and hidden every

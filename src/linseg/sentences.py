@@ -13,7 +13,8 @@ any letter of a script without case: Arabic, Devanagari) or a digit, unless the 
 before the mark is a known abbreviation, an initial or an initialism (``U.S.``). CJK full
 stops need no space after them; Greek's ``;`` is its question mark. A piece still longer
 than :data:`LONG_LINES` has no sentence marks to cut at (a list, a table, a log), and each
-of its lines becomes a sentence.
+of its lines becomes a sentence; a line still that long is cut after every sentence mark
+(not an abbreviation's) and the white space after it, whatever follows.
 
 Two smaller repairs: sentencex starts a sentence at a list marker in running text
 (``the lines, (B) its points``), so a start right after a comma, colon, semicolon, digit
@@ -326,6 +327,9 @@ _HEADING_PEEK = 600
 # line break str.splitlines knows.
 _HEADING_OPENERS = "#-*_=~+"
 _LINE_BREAK = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+# A sentence mark of any script, closing quotes or brackets, and the white space after:
+# where a line too long for anything else is cut.
+_ANY_MARK = re.compile(f"[.!?\u3002\uff01\uff1f\u0964\u061f][{re.escape(_CLOSERS)}]*\\s+")
 
 # What sentencex is handed in place of characters it cannot take, one for one so that
 # every offset holds: U+2028/U+2029 (see _starts_in_paragraph), and lone surrogates (text
@@ -385,19 +389,39 @@ def _starts_in_paragraph(text: str, a: int, b: int, language: str) -> list[int]:
         for p, q in zip(sub, [*sub[1:], e]):
             out.append(a + p)
             if q - p > LONG_LINES:
-                out.extend(a + r for r in _line_starts(chunk, p, q))
+                out.extend(a + r for r in _long_piece_starts(chunk, p, q))
+    return out
+
+
+def _long_piece_starts(text: str, a: int, b: int) -> list[int]:
+    """Starts inside ``text[a:b]``, longer than :data:`LONG_LINES` after the plain rule:
+    its lines; and in a line still that long, the end of the white space after every
+    sentence mark but an abbreviation's or an initial's, whatever follows (``... ok. (c) the``: no rule may start there, and a
+    one-line list of such items used to be one sentence of 250 KB)."""
+    lines = _line_starts(text, a, b)
+    out = []
+    for p, q in zip([a, *lines], [*lines, b]):
+        if p > a:
+            out.append(p)
+        if q - p > LONG_LINES:
+            out.extend(
+                m.end()
+                for m in _ANY_MARK.finditer(text, p, q)
+                if m.end() < q
+                and not (text[m.start()] == "." and _is_abbreviation(text, p, m.start()))
+            )
     return out
 
 
 def _line_starts(text: str, a: int, b: int) -> list[int]:
-    """The first visible character of every line of ``text[a:b]`` after its first."""
+    """The first visible character of every line of ``text[a:b]`` after its first, the
+    lines ended by any line break (a lone carriage return too, as old Mac files have)."""
     out = []
-    i = text.find("\n", a, b)
-    while i >= 0:
-        start = _first_visible(text, i + 1, b)
-        if start < b and text.find("\n", i + 1, start) < 0:  # not past a blank line
+    for brk in _LINE_BREAK.finditer(text, a, b):
+        start = _first_visible(text, brk.end(), b)
+        # Only the last break before a line's first character starts it (CRLF is two).
+        if start < b and not _LINE_BREAK.search(text, brk.end(), start):
             out.append(start)
-        i = text.find("\n", i + 1, b)
     return out
 
 

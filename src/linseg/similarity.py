@@ -17,7 +17,29 @@ from .base import check_int
 if TYPE_CHECKING:
     from scipy import sparse
 
-__all__ = ["cosine", "cosine_from_ids", "gram", "sentence_vectors"]
+__all__ = ["cosine", "cosine_from_ids", "gram", "self_products", "sentence_vectors"]
+
+#: The most rows :func:`self_products` multiplies in one call.
+PRODUCT_ROWS = 4096
+
+
+def self_products(x: np.ndarray) -> np.ndarray:
+    """``x @ x.T``, the dot product of every pair of rows, computed in blocks of at most
+    :data:`PRODUCT_ROWS` rows.
+
+    numpy hands ``x @ x.T`` to BLAS's symmetric product (``syrk``), which in OpenBLAS
+    0.3.31 (numpy 2.4's wheels) crashed the process with two or more threads on a matrix
+    of 20,000 x 300 (17,000 rows passed). A block of rows times ``x.T`` is an ordinary
+    product, which does not. A matrix of at most :data:`PRODUCT_ROWS` rows is one call, as
+    before, so its products are the same to the bit.
+    """
+    n = x.shape[0]
+    if n <= PRODUCT_ROWS:
+        return x @ x.T
+    out = np.empty((n, n), dtype=np.result_type(x.dtype, x.dtype))
+    for start in range(0, n, PRODUCT_ROWS):
+        np.matmul(x[start : start + PRODUCT_ROWS], x.T, out=out[start : start + PRODUCT_ROWS])
+    return out
 
 
 def gram(counts: np.ndarray | sparse.spmatrix) -> np.ndarray:
@@ -29,7 +51,7 @@ def gram(counts: np.ndarray | sparse.spmatrix) -> np.ndarray:
         return np.asarray((c @ c.T).toarray(), dtype=np.int64)
     # float64 matmul goes through BLAS and is exact while entries stay below 2**53.
     c = np.asarray(counts, dtype=np.float64)
-    return np.rint(c @ c.T).astype(np.int64)
+    return np.rint(self_products(c)).astype(np.int64)
 
 
 def cosine(counts: np.ndarray | sparse.spmatrix) -> np.ndarray:

@@ -94,9 +94,14 @@ def default_stopwords() -> frozenset[str]:
 
 
 def load_stopwords(path: str | PathLike[str]) -> frozenset[str]:
-    """Read a stopword list: one word a line, ``#`` starts a comment, case ignored."""
+    """Read a stopword list: one word a line, ``#`` starts a comment, case ignored. A
+    file holding a NUL character is binary, not a list: ValueError."""
     with open(path, encoding="utf-8", errors="replace") as fh:
-        return _read_word_list(fh)
+        text = fh.read()
+    if "\x00" in text:
+        raise ValueError(f"{path}: a binary file, not a word list (it holds a NUL character)")
+    # Text mode has read every line break as "\n".
+    return _read_word_list(text.split("\n"))
 
 
 def porter_stemmer() -> Stemmer:

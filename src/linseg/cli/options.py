@@ -37,6 +37,14 @@ def odd_int(text: str) -> int:
     return value
 
 
+def given(text: str) -> str:
+    """A name, code or path that is not empty: an empty one (an unset shell variable,
+    say) would otherwise leave the default in force without a word."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a value, got an empty string")
+    return text
+
+
 def band_value(text: str) -> int | str:
     if text.strip().lower() == "auto":
         return "auto"
@@ -64,6 +72,7 @@ def add_method_options(p: argparse.ArgumentParser, default_method: str = DEFAULT
     p.add_argument(
         "--method",
         default=default_method,
+        type=given,
         metavar="NAME",
         help=f"segmentation method (default {default_method}; see 'linseg methods')",
     )
@@ -83,11 +92,13 @@ def add_method_options(p: argparse.ArgumentParser, default_method: str = DEFAULT
     )
     p.add_argument(
         "--stopwords",
+        type=given,
         metavar="FILE",
         help="stopword list, one word a line (default: the shipped English list)",
     )
     p.add_argument(
         "--stems",
+        type=given,
         metavar="FILE",
         help="word<TAB>stem table to use as the stemmer (e.g. the author's "
         "reference-stems.tsv); words not in it get the Porter stem",
@@ -104,6 +115,7 @@ def add_method_options(p: argparse.ArgumentParser, default_method: str = DEFAULT
     p.add_argument(
         "--language",
         default=None,
+        type=given,
         metavar="CODE",
         help="the text's language, an ISO 639-1 code such as de or fr, or 'auto' to "
         "detect it (default: en); see 'linseg languages'",
@@ -133,7 +145,7 @@ def add_method_options(p: argparse.ArgumentParser, default_method: str = DEFAULT
 def make_segmenter(args: argparse.Namespace, method: str | None = None, **extra: Any):
     """A segmenter for ``--method`` with the options that method accepts
     (:func:`linseg.methods.from_options`)."""
-    return from_options(method or args.method, vars(args), **extra)
+    return from_options(args.method if method is None else method, vars(args), **extra)
 
 
 def tell(notes: Iterable[str]) -> None:

@@ -14,6 +14,7 @@ from ..banded import (
 )
 from ..base import Segmentation, Segmenter
 from ..bounds import SizeUnit
+from ..memory import check_fits, dense_matrix_bytes
 from ..text import share_processors
 from .measures import Measure, StemCosine
 from .rows import Split
@@ -227,6 +228,16 @@ class Composition(Segmenter):
         """The measure, then the transform: the whole matrix, or within ``band``."""
         if band is not None:
             return self._banded_matrix(sentences, tokenized, band)
+        n = len(sentences)
+        name = type(self._measure).__name__
+        check_fits(
+            dense_matrix_bytes(n),
+            f"the {n:,} x {n:,} similarity matrix of {name}",
+            "use a band (--band auto; band='auto' in Python)"
+            if callable(getattr(self._measure, "banded", None))
+            else f"{name} has no banded form: segment the text in parts, or use a method "
+            "that takes a band (c99 --band auto)",
+        )
         matrix = self._measure(sentences, tokenized)
         if self._transform is not None:
             matrix = self._transform(matrix)  # type: ignore[operator]

@@ -18,10 +18,12 @@ import numpy as np
 from ..banded import BandMatrix, _chunked_ids, banded_cosine_from_ids
 from ..checks import check_int
 from ..similarity import (
+    PRODUCT_ROWS,
     cooccurrence_totals,
     cosine,
     cosine_from_ids,
     dots,
+    self_products,
     spread_activation_dots,
 )
 from ..text import Stemmer, TextProcessor
@@ -449,19 +451,28 @@ class LsaCosine(_Stems):
     def __call__(self, sentences: Sequence[str], tokenized: bool) -> np.ndarray:
         ids, offsets = self._text.ids(sentences, tokenized)
         vectors = self._vectors(ids, offsets)
-        sim = np.clip(_cosine_rows(vectors), -1.0, 1.0)
+        # Every step works in place on this call's own n x n array: on a long document
+        # each copy would be gigabytes.
+        sim = _cosine_rows(vectors)
+        np.clip(sim, -1.0, 1.0, out=sim)
         # A vector's cosine with itself is 1, not 1 - 1e-16: the rank transform compares.
         nonzero = np.flatnonzero(np.any(vectors != 0, axis=1))
         sim[nonzero, nonzero] = 1.0
         if self.stem_weight:
-            stems = cosine_from_ids(ids, offsets, len(self._text.vocabulary))
-            sim = self.stem_weight * stems + (1.0 - self.stem_weight) * sim
+            stems = self.stem_weight * cosine_from_ids(ids, offsets, len(self._text.vocabulary))
+            sim *= 1.0 - self.stem_weight
+            sim += stems
+            del stems
         if self.keep is not None and self.keep < 1 and sim.shape[0] > 1:
             off = sim[~np.eye(sim.shape[0], dtype=bool)]
-            floor = np.quantile(off, 1.0 - self.keep)
-            kept = sim >= floor
-            np.fill_diagonal(kept, True)  # a sentence's similarity to itself is not a pair
-            sim[~kept] = 0.0  # sim is this call's own array: no third n x n copy
+            floor = np.quantile(off, 1.0 - self.keep, overwrite_input=True)
+            del off
+            dropped = sim >= floor
+            np.logical_not(dropped, out=dropped)
+            # A sentence's similarity to itself is not a pair: it stays.
+            diagonal = sim.diagonal().copy()
+            sim[dropped] = 0.0
+            np.fill_diagonal(sim, diagonal)
         return sim
 
 
@@ -471,6 +482,13 @@ def _is_number(x: object) -> bool:
 
 def _cosine_rows(x: np.ndarray) -> np.ndarray:
     norms = np.linalg.norm(x, axis=1)
-    out = x @ x.T
-    scale = np.outer(norms, norms)
-    return np.divide(out, scale, out=np.zeros_like(out), where=scale > 0)
+    out = self_products(x)
+    # In blocks of rows: the outer product of the norms whole would be a second n x n
+    # matrix.
+    for start in range(0, len(out), PRODUCT_ROWS):
+        rows = out[start : start + PRODUCT_ROWS]
+        scale = np.outer(norms[start : start + PRODUCT_ROWS], norms)
+        scaled = scale > 0
+        np.divide(rows, scale, out=rows, where=scaled)
+        rows[~scaled] = 0.0
+    return out

@@ -113,7 +113,7 @@ def run_document(
     """
     from ..methods import DEFAULT_METHOD, from_options
 
-    info = check_request(method or DEFAULT_METHOD, n_segments)
+    info = check_request(DEFAULT_METHOD if method is None else method, n_segments)
     if not document.sentences or document.text.isspace():
         where = f" in {document.path}" if document.path else ""
         raise ValueError(f"no sentences{where}: the input is empty or only white space")
