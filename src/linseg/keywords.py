@@ -128,7 +128,14 @@ def segment_keywords(
     y = np.bincount(pair_of_token).astype(np.float64)
     seg, w = pairs // len(stems), pairs % len(stems)
     chosen = _rank(seg, w, y, n_segments, stems, k)  # entry indices, best first
-    return [[_best_form(e, pair_of_token, form_k, forms) for e in top] for top in chosen]
+    # The tokens of each entry, found once: a search of every token per chosen entry made
+    # 20,000 one-line segments take seconds, 85,000 nearly a minute.
+    by_entry = np.argsort(pair_of_token, kind="stable")
+    entry_starts = np.searchsorted(pair_of_token[by_entry], np.arange(len(pairs) + 1))
+    return [
+        [_best_form(form_k[by_entry[entry_starts[e] : entry_starts[e + 1]]], forms) for e in top]
+        for top in chosen
+    ]
 
 
 def _undo_sentence_case(
@@ -166,10 +173,10 @@ def _ambiguous_capital(token: str) -> bool:
     return token[:1].isupper() and token[1:] == token[1:].lower() and token[1:] != ""
 
 
-def _best_form(entry: int, pair_of_token: np.ndarray, form_k: np.ndarray, forms: list[str]) -> str:
-    """The most frequent form of an entry's stem in its segment (ties: the one that sorts
-    first)."""
-    counts = np.bincount(form_k[pair_of_token == entry])
+def _best_form(entry_forms: np.ndarray, forms: list[str]) -> str:
+    """The most frequent of an entry's forms (its stem's tokens in its segment, as indices
+    into ``forms``); ties: the one that sorts first."""
+    counts = np.bincount(entry_forms)
     used = np.flatnonzero(counts)
     return min((-int(counts[i]), forms[i]) for i in used)[1]
 
