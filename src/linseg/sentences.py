@@ -396,8 +396,9 @@ def _starts_in_paragraph(text: str, a: int, b: int, language: str) -> list[int]:
 def _long_piece_starts(text: str, a: int, b: int) -> list[int]:
     """Starts inside ``text[a:b]``, longer than :data:`LONG_LINES` after the plain rule:
     its lines; and in a line still that long, the end of the white space after every
-    sentence mark but an abbreviation's or an initial's, whatever follows (``... ok. (c) the``: no rule may start there, and a
-    one-line list of such items used to be one sentence of 250 KB)."""
+    sentence mark but an abbreviation's or an initial's, whatever follows (in ``... ok.
+    (c) the`` no rule may start, and a one-line list of such items was one sentence of
+    250 KB)."""
     lines = _line_starts(text, a, b)
     out = []
     for p, q in zip([a, *lines], [*lines, b]):
