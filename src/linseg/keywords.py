@@ -128,14 +128,7 @@ def segment_keywords(
     y = np.bincount(pair_of_token).astype(np.float64)
     seg, w = pairs // len(stems), pairs % len(stems)
     chosen = _rank(seg, w, y, n_segments, stems, k)  # entry indices, best first
-    # The tokens of each entry, found once: a search of every token per chosen entry made
-    # 20,000 one-line segments take seconds, 85,000 nearly a minute.
-    by_entry = np.argsort(pair_of_token, kind="stable")
-    entry_starts = np.searchsorted(pair_of_token[by_entry], np.arange(len(pairs) + 1))
-    return [
-        [_best_form(form_k[by_entry[entry_starts[e] : entry_starts[e + 1]]], forms) for e in top]
-        for top in chosen
-    ]
+    return _best_forms(chosen, pair_of_token, len(pairs), form_k, forms)
 
 
 def _undo_sentence_case(
@@ -171,6 +164,25 @@ def _ambiguous_capital(token: str) -> bool:
     # ``Bees``, ``Well-known``: a capital that sentence case alone explains. ``NASA`` and
     # ``McDonald`` carry capitals of their own and are kept.
     return token[:1].isupper() and token[1:] == token[1:].lower() and token[1:] != ""
+
+
+def _best_forms(
+    chosen: list[list[int]],
+    pair_of_token: np.ndarray,
+    n_entries: int,
+    form_k: np.ndarray,
+    forms: list[str],
+) -> list[list[str]]:
+    """Each chosen entry's word as written: :func:`_best_form` of its tokens' forms
+    (``form_k``, one per counted token, whose entry is ``pair_of_token``)."""
+    # The tokens of each entry, found once: a search of every token per chosen entry made
+    # 20,000 one-line segments take seconds, 85,000 nearly a minute.
+    by_entry = np.argsort(pair_of_token, kind="stable")
+    entry_starts = np.searchsorted(pair_of_token[by_entry], np.arange(n_entries + 1))
+    return [
+        [_best_form(form_k[by_entry[entry_starts[e] : entry_starts[e + 1]]], forms) for e in top]
+        for top in chosen
+    ]
 
 
 def _best_form(entry_forms: np.ndarray, forms: list[str]) -> str:
