@@ -361,3 +361,44 @@ def test_the_count_search_in_blocks_of_ends_is_the_same_search(case, blocks):
     with mock.patch.object(strategies, "_CACHE_BYTES", blocks * 8 * (L + 1)):
         assert ExactDP(exponent=0.7, max_length=L)(m, k) == expected
         assert ExactDP(exponent=0.7, max_length=n)(m, k) == ExactDP(exponent=0.7)(m, k)
+
+
+# --- the dense search with a count, compiled -----------------------------------------------
+def _numpy_back(score: np.ndarray, k: int) -> np.ndarray:
+    """The dense search's back pointers as numpy takes them: one table a level."""
+    best = score[0].copy()
+    back = np.zeros((k, score.shape[0]), dtype=np.int64)
+    for level in range(1, k):
+        total = best[:, None] + score
+        back[level] = total.argmax(axis=0)
+        best = total.max(axis=0)
+    return back
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    n=st.integers(1, 14),
+    k=st.integers(1, 16),
+    seed=st.integers(0, 2**32 - 1),
+    ties=st.booleans(),
+    upper=st.booleans(),
+)
+def test_compiled_count_search_is_numpys(n, k, seed, ties, upper):
+    # Scores with ties (small integers) and with -inf where a segment is not allowed (all of
+    # the lower triangle, or random cells too): the same pointers, so the same cuts.
+    from linseg.compose import _exact
+
+    rng = np.random.default_rng(seed)
+    score = rng.integers(-3, 4, size=(n + 1, n + 1)).astype(np.float64)
+    if not ties:
+        score += rng.random((n + 1, n + 1))
+    score[np.tril_indices(n + 1)] = -np.inf
+    if not upper:
+        score[rng.random((n + 1, n + 1)) < 0.3] = -np.inf
+    back = _numpy_back(score, k)
+    assert np.array_equal(_exact._dense_back(score, k), back)
+    cuts, j = [], n
+    for level in range(k - 1, 0, -1):
+        j = int(back[level, j])
+        cuts.append(j)
+    assert strategies.best_with_count(score, k) == sorted(cuts)

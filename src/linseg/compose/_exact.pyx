@@ -144,3 +144,41 @@ def _best_with_count(const double[:, ::1] s, Py_ssize_t k, const long long[::1] 
             j = j - back[base[level] + j - lo[level]]
             cuts[level - 1] = j
     return cuts_arr
+
+
+def _dense_back(const double[:, ::1] s, Py_ssize_t k):
+    """The back pointers of :func:`~linseg.compose.strategies.best_with_count` over a
+    dense (n + 1) x (n + 1) table ``s[i, j]`` (segment [i, j)) holding no NaN and no
+    +inf: ``back[l, j]`` is the start of the last of the best l + 1 segments of [0, j),
+    numpy's first argmax of ``best[:, None] + s`` at each level, to the bit.
+
+    Row by row, so that the table is read in order; a start whose best is -inf is
+    skipped, since every total through it is -inf and never strictly greater.
+    """
+    cdef Py_ssize_t n = s.shape[0] - 1
+    back_arr = np.zeros((k, n + 1), dtype=np.int64)
+    prev_arr = np.empty(n + 1, dtype=np.float64)
+    cur_arr = np.empty(n + 1, dtype=np.float64)
+    cdef long long[:, ::1] back = back_arr
+    cdef double[::1] prev = prev_arr, cur = cur_arr, swap
+    cdef Py_ssize_t level, i, j
+    cdef double p, total
+    with nogil:
+        for j in range(n + 1):
+            prev[j] = s[0, j]
+        for level in range(1, k):
+            for j in range(n + 1):
+                cur[j] = prev[0] + s[0, j]
+            for i in range(1, n + 1):
+                p = prev[i]
+                if p == -INFINITY:
+                    continue
+                for j in range(n + 1):
+                    total = p + s[i, j]
+                    if total > cur[j]:
+                        cur[j] = total
+                        back[level, j] = i
+            swap = prev
+            prev = cur
+            cur = swap
+    return back_arr
