@@ -1,5 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
-"""Compiled kernels of the exact segmentation search with a maximum segment length; see
+"""Compiled kernels of the exact segmentation search with a maximum segment length, and
+of the dense search with a count (:func:`_dense_back`); see
 linseg.compose.strategies.ExactDP.
 
 A segment [i, j) scores S(i, j) = mass(i, j) / (j - i) ** exponent, mass being the sum of
