@@ -402,3 +402,13 @@ def test_compiled_count_search_is_numpys(n, k, seed, ties, upper):
         j = int(back[level, j])
         cuts.append(j)
     assert strategies.best_with_count(score, k) == sorted(cuts)
+
+
+@pytest.mark.parametrize("bad", [np.nan, np.inf])
+def test_count_search_refuses_nan_and_plus_infinity(bad):
+    score = strategies.segment_scores(M)
+    score[1, 3] = bad
+    with pytest.raises(ValueError, match="finite or -inf"):
+        strategies.best_with_count(score, 2)
+    # A float32 table is read as float64: the same cuts.
+    assert strategies.best_with_count(strategies.segment_scores(M).astype(np.float32), 3) == [1, 3]

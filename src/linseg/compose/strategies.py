@@ -809,19 +809,14 @@ def segment_scores(
 def best_with_count(score: np.ndarray, k: int) -> list[int]:
     """The boundaries of the ``k`` segments with the highest total ``score[a, b]`` (an
     (n + 1) x (n + 1) table of segment scores, -inf where a segment is not allowed),
-    exactly, in O(k n^2); ties go to the earliest cut."""
+    exactly, in O(k n^2); ties go to the earliest cut (numpy's first argmax over the
+    starts, level by level). A table holding NaN or +inf is refused (ValueError)."""
+    score = np.ascontiguousarray(score, dtype=np.float64)
     n = score.shape[0] - 1
-    if score.dtype == np.float64 and not (np.isnan(score).any() or np.isposinf(score).any()):
-        # Compiled, without a table per level: the same pointers (numpy's first argmax),
-        # several times faster when k is large (k = 400 of 2,000 sentences: 7.6 s before).
-        back = _exact._dense_back(np.ascontiguousarray(score), k)
-    else:
-        best = score[0].copy()  # one segment [0, j)
-        back = np.zeros((k, n + 1), dtype=np.int64)
-        for level in range(1, k):
-            total = best[:, None] + score  # [i, j]: best up to i, then segment [i, j)
-            back[level] = total.argmax(axis=0)
-            best = total.max(axis=0)
+    # One pass: the maximum is NaN if any cell is, +inf if any cell is.
+    if n >= 0 and not score.max() < np.inf:
+        raise ValueError("best_with_count needs scores that are finite or -inf")
+    back = _exact._dense_back(score, k)
     cuts, j = [], n
     for level in range(k - 1, 0, -1):
         j = int(back[level, j])
