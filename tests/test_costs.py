@@ -227,6 +227,47 @@ def test_the_streaming_search_and_the_tables_find_the_optimum(rows, penalty, k):
         assert value(found) == pytest.approx(best, abs=1e-9)
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.lists(st.sampled_from(WORDS), min_size=1, max_size=4), min_size=1, max_size=8),
+    st.floats(0.0, 2.0),
+    st.one_of(st.none(), st.integers(1, 8)),
+    st.integers(1, 8),
+)
+def test_the_streaming_search_with_a_length_bound_finds_the_optimum(rows, penalty, k, length):
+    # Every segmentation of up to 8 sentences into segments of at most ``length``: the
+    # bound and a count together (the search's levels for each count and start).
+    sentences = [" ".join(r) for r in rows]
+    n = len(sentences)
+    cost = costs.Multinomial()
+    table = cost(sentences, True)
+    unit = penalty * cost.boundary_cost(sentences, True)
+    k = None if k is None else min(k, n)
+    seg = Composition(
+        strategy=strategies.ExactDP(penalty, cost=cost, similarity_weight=0, max_length=length),
+        tokenized=True,
+    )
+    if k is not None and k * length < n:
+        with pytest.raises(ValueError, match="max_length"):
+            seg.segment(sentences, k)
+        return
+
+    def value(cuts: tuple[int, ...]) -> float:
+        edges = [0, *cuts, n]
+        return sum(table[a, b] for a, b in zip(edges, edges[1:])) + unit * len(cuts)
+
+    candidates = [
+        c
+        for r in range(n)
+        for c in itertools.combinations(range(1, n), r)
+        if (k is None or r == k - 1) and max(np.diff([0, *c, n])) <= length
+    ]
+    found = seg.segment(sentences, k).boundaries
+    assert k is None or len(found) == k - 1
+    assert max(np.diff([0, *found, n])) <= length
+    assert value(tuple(found)) == pytest.approx(min(value(c) for c in candidates), abs=1e-9)
+
+
 @settings(max_examples=40, deadline=None)
 @given(
     st.lists(

@@ -56,19 +56,24 @@ def search(const long long[::1] indptr, const long long[::1] words, const long l
     returns the unit indices that start a segment after the first, and its cost.
     ``largest`` bounds the words of a segment no longer than ``limit`` units."""
     cdef Py_ssize_t rows = m if m > 0 else 1
-    cdef Py_ssize_t i, j, k, stop, width = n + 1
+    cdef Py_ssize_t i, j, k, top, stop, levels = rows + 1
     cdef long long size
-    cdef double s, cost, value
+    cdef double s, cost, value, start_cost
+    cdef double* reach
+    cdef double* into
+    cdef Py_ssize_t* into_back
     if n < 0 or m < 0 or largest < 0 or vocabulary < 0 or indptr.shape[0] < n + 1:
         raise ValueError("search: negative size, or fewer than n + 1 unit offsets")
     cdef const long long* ip = &indptr[0]
     cdef const long long* wp = &words[0] if words.shape[0] > 0 else NULL
     cdef const long long* cp = &counts[0] if counts.shape[0] > 0 else NULL
-    # best[k * width + j]: the cheapest way to cover units 0..j-1 with k segments (row 0:
-    # with any number, when m is 0), back: where its last segment starts. Scratch, with
-    # the running counts of the growing segment and the two tables of terms.
-    cdef double* best = <double*>calloc((rows + 1) * width, sizeof(double))
-    cdef Py_ssize_t* back = <Py_ssize_t*>calloc((rows + 1) * width, sizeof(Py_ssize_t))
+    # best[j * levels + k]: the cheapest way to cover units 0..j-1 with k segments (k = 1:
+    # with any number, when m is 0), back: where its last segment starts. Position-major,
+    # so that the counts one relaxation updates lie side by side in memory (level-major,
+    # each count's cell was a cache line of its own). Scratch, with the running counts of
+    # the growing segment and the two tables of terms.
+    cdef double* best = <double*>calloc(levels * (n + 1), sizeof(double))
+    cdef Py_ssize_t* back = <Py_ssize_t*>calloc(levels * (n + 1), sizeof(Py_ssize_t))
     cdef long long* seen = <long long*>calloc(vocabulary + 1, sizeof(long long))
     cdef double* word_term = <double*>calloc(largest + 1, sizeof(double))
     cdef double* size_term = <double*>calloc(largest + 1, sizeof(double))
@@ -81,7 +86,7 @@ def search(const long long[::1] indptr, const long long[::1] words, const long l
         raise MemoryError()
     try:
         with nogil:
-            for i in range((rows + 1) * width):
+            for i in range(levels * (n + 1)):
                 best[i] = INFINITY
             best[0] = 0.0
             _fill_terms(alpha, vocabulary, largest, word_term, size_term)
@@ -91,32 +96,33 @@ def search(const long long[::1] indptr, const long long[::1] words, const long l
                 stop = i + limit
                 if n < stop:
                     stop = n
+                reach = best + i * levels
+                start_cost = penalty if i > 0 else 0.0
+                # The levels a segment from unit i extends: with a count, those below it that
+                # units 0..i-1 can reach (at most i segments cover them); without, level 0.
+                top = 1 if m == 0 else (m if i + 1 > m else i + 1)
                 for j in range(i, stop):
                     s = _add_unit(ip, wp, cp, j, seen, word_term, s, &size)
                     cost = size_term[size] - s
-                    if m > 0:
-                        for k in range(m):
-                            if best[k * width + i] < INFINITY:
-                                value = best[k * width + i] + cost + (penalty if i > 0 else 0.0)
-                                if value < best[(k + 1) * width + j + 1]:
-                                    best[(k + 1) * width + j + 1] = value
-                                    back[(k + 1) * width + j + 1] = i
-                    else:
-                        value = best[i] + cost + (penalty if i > 0 else 0.0)
-                        if value < best[width + j + 1]:
-                            best[width + j + 1] = value
-                            back[width + j + 1] = i
+                    into = best + (j + 1) * levels + 1
+                    into_back = back + (j + 1) * levels + 1
+                    for k in range(top):
+                        if reach[k] < INFINITY:
+                            value = reach[k] + cost + start_cost
+                            if value < into[k]:
+                                into[k] = value
+                                into_back[k] = i
                 _forget(ip, wp, i, stop, seen)
                 if m == 0:
                     # Every segment ending at unit i + 1 has now been tried, so the best way to
                     # reach it, whatever the count, is final: the next segments start from it.
-                    best[i + 1] = best[width + i + 1]
+                    best[(i + 1) * levels] = best[(i + 1) * levels + 1]
         cuts = []
         k = m if m > 0 else 1
         j = n
-        total = best[k * width + n]
+        total = best[n * levels + k]
         while j > 0:
-            i = back[k * width + j]
+            i = back[j * levels + k]
             if i > 0:
                 cuts.append(i)
             j = i
