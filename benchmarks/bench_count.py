@@ -1,13 +1,15 @@
-"""The default method given a count on long documents: the exact search of U00's model.
+"""The default method given a count on long documents: its two exact searches.
 
-Usage: python benchmarks/bench_count.py [--data DIR] [--sizes 4000,8000]
-                                        [--counts true,400,1600] [--repeat 1]
+Usage: python benchmarks/bench_count.py [--data DIR] [--sizes 2000,4000,8000]
+                                        [--counts none,true,400,1600] [--repeat 1]
 
-Above ``RANK_MAX_SENTENCES`` (2,000) the default, ``u00_pr``, searches U00's cost alone,
-streaming over segments of at most ``AUTO_MAX_UNITS`` (1,000) units
-(``costs.Multinomial.search``, compiled in ``linseg/compose/_multinomial.pyx``). With a
-count k it relaxes k levels for every pair of a start and an end within that bound,
-O(k n L); with none, one. Documents are built as in bench_scale.py from
+Up to ``RANK_MAX_SENTENCES`` (2,000) the default, ``u00_pr``, searches a dense table of
+every segment (U00's cost and C99's rank) level by level, O(k n^2) with a count k
+(``strategies.best_with_count``, compiled in ``linseg/compose/_exact.pyx``). Above it, it
+searches U00's cost alone, streaming over segments of at most ``AUTO_MAX_UNITS`` (1,000)
+units (``costs.Multinomial.search``, in ``linseg/compose/_multinomial.pyx``): k levels for
+every pair of a start and an end within that bound, O(k n L); with no count, one.
+Documents are built as in bench_scale.py from
 ``$LINSEG_DATA/brown/brown.zip`` (sections of 20-120 sentences, one sentence per line,
 no blank lines, so every sentence is a unit), and each run is one public call,
 ``create("u00_pr").segment(sentences, k)``, timed whole (the kernels warmed first).
@@ -28,7 +30,7 @@ from linseg.methods import create
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--data", default=os.environ.get("LINSEG_DATA"))
-    ap.add_argument("--sizes", default="4000,8000")
+    ap.add_argument("--sizes", default="2000,4000,8000")
     ap.add_argument("--counts", default="none,true,400,1600")
     ap.add_argument("--repeat", type=int, default=1, help="runs per row (the fastest is kept)")
     args = ap.parse_args()

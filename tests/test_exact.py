@@ -382,10 +382,12 @@ def _numpy_back(score: np.ndarray, k: int) -> np.ndarray:
     seed=st.integers(0, 2**32 - 1),
     ties=st.booleans(),
     upper=st.booleans(),
+    block=st.integers(1, 16),
 )
-def test_compiled_count_search_is_numpys(n, k, seed, ties, upper):
+def test_compiled_count_search_is_numpys(n, k, seed, ties, upper, block):
     # Scores with ties (small integers) and with -inf where a segment is not allowed (all of
-    # the lower triangle, or random cells too): the same pointers, so the same cuts.
+    # the lower triangle, or random cells too): the same pointers, so the same cuts, in
+    # blocks of ends of any width.
     from linseg.compose import _exact
 
     rng = np.random.default_rng(seed)
@@ -396,12 +398,15 @@ def test_compiled_count_search_is_numpys(n, k, seed, ties, upper):
     if not upper:
         score[rng.random((n + 1, n + 1)) < 0.3] = -np.inf
     back = _numpy_back(score, k)
-    assert np.array_equal(_exact._dense_back(score, k), back)
+    assert np.array_equal(_exact._dense_back(score, k, block), back)
     cuts, j = [], n
     for level in range(k - 1, 0, -1):
         j = int(back[level, j])
         cuts.append(j)
     assert strategies.best_with_count(score, k) == sorted(cuts)
+    # The cells of no segment (a >= b) are not read: finite values there change nothing.
+    score[np.tril_indices(n + 1)] = rng.integers(-3, 4, size=(n + 1) * (n + 2) // 2)
+    assert np.array_equal(_exact._dense_back(score, k, block), back)
 
 
 @pytest.mark.parametrize("bad", [np.nan, np.inf])

@@ -147,39 +147,48 @@ def _best_with_count(const double[:, ::1] s, Py_ssize_t k, const long long[::1] 
     return cuts_arr
 
 
-def _dense_back(const double[:, ::1] s, Py_ssize_t k):
+def _dense_back(const double[:, ::1] s, Py_ssize_t k, Py_ssize_t block):
     """The back pointers of :func:`~linseg.compose.strategies.best_with_count` over a
     dense (n + 1) x (n + 1) table ``s[i, j]`` (segment [i, j)) holding no NaN and no
     +inf: ``back[l, j]`` is the start of the last of the best l + 1 segments of [0, j),
-    numpy's first argmax of ``best[:, None] + s`` at each level, to the bit.
+    numpy's first argmax of ``best[:, None] + s`` at each level, to the bit. Cells with
+    ``i >= j`` are no segment and are not read (numpy would find -inf there).
 
-    Row by row, so that the table is read in order; a start whose best is -inf is
-    skipped, since every total through it is -inf and never strictly greater.
+    The ends are taken in blocks of ``block`` columns, and every level is run over a
+    block before the next block, so that the block's columns of the table stay in cache
+    across the k levels (level by level over the whole table, the search streams k times
+    8 n^2 bytes from memory). A start whose best is -inf is skipped, since every total
+    through it is -inf and never strictly greater.
     """
     cdef Py_ssize_t n = s.shape[0] - 1
     back_arr = np.zeros((k, n + 1), dtype=np.int64)
-    prev_arr = np.empty(n + 1, dtype=np.float64)
-    cur_arr = np.empty(n + 1, dtype=np.float64)
+    best_arr = np.empty((k, n + 1), dtype=np.float64)
     cdef long long[:, ::1] back = back_arr
-    cdef double[::1] prev = prev_arr, cur = cur_arr, swap
-    cdef Py_ssize_t level, i, j
+    cdef double[:, ::1] best = best_arr
+    cdef Py_ssize_t level, i, j, c0, c1, first
     cdef double p, total
+    if block < 1:
+        raise ValueError("_dense_back: block must be >= 1")
     with nogil:
-        for j in range(n + 1):
-            prev[j] = s[0, j]
-        for level in range(1, k):
-            for j in range(n + 1):
-                cur[j] = prev[0] + s[0, j]
-            for i in range(1, n + 1):
-                p = prev[i]
-                if p == -INFINITY:
-                    continue
-                for j in range(n + 1):
-                    total = p + s[i, j]
-                    if total > cur[j]:
-                        cur[j] = total
-                        back[level, j] = i
-            swap = prev
-            prev = cur
-            cur = swap
+        best[0, 0] = -INFINITY  # [0, 0) is no segment
+        for j in range(1, n + 1):
+            best[0, j] = s[0, j]
+        c0 = 0
+        while c0 <= n:
+            c1 = c0 + block if c0 + block < n + 1 else n + 1  # the ends c0 .. c1 - 1
+            for level in range(1, k):
+                for j in range(c0, c1):
+                    best[level, j] = best[level - 1, 0] + s[0, j]
+                # The starts in the order numpy's argmax takes them; one before the end.
+                for i in range(1, c1 - 1):
+                    p = best[level - 1, i]
+                    if p == -INFINITY:
+                        continue
+                    first = i + 1 if i + 1 > c0 else c0
+                    for j in range(first, c1):
+                        total = p + s[i, j]
+                        if total > best[level, j]:
+                            best[level, j] = total
+                            back[level, j] = i
+            c0 = c1
     return back_arr

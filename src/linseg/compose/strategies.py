@@ -808,15 +808,17 @@ def segment_scores(
 
 def best_with_count(score: np.ndarray, k: int) -> list[int]:
     """The boundaries of the ``k`` segments with the highest total ``score[a, b]`` (an
-    (n + 1) x (n + 1) table of segment scores, -inf where a segment is not allowed),
-    exactly, in O(k n^2); ties go to the earliest cut (numpy's first argmax over the
-    starts, level by level). A table holding NaN or +inf is refused (ValueError)."""
+    (n + 1) x (n + 1) table of segment scores, -inf where a segment is not allowed; the
+    cells with ``a >= b`` are no segment and are not read), exactly, in O(k n^2); ties go
+    to the earliest cut (numpy's first argmax over the starts, level by level). A table
+    holding NaN or +inf is refused (ValueError)."""
     score = np.ascontiguousarray(score, dtype=np.float64)
     n = score.shape[0] - 1
     # One pass: the maximum is NaN if any cell is, +inf if any cell is.
     if n >= 0 and not score.max() < np.inf:
         raise ValueError("best_with_count needs scores that are finite or -inf")
-    back = _exact._dense_back(score, k)
+    # Ends in blocks whose columns of the table (one row's stretch each) fit a core's L2.
+    back = _exact._dense_back(score, k, max(1, _CACHE_BYTES // (8 * (n + 1))))
     cuts, j = [], n
     for level in range(k - 1, 0, -1):
         j = int(back[level, j])
