@@ -177,9 +177,12 @@ def _dense_back(const double[:, ::1] s, Py_ssize_t k, Py_ssize_t block):
         while c0 <= n:
             c1 = c0 + block if c0 + block < n + 1 else n + 1  # the ends c0 .. c1 - 1
             for level in range(1, k):
-                for j in range(c0, c1):
+                if c0 == 0:
+                    best[level, 0] = -INFINITY
+                for j in range(c0 if c0 > 0 else 1, c1):
                     best[level, j] = best[level - 1, 0] + s[0, j]
-                # The starts in the order numpy's argmax takes them; one before the end.
+                # Starts in ascending order, as numpy's first argmax takes them, each before
+                # the ends it can reach.
                 for i in range(1, c1 - 1):
                     p = best[level - 1, i]
                     if p == -INFINITY:
