@@ -794,16 +794,26 @@ def segment_scores(
     rows = np.arange(n + 1) if at is None else np.asarray(at, dtype=np.int64)
     a = rows[:, None]
     b = rows[None, :]
-    mass = prefix[b, b] - prefix[a, b] - prefix[b, a] + prefix[a, a]
+    # mass[a, b] = P[b, b] - P[a, b] - P[b, a] + P[a, a], in that order, from the units'
+    # corner of the prefix table and its diagonal: broadcast, not gathered cell by cell.
+    corner = prefix if at is None else prefix[np.ix_(rows, rows)]
+    ends = np.diagonal(corner)
+    mass = ends[None, :] - corner
+    mass -= corner.T
+    mass += ends[:, None]
+    del corner
     if not diagonal:
         # Float32 cells (a rank) sum exactly in float64, so this is the mass of the matrix
         # with its diagonal zeroed, to the bit, without an n x n copy.
         on_diagonal = np.concatenate(([0.0], np.cumsum(np.diagonal(m), dtype=np.float64)))
         mass -= on_diagonal[b] - on_diagonal[a]
+    # Lengths b - a lie in [-n, n]: each one's power once, looked up (the cells where
+    # b <= a, NaN or infinite here, become -inf below).
     with np.errstate(divide="ignore", invalid="ignore"):
-        score = mass / np.power((b - a).astype(np.float64), exponent)
-    score[b <= a] = -np.inf
-    return score
+        powers = np.power(np.arange(-n, n + 1, dtype=np.float64), exponent)
+        mass /= powers[b - a + n]
+    mass[b <= a] = -np.inf
+    return mass
 
 
 def best_with_count(score: np.ndarray, k: int) -> list[int]:
