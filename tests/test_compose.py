@@ -229,6 +229,25 @@ def test_segment_scores_over_units_are_the_full_tables_cells(n, seed, exponent):
     assert np.array_equal(strategies.segment_scores(m, exponent, at), full)
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 12), st.integers(0, 2**32 - 1), st.floats(0.1, 2.0), st.booleans())
+def test_segment_scores_are_each_blocks_mass_over_its_length(n, seed, exponent, diagonal):
+    # The definition, block by block: every cell of [a, b) x [a, b) summed (the diagonal's
+    # left out without ``diagonal``), over (b - a) ** exponent; -inf unless a < b.
+    rng = np.random.default_rng(seed)
+    m = rng.random((n, n)).astype(np.float32)
+    score = strategies.segment_scores(m, exponent, diagonal=diagonal)
+    assert score.shape == (n + 1, n + 1)
+    for a in range(n + 1):
+        for b in range(n + 1):
+            if b <= a:
+                assert score[a, b] == -np.inf
+                continue
+            block = m[a:b, a:b].astype(np.float64)
+            mass = block.sum() - (0.0 if diagonal else np.trace(block))
+            assert score[a, b] == pytest.approx(mass / (b - a) ** exponent, rel=1e-12, abs=1e-12)
+
+
 def test_c99_is_the_composition_of_its_parts():
     c99 = C99(mask_size=7, c=0.8)
     assert isinstance(c99, Composition)
