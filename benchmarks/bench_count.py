@@ -42,8 +42,12 @@ def main() -> None:
     for n in (int(s) for s in args.sizes.split(",")):
         doc = document_of_length(files, n, seed=1)
         for count in args.counts.split(","):
-            k = {"none": None, "true": len(doc.boundaries) + 1}.get(count)
-            k = int(count) if k is None and count != "none" else k
+            if count == "none":
+                k = None
+            elif count == "true":
+                k = len(doc.boundaries) + 1
+            else:
+                k = int(count)
             best = float("inf")
             for _ in range(args.repeat):
                 t0 = time.perf_counter()

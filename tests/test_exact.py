@@ -409,6 +409,18 @@ def test_compiled_count_search_is_numpys(n, k, seed, ties, upper, block):
     assert np.array_equal(_exact._dense_back(score, k, block), back)
 
 
+def test_count_search_refuses_no_segments():
+    # The compiled kernel writes level 0 whatever k is: k = 0 must not reach it.
+    from linseg.compose import _exact
+
+    score = strategies.segment_scores(M)
+    with pytest.raises(ValueError, match="at least one segment"):
+        strategies.best_with_count(score, 0)
+    with pytest.raises(ValueError, match="k and block"):
+        _exact._dense_back(score, 0, 4)
+    assert strategies.best_with_count(score, 1) == []
+
+
 @pytest.mark.parametrize("bad", [np.nan, np.inf])
 def test_count_search_refuses_nan_and_plus_infinity(bad):
     score = strategies.segment_scores(M)

@@ -36,7 +36,7 @@ def self_products(x: np.ndarray) -> np.ndarray:
     n = x.shape[0]
     if n <= PRODUCT_ROWS:
         return x @ x.T
-    out = np.empty((n, n), dtype=np.result_type(x.dtype, x.dtype))
+    out = np.empty((n, n), dtype=x.dtype)
     for start in range(0, n, PRODUCT_ROWS):
         np.matmul(x[start : start + PRODUCT_ROWS], x.T, out=out[start : start + PRODUCT_ROWS])
     return out

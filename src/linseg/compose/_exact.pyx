@@ -167,18 +167,17 @@ def _dense_back(const double[:, ::1] s, Py_ssize_t k, Py_ssize_t block):
     cdef double[:, ::1] best = best_arr
     cdef Py_ssize_t level, i, j, c0, c1, first
     cdef double p, total
-    if block < 1:
-        raise ValueError("_dense_back: block must be >= 1")
+    if block < 1 or k < 1:
+        raise ValueError("_dense_back: k and block must be >= 1")
     with nogil:
-        best[0, 0] = -INFINITY  # [0, 0) is no segment
+        for level in range(k):
+            best[level, 0] = -INFINITY  # [0, 0) is no segment
         for j in range(1, n + 1):
             best[0, j] = s[0, j]
         c0 = 0
         while c0 <= n:
             c1 = c0 + block if c0 + block < n + 1 else n + 1  # the ends c0 .. c1 - 1
             for level in range(1, k):
-                if c0 == 0:
-                    best[level, 0] = -INFINITY
                 for j in range(c0 if c0 > 0 else 1, c1):
                     best[level, j] = best[level - 1, 0] + s[0, j]
                 # Starts in ascending order, as numpy's first argmax takes them, each before

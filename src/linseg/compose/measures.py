@@ -459,7 +459,8 @@ class LsaCosine(_Stems):
         nonzero = np.flatnonzero(np.any(vectors != 0, axis=1))
         sim[nonzero, nonzero] = 1.0
         if self.stem_weight:
-            stems = self.stem_weight * cosine_from_ids(ids, offsets, len(self._text.vocabulary))
+            stems = cosine_from_ids(ids, offsets, len(self._text.vocabulary))
+            stems *= self.stem_weight
             sim *= 1.0 - self.stem_weight
             sim += stems
             del stems
@@ -467,12 +468,9 @@ class LsaCosine(_Stems):
             off = sim[~np.eye(sim.shape[0], dtype=bool)]
             floor = np.quantile(off, 1.0 - self.keep, overwrite_input=True)
             del off
-            dropped = sim >= floor
-            np.logical_not(dropped, out=dropped)
-            # A sentence's similarity to itself is not a pair: it stays.
-            diagonal = sim.diagonal().copy()
+            dropped = sim < floor
+            np.fill_diagonal(dropped, False)  # a sentence's similarity to itself is no pair
             sim[dropped] = 0.0
-            np.fill_diagonal(sim, diagonal)
         return sim
 
 

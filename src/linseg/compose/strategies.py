@@ -811,7 +811,7 @@ def segment_scores(
     # b <= a, NaN or infinite here, become -inf below).
     with np.errstate(divide="ignore", invalid="ignore"):
         powers = np.power(np.arange(-n, n + 1, dtype=np.float64), exponent)
-        mass /= powers[b - a + n]
+        mass /= powers[(b + n) - a]
     mass[b <= a] = -np.inf
     return mass
 
@@ -822,6 +822,8 @@ def best_with_count(score: np.ndarray, k: int) -> list[int]:
     cells with ``a >= b`` are no segment and are not read), exactly, in O(k n^2); ties go
     to the earliest cut (numpy's first argmax over the starts, level by level). A table
     holding NaN or +inf is refused (ValueError)."""
+    if k < 1:
+        raise ValueError(f"best_with_count needs at least one segment, got k={k}")
     score = np.ascontiguousarray(score, dtype=np.float64)
     n = score.shape[0] - 1
     # One pass: the maximum is NaN if any cell is, +inf if any cell is.
