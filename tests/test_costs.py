@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from linseg.compose import Composition, costs, measures, strategies, transforms
 from linseg.methods import create
+from linseg.sentences import heading_starts, split_sentences
 from test_compose import encoder  # the suite's small deterministic sentence encoder
 
 EXAMPLE = Path(__file__).parent.parent / "examples" / "three-topics.txt"
@@ -29,7 +30,7 @@ def u00_by_hand(name: str) -> Composition:
             strategy=strategies.ExactDP(1.5, cost=cost, similarity_weight=0, units="paragraphs")
         )
     assert name == "u00_pr"
-    cued = costs.Sum([(1.0, cost), (2.0, costs.SectionCues())])
+    cued = costs.Sum([(1.0, cost), (2.0, costs.SectionCues()), (8.0, costs.Outline())])
     return Composition(
         measures.StemCosine(),
         transforms.LocalRank(11),
@@ -122,6 +123,18 @@ def test_the_u00_rows_are_compositions_on_the_shared_corpora(name, choi_docs, da
     for page in pages:
         text = page.read_text()
         assert hand.segment_text(text).boundaries == raw.segment_text(text).boundaries
+
+
+def test_the_default_is_a_composition_on_documents_with_headings():
+    # Pages that keep their headings: the outline's costs, in the Sum and in U00's search.
+    pages = sorted((EXAMPLE.parents[1] / "benchmarks/natural/sphinx-headings").glob("*.txt"))
+    assert pages
+    registered, hand = create("u00_pr"), u00_by_hand("u00_pr")
+    for page in pages[::6]:
+        text = page.read_text()
+        found = registered.segment_text(text)
+        assert found.result.notes and "headings" in found.result.notes[0]
+        assert hand.segment_text(text).boundaries == found.boundaries
 
 
 def test_a_user_embedding_with_u00s_likelihood_on_paragraphs():
@@ -266,6 +279,71 @@ def test_the_streaming_search_with_a_length_bound_finds_the_optimum(rows, penalt
     assert k is None or len(found) == k - 1
     assert max(np.diff([0, *found, n])) <= length
     assert value(tuple(found)) == pytest.approx(min(value(c) for c in candidates), abs=1e-9)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.lists(st.sampled_from(WORDS), min_size=1, max_size=4), min_size=1, max_size=7),
+    st.floats(0.0, 2.0),
+    st.one_of(st.none(), st.integers(1, 7)),
+    st.integers(1, 7),
+    st.lists(st.floats(-3.0, 3.0), min_size=8, max_size=8),
+)
+def test_the_streaming_search_with_gap_costs_finds_the_optimum(rows, penalty, k, length, gaps):
+    # A boundary before unit i pays gaps[i] beyond the penalty (an Outline's weighted
+    # costs, in U00's search of long documents): every segmentation of up to 7 sentences.
+    sentences = [" ".join(r) for r in rows]
+    n = len(sentences)
+    cost = costs.Multinomial()
+    table = cost(sentences, True)
+    units = cost.unit_counts(sentences, True)
+    unit = penalty * cost.boundary_cost_of(units)
+    k = None if k is None else min(k, n)
+    length = max(length, -(-n // k)) if k else length
+    extra = np.array(gaps[: n + 1])
+
+    def value(cuts) -> float:
+        edges = [0, *cuts, n]
+        inside = sum(table[a, b] for a, b in zip(edges, edges[1:]))
+        return inside + unit * len(cuts) + sum(extra[c] for c in cuts)
+
+    best = min(
+        value(c)
+        for r in range(n)
+        for c in itertools.combinations(range(1, n), r)
+        if (k is None or r == k - 1) and max(np.diff([0, *c, n])) <= length
+    )
+    found, total = cost.search_units(units, unit, k, length, extra)
+    assert k is None or len(found) == k - 1
+    assert max(np.diff([0, *found, n])) <= length
+    assert value(found) == pytest.approx(best, abs=1e-9)
+    assert total == pytest.approx(best, abs=1e-9)
+    # Without gap costs, the same search as before.
+    assert cost.search_units(units, unit, k, length) == cost.search_units(
+        units, unit, k, length, np.zeros(n + 1)
+    )
+
+
+def test_the_outline_by_hand():
+    def gap_costs(text: str) -> list[float]:
+        sents = [text[a:b] for a, b in split_sentences(text)]
+        return costs.Outline().gap_costs(sents, False, heading_starts(sents)).tolist()
+
+    # The top level ("##", three units after the first) earns 1; "###", a level below,
+    # pays 1; the text before the first heading and the document's end pay nothing.
+    text = "# T\n\nIntro.\n\n## A\n\nOne.\n\n### A.1\n\nTwo.\n\n## B\n\nThree.\n\n## C\n\nFour.\n"
+    assert gap_costs(text) == [0.0, -1.0, 1.0, -1.0, -1.0, 0.0]
+    sents = [text[a:b] for a, b in split_sentences(text)]
+    table = costs.Outline()(sents, False, heading_starts(sents))
+    assert table[0, 1] == -1.0 and table[1, 2] == 1.0 and np.isinf(table[2, 1])
+    assert costs.Outline().boundary_cost(sents, False) == 0.0
+    # A part heading over sub-sections, once: the sub-sections are the top level, and
+    # the part pays nothing either way.
+    parts = "Intro.\n\n## Part\n\n### a\n\nA.\n\n### b\n\nB.\n\n### c\n\nC.\n"
+    assert gap_costs(parts) == [0.0, 0.0, -1.0, -1.0, 0.0]
+    # No level opens two units: no outline, no cost; nor for a text with no headings.
+    assert gap_costs("Intro.\n\n## A\n\nA.\n\n### B\n\nB.\n") == [0.0, 0.0, 0.0, 0.0]
+    assert costs.Outline().gap_costs(["One. ", "Two."], False).tolist() == [0.0, 0.0, 0.0]
 
 
 @settings(max_examples=40, deadline=None)

@@ -574,15 +574,18 @@ def test_the_manpage_sentence_rule_takes_capitals_of_any_script():
 
 def test_the_headings_set_bundled_with_the_benchmarks():
     # benchmarks/natural/sphinx-headings, never tuned on: pages that keep their headings.
-    # The default cuts only before headings there: 24.4% word-level Pk, against 34.5% on
-    # paragraphs alone, C99 43.0% and no boundary 40.3% (figures in BENCHMARKS.md).
+    # The default cuts only before headings there, weighing the outline's levels: 12.7%
+    # word-level Pk (24.4% without the levels), against 20.8% on paragraphs alone (34.5%
+    # without), C99 43.0% and no boundary 40.3% (figures in BENCHMARKS.md).
     root = Path(__file__).resolve().parents[1] / "benchmarks" / "natural" / "sphinx-headings"
     docs = load_documents(root)
     assert len(docs) == 77
     default = summarize(evaluate_natural(linseg.methods.DEFAULT_METHOD, docs))
     paragraphs = summarize(evaluate_natural("u00_pr", docs, units="paragraphs"))
-    assert default["pk"] == pytest.approx(0.244, abs=0.002)
-    assert paragraphs["pk"] == pytest.approx(0.345, abs=0.002)
+    assert default["pk"] == pytest.approx(0.127, abs=0.002)
+    assert paragraphs["pk"] == pytest.approx(0.208, abs=0.002)
+    flat = summarize(evaluate_natural("u00_pr", docs, outline_weight=0.0))
+    assert flat["pk"] == pytest.approx(0.244, abs=0.002)
     assert default["no_boundary_pk"] == pytest.approx(0.403, abs=0.002)
 
 

@@ -10,7 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from linseg.sentences import LONG_LINES, LONG_PIECE, heading_starts, split_sentences
+from linseg.sentences import (
+    LONG_LINES,
+    LONG_PIECE,
+    heading_levels,
+    heading_starts,
+    split_sentences,
+)
 
 
 def pieces(text: str, language: str = "en") -> list[str]:
@@ -102,6 +108,32 @@ def test_heading_starts_are_the_sections_a_heading_or_rule_opens():
     assert heading_starts(["A. ", "    # comment\n    x = 1\n\n", "  ## Near\n\nB."]) == [0, 2]
 
 
+def test_heading_levels_read_the_outline_as_markdown_and_restructuredtext_do():
+    def levels(text: str) -> list[int | None]:
+        sents = [text[a:b] for a, b in split_sentences(text)]
+        return heading_levels(sents, heading_starts(sents))
+
+    # Markdown: the number of "#"; "=" and "-" underlines are levels 1 and 2 beside them;
+    # a rule alone opens a unit with no level.
+    markdown = (
+        "# Title\n\nIntro.\n\n## A\n\nText.\n\n### A.1\n\nMore.\n\n"
+        "Setext\n------\n\nB.\n\n---\n\nAfter a rule.\n"
+    )
+    assert levels(markdown) == [1, 2, 3, 2, None]
+    # reStructuredText: each style is a level when it first appears; an over- and
+    # underlined title is a style of its own, apart from the underline alone.
+    rest = (
+        "=====\nTitle\n=====\n\nIntro.\n\nPart\n====\n\nA.\n\nSub\n~~~\n\nB.\n\n"
+        "Part two\n========\n\nC.\n"
+    )
+    assert levels(rest) == [1, 2, 3, 2]
+    # Headings with nothing between them open one unit, at the highest of their levels.
+    joined = "# T\n\nIntro.\n\n### Last sub\n\n## Next part\n\n### First sub\n\nText.\n"
+    assert levels(joined) == [1, 2]
+    # A unit with no heading, and code indented under a "#", have no level.
+    assert heading_levels(["Plain. ", "    # comment\n    x = 1\n"], [0, 1]) == [None, None]
+
+
 _HEADING_PIECES = [
     "# ",
     "## ",
@@ -141,6 +173,11 @@ def test_the_heading_shortcut_changes_nothing(sentence):
         assert module._opens_with_heading(sentence) == fast
     finally:
         module._LINE_BREAK = kept
+    # Only a sentence that opens with a heading has a level, and a level is 1 to 6 in a
+    # text with Markdown's "#" headings, or counts its styles otherwise.
+    (level,) = heading_levels([sentence], [0])
+    assert level is None or fast
+    assert level is None or 1 <= level <= 6 + sentence.count("\n")
 
 
 def test_a_fenced_code_block_is_one_unit():

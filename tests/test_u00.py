@@ -96,6 +96,78 @@ def test_on_headings_every_boundary_is_before_a_heading(paragraphs, seed):
     assert "".join(found.segments) == text
 
 
+OUTLINED = (
+    "# Field notes\n\nBees make honey in the hive. The hive holds the bees and their honey.\n\n"
+    "## Ships\n\nShips sail the sea. The sea moves the ships.\n\n"
+    "### Sails\n\nCanvas sails catch wind. Wind fills the canvas sails.\n\n"
+    "### Hulls\n\nWooden hulls leak. Tar seals wooden hulls.\n\n"
+    "## Rocks\n\nRocks form in the crust. The crust holds rocks.\n\n"
+    "## Rivers\n\nRivers carve valleys. Valleys channel the rivers.\n"
+)
+
+
+@pytest.mark.parametrize("rank_weight", [1.0, 0.0])
+def test_the_outline_puts_boundaries_at_its_top_level(rank_weight):
+    def cuts(weight: float) -> list[str]:
+        seg = U00(units="headings", penalty=1.1, rank_weight=rank_weight, outline_weight=weight)
+        found = seg.segment_text(OUTLINED)
+        assert "".join(found.segments) == OUTLINED
+        return [OUTLINED[c:].split("\n")[0] for c in found.char_boundaries]
+
+    # The words alone cut the sub-section "Hulls" off and keep rocks with rivers; the
+    # outline's 8 nats a level move that cut to "Rivers", a section of its own.
+    assert cuts(0.0) == ["## Ships", "### Hulls", "## Rocks"]
+    assert cuts(8.0) == ["## Ships", "## Rocks", "## Rivers"]
+    import linseg
+
+    assert (
+        linseg.segment_text(OUTLINED).boundaries
+        == U00(units="headings", penalty=1.1, rank_weight=1.0, cue_weight=2.0, outline_weight=8.0)
+        .segment_text(OUTLINED)
+        .boundaries
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(1, 3), st.integers(1, 3)), min_size=3, max_size=7),
+    st.floats(0.0, 20.0),
+    st.one_of(st.none(), st.integers(2, 4)),
+    st.integers(0, 10_000),
+)
+def test_the_outline_in_the_streaming_search_is_the_outline_in_the_table(sections, weight, k, seed):
+    # U00 without the rank searches the units' counts (as for long documents), with the
+    # outline's costs at its gaps; the composition searches the table of the Sum.
+    from linseg.compose import Composition, costs, strategies
+
+    rng = random.Random(seed)
+    vocab = ["".join(rng.choice(string.ascii_lowercase) for _ in range(5)) for _ in range(30)]
+    parts = []
+    for i, (level, count) in enumerate(sections):
+        body = [
+            " ".join(rng.choice(vocab) for _ in range(8)).capitalize() + "." for _ in range(count)
+        ]
+        parts.append("#" * (level + 1) + f" Part {i}\n\n" + "\n\n".join(body))
+    text = "# Title\n\nOpening words here.\n\n" + "\n\n".join(parts) + "\n"
+    streaming = U00(units="headings", outline_weight=weight)
+    cost = costs.Sum([(1.0, costs.Multinomial()), (weight, costs.Outline())])
+    table = Composition(
+        strategy=strategies.ExactDP(1.0, cost=cost, similarity_weight=0, units="headings")
+    )
+    a, b = streaming.segment_text(text, k), table.segment_text(text, k)
+    sents, units = a.result.sentences, a.result.units
+    full = cost(sents, False, units)
+    penalty = costs.Multinomial().boundary_cost(sents, False)
+
+    def value(boundaries: list[int]) -> float:
+        edges = [0, *(units.index(x) for x in boundaries), len(units)]
+        return sum(full[p, q] for p, q in zip(edges, edges[1:])) + penalty * (len(edges) - 2)
+
+    assert k is None or len(a.boundaries) == len(b.boundaries) == min(k, len(units)) - 1
+    assert value(a.boundaries) == pytest.approx(value(b.boundaries), abs=1e-9)
+    assert value(a.boundaries) == pytest.approx(a.result.cost, abs=1e-9)
+
+
 def _topics(n_topics: int, per_topic: int, seed: int) -> list[str]:
     rng = random.Random(seed)
     vocab = ["".join(rng.choice(string.ascii_lowercase) for _ in range(7)) for _ in range(400)]

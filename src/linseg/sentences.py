@@ -44,7 +44,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-__all__ = ["split_sentences", "paragraph_starts", "heading_starts", "LONG_PIECE", "LONG_LINES"]
+__all__ = [
+    "split_sentences",
+    "paragraph_starts",
+    "heading_starts",
+    "heading_levels",
+    "LONG_PIECE",
+    "LONG_LINES",
+]
 
 #: A sentence longer than this (in characters) after the sentencex pass is split again
 #: by the plain rule. It bounds how many sentences a stray delimiter can hide (one or two);
@@ -307,6 +314,60 @@ def _opens_with_heading(sentence: str) -> bool:
     return _adorned_title(lines[:2]) or _adorned_title(lines[:3])
 
 
+def heading_levels(sentences: Sequence[str], starts: Sequence[int]) -> list[int | None]:
+    """The outline level of the headings that open each sentence of ``starts`` (1 the
+    highest), or None where none does (a rule on its own marks no level).
+
+    A Markdown ``#`` heading's level is its number of ``#``; in a text that has any, a
+    title underlined with ``=`` is level 1 and one underlined with ``-`` level 2, as
+    Markdown reads them. reStructuredText gives its adornments no fixed levels: each
+    style (its character, and whether it is also over the title) takes the next level
+    when it first appears, as docutils reads them, below Markdown's six in a text that
+    mixes the two. Headings with no text between them open one sentence
+    (:func:`split_sentences` joins them to the text they introduce), whose level is
+    the highest of theirs: ``## Part`` right above ``### Chapter`` opens a part.
+    """
+    styles = [_heading_styles(sentences[i]) for i in starts]
+    markdown = any(style[0] == "#" for found in styles for style in found)
+    first_seen: dict[tuple[str, str], int] = {}
+
+    def level(style: tuple[str, str]) -> int:
+        if style[0] == "#":
+            return len(style[1])
+        if markdown and style[0] == "under" and style[1] in "=-":
+            return 1 if style[1] == "=" else 2
+        return first_seen.setdefault(style, (7 if markdown else 1) + len(first_seen))
+
+    return [min(map(level, found)) if found else None for found in styles]
+
+
+def _heading_styles(sentence: str) -> list[tuple[str, str]]:
+    """How each heading that opens ``sentence`` is marked, in order: ``("#", "##")`` for
+    a Markdown ``##`` heading, ``("under", "~")`` for a title underlined with ``~``,
+    ``("over", "=")`` for one over- and underlined with ``=``. Rules alone mark none."""
+    if not _opens_with_heading(sentence):
+        return []
+    lines = [ln for ln in sentence[:_HEADING_BLOCK_PEEK].splitlines() if ln.strip()]
+    found: list[tuple[str, str]] = []
+    i = 0
+    while i < len(lines):
+        first = lines[i].lstrip()
+        if _ATX_HEADING.match(first) and not lines[i].startswith(("    ", "\t")):
+            found.append(("#", first[: len(first) - len(first.lstrip("#"))]))
+            i += 1
+        elif _adorned_title(lines[i : i + 3]):
+            found.append(("over", lines[i].strip()[0]))
+            i += 3
+        elif _adorned_title(lines[i : i + 2]):
+            found.append(("under", lines[i + 1].strip()[0]))
+            i += 2
+        elif _BREAK_LINE.match(lines[i]):
+            i += 1
+        else:
+            break
+    return found
+
+
 def _adorned_title(lines: list[str]) -> bool:
     """Whether ``lines`` are a title and its underline (Markdown's setext ``=``/``-`` of
     any length, or reStructuredText's adornment at least as long as the title), or a title
@@ -323,6 +384,9 @@ def _adorned_title(lines: list[str]) -> bool:
 
 # A heading is at most three lines of at most about 120 characters each.
 _HEADING_PEEK = 600
+# Headings with no text between them are joined into one sentence: as many as this much
+# text holds are read for their levels.
+_HEADING_BLOCK_PEEK = 4000
 # What a one-line heading or break starts with ("" too: no visible character), and every
 # line break str.splitlines knows.
 _HEADING_OPENERS = "#-*_=~+"

@@ -11,6 +11,7 @@ def search(
     limit: int,
     m: int,
     largest: int,
+    gap_costs: np.ndarray | None = None,
 ) -> tuple[list[int], float]: ...
 def segment_costs(
     indptr: np.ndarray,

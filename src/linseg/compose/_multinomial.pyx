@@ -51,10 +51,12 @@ cdef inline void _forget(const long long* indptr, const long long* words, Py_ssi
 # storing the quadratic table of segment costs.
 def search(const long long[::1] indptr, const long long[::1] words, const long long[::1] counts,
            Py_ssize_t vocabulary, Py_ssize_t n, double alpha, double penalty, Py_ssize_t limit,
-           Py_ssize_t m, Py_ssize_t largest):
+           Py_ssize_t m, Py_ssize_t largest, const double[::1] gap_costs=None):
     """The cheapest segmentation of ``n`` units (``m`` segments, or any number if 0):
     returns the unit indices that start a segment after the first, and its cost.
-    ``largest`` bounds the words of a segment no longer than ``limit`` units."""
+    ``largest`` bounds the words of a segment no longer than ``limit`` units.
+    ``gap_costs`` (n + 1 values, or None): what a boundary before unit i costs beyond
+    ``penalty``."""
     cdef Py_ssize_t rows = m if m > 0 else 1
     cdef Py_ssize_t i, j, k, top, stop, levels = rows + 1
     cdef long long size
@@ -64,6 +66,9 @@ def search(const long long[::1] indptr, const long long[::1] words, const long l
     cdef Py_ssize_t* into_back
     if n < 0 or m < 0 or largest < 0 or vocabulary < 0 or indptr.shape[0] < n + 1:
         raise ValueError("search: negative size, or fewer than n + 1 unit offsets")
+    if gap_costs is not None and gap_costs.shape[0] < n + 1:
+        raise ValueError("search: fewer than n + 1 gap costs")
+    cdef const double* gp = &gap_costs[0] if gap_costs is not None else NULL
     cdef const long long* ip = &indptr[0]
     cdef const long long* wp = &words[0] if words.shape[0] > 0 else NULL
     cdef const long long* cp = &counts[0] if counts.shape[0] > 0 else NULL
@@ -97,7 +102,9 @@ def search(const long long[::1] indptr, const long long[::1] words, const long l
                 if n < stop:
                     stop = n
                 reach = best + i * levels
-                start_cost = penalty if i > 0 else 0.0
+                start_cost = 0.0
+                if i > 0:
+                    start_cost = penalty if gp == NULL else penalty + gp[i]
                 # The levels a segment from unit i extends: with a count, those below it that
                 # units 0..i-1 can reach (at most i segments cover them); without, level 0.
                 top = 1 if m == 0 else (m if i + 1 > m else i + 1)

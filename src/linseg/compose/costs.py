@@ -31,13 +31,14 @@ from __future__ import annotations
 
 import math
 import os
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 import numpy as np
 
 from ..checks import check_int
-from ..sentences import paragraph_starts
+from ..sentences import heading_levels, paragraph_starts
 from ..text import Stemmer
 from ._multinomial import search, segment_costs
 from .cues import MIN_UNITS, SENTENCE_MODEL, gap_log_odds, paragraph_texts
@@ -49,6 +50,7 @@ __all__ = [
     "LengthPrior",
     "BlockCohesion",
     "SectionCues",
+    "Outline",
     "Sum",
     "UnitCounts",
 ]
@@ -182,9 +184,12 @@ class Multinomial(_UnitStems):
         penalty: float,
         n_segments: int | None,
         max_length: int | None,
+        gap_costs: np.ndarray | None = None,
     ) -> tuple[list[int], float]:
         """:meth:`search` from the units' counts; also returns the least total cost
-        (the boundaries' penalties included)."""
+        (the boundaries' penalties included). ``gap_costs``: ``n + 1`` costs, one for each
+        gap before a unit, that a boundary there pays beyond ``penalty`` (a
+        :class:`_GapCost`'s ``gap_costs``, weighted)."""
         n = units.n
         limit = n if max_length is None else min(int(max_length), n)
         m = 0 if n_segments is None else min(n_segments, n)
@@ -202,6 +207,7 @@ class Multinomial(_UnitStems):
             limit,
             m,
             largest,
+            None if gap_costs is None else np.ascontiguousarray(gap_costs, dtype=np.float64),
         )
         return list(cuts), float(cost)
 
@@ -383,6 +389,51 @@ class SectionCues(_GapCost):
         """Minus :meth:`gap_scores`: a likely section start is a cheap place to end."""
         return -self.gap_scores(sentences, tokenized, starts)
 
+
+class Outline(_GapCost):
+    """A cost on where a segment ends, from the levels of the headings that open the units:
+    the outline an author gave a Markdown or reStructuredText document
+    (:func:`linseg.sentences.heading_levels`).
+
+    The outline's top level is the highest one that opens at least two units after the
+    first (so at least three sections, as ``ExactDP(units="headings")`` asks of headings
+    before it cuts at them). At the gap before a unit that opens with a heading, a segment
+    that ends there pays -1 if the heading is at the top level, and ``d`` if it is ``d``
+    levels below it (1, 2, ...: the levels the text uses, not their numbers). A heading
+    above the top level (one part heading over the sections), units that open with no
+    heading, and every unit of a text with no top level pay 0. In a
+    :class:`Sum` with weight ``w``, a boundary at a top-level heading so costs ``w`` nats
+    less than elsewhere, and one at a sub-section's heading ``w`` nats more for each level
+    down. It has no boundary cost of its own (``boundary_cost`` is 0).
+    """
+
+    def gap_costs(
+        self, sentences: Sequence[str], tokenized: bool, starts: Sequence[int] | None = None
+    ) -> np.ndarray:
+        """``c[j]`` for ``j = 0 .. m``: -1, 0 or the depth below the top level of the heading
+        that opens unit ``j`` (0 at the document's ends)."""
+        units = list(range(len(sentences))) if starts is None else list(starts)
+        costs = np.zeros(len(units) + 1, dtype=np.float64)
+        # The first unit's heading (a title) takes part in reStructuredText's order of
+        # styles, but opens no boundary.
+        levels = heading_levels(sentences, units)[1:]
+        opened = Counter(level for level in levels if level is not None)
+        top = min((lv for lv, n in opened.items() if n >= OUTLINE_TOP_UNITS), default=None)
+        if top is None:
+            return costs
+        depth = {lv: d for d, lv in enumerate(sorted(lv for lv in opened if lv > top), 1)}
+        for j, level in enumerate(levels, start=1):
+            if level == top:
+                costs[j] = -1.0
+            elif level is not None and level > top:
+                costs[j] = depth[level]
+        return costs
+
+
+#: The fewest units after the first that a level's headings must open to be an outline's
+#: top level (:class:`Outline`): with the first, the three sections that
+#: ``ExactDP(units="headings")`` asks for.
+OUTLINE_TOP_UNITS = 2
 
 #: A spread of cosines (which lie in [0, 1]) below this is rounding, not a difference.
 _FLAT = 1e-9

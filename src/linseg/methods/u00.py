@@ -53,6 +53,13 @@ counts do not carry. It rides on the table search, so it too is for documents of
 :data:`RANK_MAX_SENTENCES` sentences, and of at least
 :data:`~linseg.compose.cues.MIN_UNITS` units; a text cut at its headings takes none.
 
+*The outline* (``outline_weight`` o > 0; linseg's own, the default method ``u00_pr``).
+Where units open with the headings of a Markdown or reStructuredText text, a boundary at
+a heading of the outline's top level costs o nats less, and one at a heading d levels
+below it o d nats more (:class:`~linseg.compose.costs.Outline`): the author's outline
+says which headings open sections and which open sub-sections, and the words can still
+overrule it. It applies to every search, with or without the rank evidence.
+
 *As a composition.* U00 is :class:`~linseg.compose.strategies.ExactDP` with the cost
 :class:`~linseg.compose.costs.Multinomial`: ``ExactDP(penalty, cost=Multinomial(alpha),
 similarity_weight=0, units=units)`` for the published model, and, for ``rank_weight``
@@ -60,7 +67,8 @@ w, ``Composition(StemCosine(), LocalRank(11), ExactDP(penalty, RANK_EXPONENT,
 cost=Multinomial(alpha), similarity_weight=w, units=units, diagonal=False))``, with
 ``cost=Sum([(1, Multinomial(alpha)), (c, SectionCues())])`` for ``cue_weight`` c (in
 English, on a text that U00 cuts at its paragraphs or sentences; ``SectionCues`` alone
-also reads headings that open every paragraph). Those
+also reads headings that open every paragraph), and ``(o, Outline())`` added to the sum
+for ``outline_weight`` o. Those
 give this class's boundaries; the class runs the same pieces in one pass over the
 document's words, and keeps the units and the cost in its result.
 """
@@ -78,7 +86,7 @@ import numpy as np
 from ..base import Segmentation, check_int
 from ..bounds import SizeUnit
 from ..compose import Composition
-from ..compose.costs import Multinomial, SectionCues
+from ..compose.costs import Multinomial, Outline, SectionCues
 from ..compose.strategies import (
     UNITS,
     ExactDP,
@@ -149,6 +157,11 @@ class U00(Composition):
         sentences (not at headings) with the rank evidence (up to
         :data:`RANK_MAX_SENTENCES` sentences) and the text is English; 0, the default,
         leaves them out.
+    outline_weight:
+        Weight, in nats, of the levels of the headings that open units
+        (:class:`~linseg.compose.costs.Outline`): a boundary at the outline's top level
+        costs this much less, one at a lower heading this much more for each level down;
+        0, the default, leaves them out.
     """
 
     name = "u00"
@@ -164,6 +177,7 @@ class U00(Composition):
         tokenized: bool | None = None,
         rank_weight: float = 0.0,
         cue_weight: float = 0.0,
+        outline_weight: float = 0.0,
         *,
         language: str = "en",
         max_size: int | None = None,
@@ -177,6 +191,7 @@ class U00(Composition):
             ("alpha", alpha),
             ("rank_weight", rank_weight),
             ("cue_weight", cue_weight),
+            ("outline_weight", outline_weight),
         ):
             if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise TypeError(f"{label} must be a number, got {value!r}")
@@ -194,6 +209,7 @@ class U00(Composition):
         self.stemmer = stemmer
         self.rank_weight = float(rank_weight)
         self.cue_weight = float(cue_weight)
+        self.outline_weight = float(outline_weight)
         super().__init__(
             None,  # C99's StemCosine with these stopwords and stems (_default_measure)
             LocalRank(RANK_MASK),
@@ -206,6 +222,7 @@ class U00(Composition):
         )
         self._cost = Multinomial(self.alpha, stopwords, stemmer, language=self.text_language)
         self._cues = SectionCues()
+        self._outline = Outline()
         self.strategy = self._strategy = ExactDP(
             self.penalty,
             RANK_EXPONENT,
@@ -251,6 +268,11 @@ class U00(Composition):
         units = self._cost.unit_counts(sentences, tokenized, starts)
         m = 0 if n_segments is None else min(n_segments, units.n)
         penalty = self.penalty * self._cost.boundary_cost_of(units)
+        outline = None
+        if self.outline_weight:
+            outline = self.outline_weight * self._outline.gap_costs(sentences, tokenized, starts)
+            if not outline.any():
+                outline = None
         if self.rank_weight and n <= RANK_MAX_SENTENCES:
             # The composition's own pieces: C99's rank of the stem cosine, searched by
             # ExactDP over the units with the cost subtracted (the strategy's table).
@@ -263,13 +285,15 @@ class U00(Composition):
                 # its table: a segment ending at the gap before unit j gains the gap's
                 # log-odds (the rows where a segment cannot end there are -inf and stay so).
                 table[:, 1:-1] += self.cue_weight * odds
+            if outline is not None:
+                table[:, 1:-1] -= outline[1:-1]  # (o, Outline()) in the Sum, likewise
             cuts = best_with_count(table, m) if m else best_with_penalty(table, penalty)
             cost = -_total(table, cuts) + penalty * len(cuts)
         else:
             limit = self._limit(units.n)
             if m and limit < units.n:
                 limit = max(limit, -(-units.n // m))  # m segments must be able to cover it all
-            cuts, cost = self._cost.search_units(units, penalty, m or None, limit)
+            cuts, cost = self._cost.search_units(units, penalty, m or None, limit, outline)
         return U00Result(sentences, [starts[c] for c in cuts], n_segments, units=starts, cost=cost)
 
     def _limit(self, n_units: int) -> int:

@@ -22,9 +22,10 @@ register(
     "u00_pr",
     U00,
     "U00 on paragraphs (on headings where the text has them, on sentences where it has "
-    "neither) with C99's rank evidence and, in English, learned section cues in its exact "
-    "search: 1.1 log n per boundary, rank weight 1, cue weight 2 (tuned on the python-docs "
-    "tuning half; the cues learned from other manuals)",
+    "neither) with C99's rank evidence, the outline of its headings and, in English, "
+    "learned section cues in its exact search: 1.1 log n per boundary, rank weight 1, cue "
+    "weight 2 (tuned on the python-docs tuning half; the cues learned from other manuals), "
+    "outline weight 8",
     trained_on="a penalty, a rank weight and a cue weight, chosen on the python-docs tuning "
     "half; the cue models (data/cues-en*.npz) on 1,186 pages of 340 other Debian manuals, "
     "their L2 penalties chosen on that half and on those pages cross-fitted",
@@ -32,4 +33,5 @@ register(
     penalty=1.1,
     rank_weight=1.0,
     cue_weight=2.0,
+    outline_weight=8.0,
 )
