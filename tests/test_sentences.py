@@ -132,6 +132,30 @@ def test_heading_levels_read_the_outline_as_markdown_and_restructuredtext_do():
     assert levels(joined) == [1, 2]
     # A unit with no heading, and code indented under a "#", have no level.
     assert heading_levels(["Plain. ", "    # comment\n    x = 1\n"], [0, 1]) == [None, None]
+    # A title underlined at the very end of a text is a title, not an overline.
+    assert levels("Top\n===\n\nA.\n\nLast\n----\n") == [1, 2]
+    # In reStructuredText a "#" line indented under a directive is a comment in code: it
+    # opens no unit, and given as a unit it marks no level. In Markdown (a "#" heading at
+    # the margin) three spaces of indentation still make a heading.
+    rest_code = "Top\n===\n\nA.\n\n.. code-block:: sh\n\n   # install\n   pip install x\n\nB.\n"
+    assert levels(rest_code) == [1]
+    sents = [rest_code[a:b] for a, b in split_sentences(rest_code)]
+    comment = next(i for i, s in enumerate(sents) if s.startswith("# install"))
+    assert heading_levels(sents, [0, comment]) == [1, None]
+    assert levels("# Top\n\nA.\n\n   ## Part\n\nB.\n") == [1, 2]
+
+
+def test_code_comments_open_no_heading():
+    # The indentation of a line that starts a sentence ends the sentence before it; a
+    # "#" after white space inside a line (the splitter cut after "...") is a comment.
+    text = (
+        "Install it like this::\n\n    # for Debian\n    apt-get install foo\n\n"
+        "Then run it.\n\n>>> def f(x):\n...     # check x\n...     return x\n\n"
+        "It ends... # with a comment\nthat goes on.\n\n## Real heading\n\nText.\n"
+    )
+    sents = [text[a:b] for a, b in split_sentences(text)]
+    opened = [sents[i].split("\n")[0] for i in heading_starts(sents)]
+    assert opened == [sents[0].split("\n")[0], "## Real heading"]
 
 
 _HEADING_PIECES = [

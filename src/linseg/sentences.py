@@ -284,8 +284,46 @@ def heading_starts(sentences: Sequence[str]) -> list[int]:
     ``#`` heading, a line underlined (or over- and underlined) with ``=``, ``-``, ``~``
     ..., or a thematic break (``---``, ``***``), as :func:`split_sentences` joins them to
     the sentence they introduce. These are where the document's author put its
-    sections."""
-    return [0, *(i for i, s in enumerate(sentences) if i and _opens_with_heading(s))]
+    sections. A ``#`` that does not start a line opens none (``x = 1  # a comment``, cut
+    after ``x = 1``), nor does a ``#`` line indented by four spaces or a tab (code), nor
+    one indented at all in a text with no ``#`` heading at the margin (reStructuredText,
+    where it is a comment in a code block). The sentence before holds that indentation:
+    white space between sentences belongs to the first."""
+    found = []
+    for i, sentence in enumerate(sentences):
+        if i and _opens_with_heading(sentence):
+            indent = _heading_indent(sentences, i)
+            if indent is not None:
+                found.append((i, bool(indent) and _opens_with_atx(sentence)))
+    markdown = any(not indented and _opens_with_atx(sentences[i]) for i, indented in found)
+    if sentences and not markdown:  # the text's first sentence: a "#" title at the margin
+        first = sentences[0].lstrip("\r\n")
+        markdown = _opens_with_atx(first) and first[:1] not in (" ", "\t")
+    return [0, *(i for i, indented in found if markdown or not indented)]
+
+
+def _opens_with_atx(sentence: str) -> bool:
+    """Whether ``sentence``'s first line is a Markdown ``#`` heading."""
+    return bool(_ATX_HEADING.match(sentence.lstrip(" \t")))
+
+
+def _heading_indent(sentences: Sequence[str], i: int) -> str | None:
+    """The indentation of sentence ``i``'s first line, which may open a heading: the
+    spaces and tabs that end the sentence before it after its last line break; None when
+    it is indented as code (four spaces or a tab), or when sentence ``i`` opens with a
+    ``#`` inside a line: the sentence before ends in white space after text on its last
+    line (``x = 1  # a comment``, cut after ``x = 1``). A sentence before that ends in
+    text, with no white space, ends a line of its own (sentences given one a line). A
+    rule or a title found inside a line (after a splitter's cut at ``..``) still counts,
+    as at the line's start."""
+    if i == 0:
+        return ""
+    before = sentences[i - 1]
+    tail = before[max(before.rfind("\n"), before.rfind("\r")) + 1 :]
+    if tail.strip(" \t"):
+        inside_line = tail[-1:] in (" ", "\t")
+        return None if inside_line and sentences[i].lstrip(" \t").startswith("#") else ""
+    return None if "\t" in tail or len(tail) >= 4 else tail
 
 
 def _opens_with_heading(sentence: str) -> bool:
@@ -327,25 +365,32 @@ def heading_levels(sentences: Sequence[str], starts: Sequence[int]) -> list[int 
     (:func:`split_sentences` joins them to the text they introduce), whose level is
     the highest of theirs: ``## Part`` right above ``### Chapter`` opens a part.
     """
-    styles = [_heading_styles(sentences[i]) for i in starts]
+    styles = [_heading_styles(sentences[i], _heading_indent(sentences, i)) for i in starts]
     markdown = any(style[0] == "#" for found in styles for style in found)
     first_seen: dict[tuple[str, str], int] = {}
 
-    def level(style: tuple[str, str]) -> int:
+    def level(style: tuple[str, str]) -> int | None:
+        if style[0] == " #":
+            # An indented "# line" outside Markdown is a comment in a code block (reST's
+            # literal blocks are indented): it opens a unit but marks no level.
+            return len(style[1]) if markdown else None
         if style[0] == "#":
             return len(style[1])
         if markdown and style[0] == "under" and style[1] in "=-":
             return 1 if style[1] == "=" else 2
         return first_seen.setdefault(style, (7 if markdown else 1) + len(first_seen))
 
-    return [min(map(level, found)) if found else None for found in styles]
+    levels = [[lv for lv in map(level, found) if lv is not None] for found in styles]
+    return [min(found) if found else None for found in levels]
 
 
-def _heading_styles(sentence: str) -> list[tuple[str, str]]:
+def _heading_styles(sentence: str, indent: str | None = "") -> list[tuple[str, str]]:
     """How each heading that opens ``sentence`` is marked, in order: ``("#", "##")`` for
-    a Markdown ``##`` heading, ``("under", "~")`` for a title underlined with ``~``,
-    ``("over", "=")`` for one over- and underlined with ``=``. Rules alone mark none."""
-    if not _opens_with_heading(sentence):
+    a Markdown ``##`` heading (``(" #", "##")`` when it is indented), ``("under", "~")``
+    for a title underlined with ``~``, ``("over", "=")`` for one over- and underlined with
+    ``=``. Rules alone mark none. ``indent``: the indentation of the sentence's first
+    line, which the sentence before holds (None: it can open no heading)."""
+    if indent is None or not _opens_with_heading(sentence):
         return []
     lines = [ln for ln in sentence[:_HEADING_BLOCK_PEEK].splitlines() if ln.strip()]
     found: list[tuple[str, str]] = []
@@ -353,9 +398,10 @@ def _heading_styles(sentence: str) -> list[tuple[str, str]]:
     while i < len(lines):
         first = lines[i].lstrip()
         if _ATX_HEADING.match(first) and not lines[i].startswith(("    ", "\t")):
-            found.append(("#", first[: len(first) - len(first.lstrip("#"))]))
+            indented = " #" if first != lines[i] or (i == 0 and indent) else "#"
+            found.append((indented, first[: len(first) - len(first.lstrip("#"))]))
             i += 1
-        elif _adorned_title(lines[i : i + 3]):
+        elif i + 3 <= len(lines) and _adorned_title(lines[i : i + 3]):
             found.append(("over", lines[i].strip()[0]))
             i += 3
         elif _adorned_title(lines[i : i + 2]):
