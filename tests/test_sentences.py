@@ -145,6 +145,22 @@ def test_heading_levels_read_the_outline_as_markdown_and_restructuredtext_do():
     assert levels("# Top\n\nA.\n\n   ## Part\n\nB.\n") == [1, 2]
 
 
+def test_a_heading_line_is_never_cut():
+    # A sentence mark inside a title does not cut it: the title opens one sentence, with
+    # the text it introduces (a module's page title, "tornado.tcpclient --- ...").
+    title = "``tornado.tcpclient`` --- `.IOStream` connection factory\n" + "=" * 52 + "\n\n"
+    text = title + "Intro text. More of it.\n\nSection. Two\n" + "-" * 12 + "\n\nBody. End.\n"
+    got = pieces(text)
+    assert got[0] == title + "Intro text. "
+    assert "Section. Two\n" + "-" * 12 + "\n\nBody. " in got
+    sents = [text[a:b] for a, b in split_sentences(text)]
+    assert [sents[i][:7] for i in heading_starts(sents)] == ["``torna", "Section"]
+    # A "#" heading at the margin starts a sentence with no blank line before it.
+    log = "* Fixed a crash (#1094)\n* Fixed a leak.\n## 1.2.1\n\n* Faster. Smaller.\n"
+    assert "## 1.2.1\n\n* Faster. " in pieces(log)
+    assert "".join(pieces(log)) == log
+
+
 def test_code_comments_open_no_heading():
     # The indentation of a line that starts a sentence ends the sentence before it; a
     # "#" after white space inside a line (the splitter cut after "...") is a comment.

@@ -249,10 +249,52 @@ def _prose_starts(text: str, a: int, b: int, language: str) -> list[int]:
     starts: list[int] = []
     pos = a
     for m in _BLANK_LINE.finditer(text, a, b):
-        starts.extend(_starts_in_paragraph(text, pos, m.start(), language))
+        starts.extend(
+            _whole_headings(
+                text, pos, m.start(), _starts_in_paragraph(text, pos, m.start(), language)
+            )
+        )
         pos = m.end()
-    starts.extend(_starts_in_paragraph(text, pos, b, language))
+    starts.extend(_whole_headings(text, pos, b, _starts_in_paragraph(text, pos, b, language)))
     return starts
+
+
+def _whole_headings(text: str, a: int, b: int, starts: list[int]) -> list[int]:
+    """The sentence ``starts`` of the paragraph ``text[a:b]``, with its heading lines whole.
+
+    A start inside a title (``tornado.tcpclient --- ...`` over its underline: a sentence
+    mark in the title) moves to the title's first line, so that the heading opens one
+    sentence; and a ``#`` heading at the margin starts a sentence even with no blank line
+    before it (CommonMark lets it interrupt a paragraph: a changelog's ``## 1.2.1`` right
+    under a list item)."""
+    # One line holds no underline: only a "#" heading can make it a heading line.
+    one_line = text.find("\n", a, b) < 0
+    if (one_line and not text.startswith("#", a)) or not _MAY_HOLD_HEADING.search(text, a, b):
+        return starts
+    lines = [
+        (m.start(), m.end()) for m in re.finditer(r"[^\r\n]*", text[a:b]) if m.end() > m.start()
+    ]
+    lines = [(a + i, a + j) for i, j in lines]
+    headings: list[tuple[int, int, bool]] = []  # first character, end, whether it must start
+    k = 0
+    while k < len(lines):
+        first, end = lines[k]
+        line = text[first:end]
+        after = [text[i:j] for i, j in lines[k + 1 : k + 3]]
+        if _ATX_HEADING.match(line):
+            headings.append((first, end, True))
+        elif len(after) >= 2 and _RULE_LINE.match(line) and _adorned_title([line, *after]):
+            headings.append((first, lines[k + 2][1], False))
+            k += 2
+        elif after and not _RULE_LINE.match(line) and _adorned_title([line, after[0]]):
+            headings.append((first, lines[k + 1][1], False))
+            k += 1
+        k += 1
+    if not headings:
+        return starts
+    kept = [s for s in starts if not any(h < s < e for h, e, _ in headings)]
+    moved = [h for h, e, must in headings if must or any(h < s < e for s in starts)]
+    return sorted(set(kept) | set(moved))
 
 
 def _splitter_code(language: str, text: str) -> str:
@@ -428,6 +470,11 @@ def _adorned_title(lines: list[str]) -> bool:
     return (len(rules) == 1 and rules[0][0] in "=-") or all(len(r) >= len(title) for r in rules)
 
 
+# A paragraph that may hold a heading line: a "#" heading at a line's start, or a line of
+# one repeated mark (an adornment) under or over a title.
+_MAY_HOLD_HEADING = re.compile(
+    r"^(?:#{1,6}[ \t]|([=\-~^*+#_`:.'\"])\1{2,}[ \t]*\r?$)", re.MULTILINE
+)
 # A heading is at most three lines of at most about 120 characters each.
 _HEADING_PEEK = 600
 # Headings with no text between them are joined into one sentence: as many as this much
