@@ -204,6 +204,27 @@ def test_bad_costs_and_searches_are_refused():
 WORDS = ["bees", "honey", "hive", "ships", "sea", "sail", "rocks", "sand"]
 
 
+def _brute_force(table, unit, k=None, length=None, gaps=None):
+    """Every segmentation of the ``table``'s n units into ``k`` segments (any number when
+    None) of at most ``length`` units, a boundary before unit i costing ``unit`` plus
+    ``gaps[i]``: the total of a segmentation's cuts, and the least total."""
+    n = table.shape[0] - 1
+    extra = np.zeros(n + 1) if gaps is None else np.asarray(gaps[: n + 1], dtype=float)
+
+    def value(cuts) -> float:
+        edges = [0, *cuts, n]
+        inside = sum(table[a, b] for a, b in zip(edges, edges[1:]))
+        return inside + unit * len(cuts) + sum(extra[c] for c in cuts)
+
+    best = min(
+        value(c)
+        for r in range(n)
+        for c in itertools.combinations(range(1, n), r)
+        if (k is None or r == k - 1) and (length is None or max(np.diff([0, *c, n])) <= length)
+    )
+    return value, best
+
+
 @settings(max_examples=40, deadline=None)
 @given(
     st.lists(st.lists(st.sampled_from(WORDS), min_size=1, max_size=4), min_size=1, max_size=7),
@@ -213,24 +234,11 @@ WORDS = ["bees", "honey", "hive", "ships", "sea", "sail", "rocks", "sand"]
 def test_the_streaming_search_and_the_tables_find_the_optimum(rows, penalty, k):
     # Every segmentation of up to 7 sentences, scored from the cost's table.
     sentences = [" ".join(r) for r in rows]
-    n = len(sentences)
     cost = costs.Multinomial()
-    table = cost(sentences, True)
-    unit = penalty * cost.boundary_cost(sentences, True)
-
-    def value(cuts: list[int]) -> float:
-        edges = [0, *cuts, n]
-        return sum(table[a, b] for a, b in zip(edges, edges[1:])) + unit * len(cuts)
-
-    if k is not None:
-        k = min(k, n)
-    candidates = [
-        list(c)
-        for r in range(n)
-        for c in itertools.combinations(range(1, n), r)
-        if k is None or r == k - 1
-    ]
-    best = min(value(c) for c in candidates)
+    k = None if k is None else min(k, len(sentences))
+    value, best = _brute_force(
+        cost(sentences, True), penalty * cost.boundary_cost(sentences, True), k
+    )
     streaming = Composition(
         strategy=strategies.ExactDP(penalty, cost=cost, similarity_weight=0), tokenized=True
     )
@@ -246,15 +254,21 @@ def test_the_streaming_search_and_the_tables_find_the_optimum(rows, penalty, k):
     st.floats(0.0, 2.0),
     st.one_of(st.none(), st.integers(1, 8)),
     st.integers(1, 8),
+    st.lists(st.floats(-3.0, 3.0), min_size=9, max_size=9),
 )
-def test_the_streaming_search_with_a_length_bound_finds_the_optimum(rows, penalty, k, length):
+def test_the_streaming_search_with_a_length_bound_and_gap_costs_finds_the_optimum(
+    rows, penalty, k, length, gaps
+):
     # Every segmentation of up to 8 sentences into segments of at most ``length``: the
-    # bound and a count together (the search's levels for each count and start).
+    # bound and a count together (the search's levels for each count and start); then
+    # with a cost at each gap beyond the penalty (an Outline's weighted costs, in U00's
+    # search of long documents).
     sentences = [" ".join(r) for r in rows]
     n = len(sentences)
     cost = costs.Multinomial()
     table = cost(sentences, True)
-    unit = penalty * cost.boundary_cost(sentences, True)
+    units = cost.unit_counts(sentences, True)
+    unit = penalty * cost.boundary_cost_of(units)
     k = None if k is None else min(k, n)
     seg = Composition(
         strategy=strategies.ExactDP(penalty, cost=cost, similarity_weight=0, max_length=length),
@@ -263,56 +277,16 @@ def test_the_streaming_search_with_a_length_bound_finds_the_optimum(rows, penalt
     if k is not None and k * length < n:
         with pytest.raises(ValueError, match="max_length"):
             seg.segment(sentences, k)
-        return
+        length = -(-n // k)  # the least bound that k segments can meet, for the gap costs
+    else:
+        value, best = _brute_force(table, unit, k, length)
+        found = seg.segment(sentences, k).boundaries
+        assert k is None or len(found) == k - 1
+        assert max(np.diff([0, *found, n])) <= length
+        assert value(found) == pytest.approx(best, abs=1e-9)
 
-    def value(cuts: tuple[int, ...]) -> float:
-        edges = [0, *cuts, n]
-        return sum(table[a, b] for a, b in zip(edges, edges[1:])) + unit * len(cuts)
-
-    candidates = [
-        c
-        for r in range(n)
-        for c in itertools.combinations(range(1, n), r)
-        if (k is None or r == k - 1) and max(np.diff([0, *c, n])) <= length
-    ]
-    found = seg.segment(sentences, k).boundaries
-    assert k is None or len(found) == k - 1
-    assert max(np.diff([0, *found, n])) <= length
-    assert value(tuple(found)) == pytest.approx(min(value(c) for c in candidates), abs=1e-9)
-
-
-@settings(max_examples=60, deadline=None)
-@given(
-    st.lists(st.lists(st.sampled_from(WORDS), min_size=1, max_size=4), min_size=1, max_size=7),
-    st.floats(0.0, 2.0),
-    st.one_of(st.none(), st.integers(1, 7)),
-    st.integers(1, 7),
-    st.lists(st.floats(-3.0, 3.0), min_size=8, max_size=8),
-)
-def test_the_streaming_search_with_gap_costs_finds_the_optimum(rows, penalty, k, length, gaps):
-    # A boundary before unit i pays gaps[i] beyond the penalty (an Outline's weighted
-    # costs, in U00's search of long documents): every segmentation of up to 7 sentences.
-    sentences = [" ".join(r) for r in rows]
-    n = len(sentences)
-    cost = costs.Multinomial()
-    table = cost(sentences, True)
-    units = cost.unit_counts(sentences, True)
-    unit = penalty * cost.boundary_cost_of(units)
-    k = None if k is None else min(k, n)
-    length = max(length, -(-n // k)) if k else length
     extra = np.array(gaps[: n + 1])
-
-    def value(cuts) -> float:
-        edges = [0, *cuts, n]
-        inside = sum(table[a, b] for a, b in zip(edges, edges[1:]))
-        return inside + unit * len(cuts) + sum(extra[c] for c in cuts)
-
-    best = min(
-        value(c)
-        for r in range(n)
-        for c in itertools.combinations(range(1, n), r)
-        if (k is None or r == k - 1) and max(np.diff([0, *c, n])) <= length
-    )
+    value, best = _brute_force(table, unit, k, length, extra)
     found, total = cost.search_units(units, unit, k, length, extra)
     assert k is None or len(found) == k - 1
     assert max(np.diff([0, *found, n])) <= length
@@ -324,16 +298,20 @@ def test_the_streaming_search_with_gap_costs_finds_the_optimum(rows, penalty, k,
     )
 
 
+def _sentences(text: str) -> list[str]:
+    return [text[a:b] for a, b in split_sentences(text)]
+
+
 def test_the_outline_by_hand():
     def gap_costs(text: str) -> list[float]:
-        sents = [text[a:b] for a, b in split_sentences(text)]
+        sents = _sentences(text)
         return costs.Outline().gap_costs(sents, False, heading_starts(sents)).tolist()
 
     # The top level ("##", three units after the first) earns 1; "###", a level below,
     # pays 1; the text before the first heading and the document's end pay nothing.
     text = "# T\n\nIntro.\n\n## A\n\nOne.\n\n### A.1\n\nTwo.\n\n## B\n\nThree.\n\n## C\n\nFour.\n"
     assert gap_costs(text) == [0.0, -1.0, 1.0, -1.0, -1.0, 0.0]
-    sents = [text[a:b] for a, b in split_sentences(text)]
+    sents = _sentences(text)
     table = costs.Outline()(sents, False, heading_starts(sents))
     assert table[0, 1] == -1.0 and table[1, 2] == 1.0 and np.isinf(table[2, 1])
     assert costs.Outline().boundary_cost(sents, False) == 0.0

@@ -271,25 +271,18 @@ def _whole_headings(text: str, a: int, b: int, starts: list[int]) -> list[int]:
     one_line = text.find("\n", a, b) < 0
     if (one_line and not text.startswith("#", a)) or not _MAY_HOLD_HEADING.search(text, a, b):
         return starts
-    lines = [
-        (m.start(), m.end()) for m in re.finditer(r"[^\r\n]*", text[a:b]) if m.end() > m.start()
-    ]
-    lines = [(a + i, a + j) for i, j in lines]
+    spans = [m.span() for m in _LINE.finditer(text, a, b)]
+    lines = [text[i:j] for i, j in spans]
     headings: list[tuple[int, int, bool]] = []  # first character, end, whether it must start
     k = 0
     while k < len(lines):
-        first, end = lines[k]
-        line = text[first:end]
-        after = [text[i:j] for i, j in lines[k + 1 : k + 3]]
-        if _ATX_HEADING.match(line):
-            headings.append((first, end, True))
-        elif len(after) >= 2 and _RULE_LINE.match(line) and _adorned_title([line, *after]):
-            headings.append((first, lines[k + 2][1], False))
-            k += 2
-        elif after and not _RULE_LINE.match(line) and _adorned_title([line, after[0]]):
-            headings.append((first, lines[k + 1][1], False))
+        found = _heading_at(lines, k)
+        if found is None or found[0][0] == " #":  # an indented "#" line: maybe code
             k += 1
-        k += 1
+            continue
+        (style, _), taken = found
+        headings.append((spans[k][0], spans[k + taken - 1][1], style == "#"))
+        k += taken
     if not headings:
         return starts
     kept = [s for s in starts if not any(h < s < e for h, e, _ in headings)]
@@ -331,17 +324,17 @@ def heading_starts(sentences: Sequence[str]) -> list[int]:
     one indented at all in a text with no ``#`` heading at the margin (reStructuredText,
     where it is a comment in a code block). The sentence before holds that indentation:
     white space between sentences belongs to the first."""
-    found = []
+    found = []  # (sentence, whether a "#" heading opens it, whether it is indented)
     for i, sentence in enumerate(sentences):
         if i and _opens_with_heading(sentence):
             indent = _heading_indent(sentences, i)
             if indent is not None:
-                found.append((i, bool(indent) and _opens_with_atx(sentence)))
-    markdown = any(not indented and _opens_with_atx(sentences[i]) for i, indented in found)
+                found.append((i, _opens_with_atx(sentence), bool(indent)))
+    markdown = any(atx and not indented for _, atx, indented in found)
     if sentences and not markdown:  # the text's first sentence: a "#" title at the margin
         first = sentences[0].lstrip("\r\n")
         markdown = _opens_with_atx(first) and first[:1] not in (" ", "\t")
-    return [0, *(i for i, indented in found if markdown or not indented)]
+    return [0, *(i for i, atx, indented in found if markdown or not (atx and indented))]
 
 
 def _opens_with_atx(sentence: str) -> bool:
@@ -407,7 +400,13 @@ def heading_levels(sentences: Sequence[str], starts: Sequence[int]) -> list[int 
     (:func:`split_sentences` joins them to the text they introduce), whose level is
     the highest of theirs: ``## Part`` right above ``### Chapter`` opens a part.
     """
-    styles = [_heading_styles(sentences[i], _heading_indent(sentences, i)) for i in starts]
+    # Most units open with no heading: the cheap test first, the indentation only then.
+    styles = [
+        _heading_styles(sentences[i], _heading_indent(sentences, i))
+        if _opens_with_heading(sentences[i])
+        else []
+        for i in starts
+    ]
     markdown = any(style[0] == "#" for found in styles for style in found)
     first_seen: dict[tuple[str, str], int] = {}
 
@@ -426,34 +425,46 @@ def heading_levels(sentences: Sequence[str], starts: Sequence[int]) -> list[int 
     return [min(found) if found else None for found in levels]
 
 
-def _heading_styles(sentence: str, indent: str | None = "") -> list[tuple[str, str]]:
-    """How each heading that opens ``sentence`` is marked, in order: ``("#", "##")`` for
+def _heading_styles(sentence: str, indent: str | None) -> list[tuple[str, str]]:
+    """How each heading that opens ``sentence`` (one that :func:`_opens_with_heading`
+    accepts) is marked, in order: ``("#", "##")`` for
     a Markdown ``##`` heading (``(" #", "##")`` when it is indented), ``("under", "~")``
     for a title underlined with ``~``, ``("over", "=")`` for one over- and underlined with
     ``=``. Rules alone mark none. ``indent``: the indentation of the sentence's first
     line, which the sentence before holds (None: it can open no heading)."""
-    if indent is None or not _opens_with_heading(sentence):
+    if indent is None:
         return []
     lines = [ln for ln in sentence[:_HEADING_BLOCK_PEEK].splitlines() if ln.strip()]
     found: list[tuple[str, str]] = []
     i = 0
     while i < len(lines):
-        first = lines[i].lstrip()
-        if _ATX_HEADING.match(first) and not lines[i].startswith(("    ", "\t")):
-            indented = " #" if first != lines[i] or (i == 0 and indent) else "#"
-            found.append((indented, first[: len(first) - len(first.lstrip("#"))]))
-            i += 1
-        elif i + 3 <= len(lines) and _adorned_title(lines[i : i + 3]):
-            found.append(("over", lines[i].strip()[0]))
-            i += 3
-        elif _adorned_title(lines[i : i + 2]):
-            found.append(("under", lines[i + 1].strip()[0]))
-            i += 2
+        heading = _heading_at(lines, i)
+        if heading is not None:
+            style, taken = heading
+            # The first line's indentation is in the sentence before.
+            found.append((" #", style[1]) if i == 0 and indent and style[0] == "#" else style)
+            i += taken
         elif _BREAK_LINE.match(lines[i]):
             i += 1
         else:
             break
     return found
+
+
+def _heading_at(lines: list[str], i: int) -> tuple[tuple[str, str], int] | None:
+    """The heading that ``lines[i]`` opens, as :func:`_heading_styles` names its style, and
+    how many lines it takes; None if that line opens none."""
+    line = lines[i]
+    first = line.lstrip()
+    if _ATX_HEADING.match(first) and not line.startswith(("    ", "\t")):
+        marks = first[: len(first) - len(first.lstrip("#"))]
+        return ("#" if first == line else " #", marks), 1
+    # Three lines only: two at a text's end would be an underlined title read as an overline.
+    if i + 3 <= len(lines) and _adorned_title(lines[i : i + 3]):
+        return ("over", line.strip()[0]), 3
+    if _adorned_title(lines[i : i + 2]):
+        return ("under", lines[i + 1].strip()[0]), 2
+    return None
 
 
 def _adorned_title(lines: list[str]) -> bool:
@@ -477,6 +488,8 @@ _MAY_HOLD_HEADING = re.compile(
 )
 # A heading is at most three lines of at most about 120 characters each.
 _HEADING_PEEK = 600
+# A line of text, without its line break.
+_LINE = re.compile(r"[^\r\n]+")
 # Headings with no text between them are joined into one sentence: as many as this much
 # text holds are read for their levels.
 _HEADING_BLOCK_PEEK = 4000

@@ -162,7 +162,10 @@ def _dense_back(const double[:, ::1] s, Py_ssize_t k, Py_ssize_t block):
     """
     cdef Py_ssize_t n = s.shape[0] - 1
     back_arr = np.zeros((k, n + 1), dtype=np.int64)
-    best_arr = np.empty((k, n + 1), dtype=np.float64)
+    # -inf until a start reaches it: [0, 0) is no segment, and a start of 0 at level >= 1
+    # comes after the empty prefix, whose best is -inf (numpy's total there is -inf, and
+    # its argmax falls back to 0, as back does).
+    best_arr = np.full((k, n + 1), -np.inf)
     cdef long long[:, ::1] back = back_arr
     cdef double[:, ::1] best = best_arr
     cdef Py_ssize_t level, i, j, c0, c1, first
@@ -170,16 +173,12 @@ def _dense_back(const double[:, ::1] s, Py_ssize_t k, Py_ssize_t block):
     if block < 1 or k < 1:
         raise ValueError("_dense_back: k and block must be >= 1")
     with nogil:
-        for level in range(k):
-            best[level, 0] = -INFINITY  # [0, 0) is no segment
         for j in range(1, n + 1):
             best[0, j] = s[0, j]
         c0 = 0
         while c0 <= n:
             c1 = c0 + block if c0 + block < n + 1 else n + 1  # the ends c0 .. c1 - 1
             for level in range(1, k):
-                for j in range(c0 if c0 > 0 else 1, c1):
-                    best[level, j] = best[level - 1, 0] + s[0, j]
                 # Starts in ascending order, as numpy's first argmax takes them, each before
                 # the ends it can reach.
                 for i in range(1, c1 - 1):

@@ -248,9 +248,10 @@ class LengthPrior:
 class _GapCost:
     """A cost on where a segment ends: a segment that ends at the gap before unit ``j``
     pays ``gap_costs(...)[j]`` (0 at the document's end, so the last segment pays
-    nothing). The count plays no part, and the costs average 0 over a document's gaps or
-    are relative to a base rate, so a boundary costs nothing on average
-    (``boundary_cost`` is 0)."""
+    nothing). The count plays no part, and the costs are relative to a gap with no
+    evidence (they average 0 over a document's gaps, or are taken from a base rate, or are
+    0 where a unit opens with no heading), so ``boundary_cost`` is 0: the search's penalty
+    keeps its unit."""
 
     def gap_scores(
         self, sentences: Sequence[str], tokenized: bool, starts: Sequence[int] | None = None
@@ -390,6 +391,12 @@ class SectionCues(_GapCost):
         return -self.gap_scores(sentences, tokenized, starts)
 
 
+#: The fewest units after the first that a level's headings must open to be an outline's
+#: top level (:class:`Outline`): with the first, the three sections that
+#: ``ExactDP(units="headings")`` asks for.
+OUTLINE_TOP_UNITS = 2
+
+
 class Outline(_GapCost):
     """A cost on where a segment ends, from the levels of the headings that open the units:
     the outline an author gave a Markdown or reStructuredText document
@@ -429,11 +436,6 @@ class Outline(_GapCost):
                 costs[j] = depth[level]
         return costs
 
-
-#: The fewest units after the first that a level's headings must open to be an outline's
-#: top level (:class:`Outline`): with the first, the three sections that
-#: ``ExactDP(units="headings")`` asks for.
-OUTLINE_TOP_UNITS = 2
 
 #: A spread of cosines (which lie in [0, 1]) below this is rounding, not a difference.
 _FLAT = 1e-9

@@ -247,7 +247,13 @@ class U00(Composition):
         # SectionCues reads the gaps of paragraphs, or of sentences in text without them;
         # a heading's sections are the author's own cut and take none here.
         cues = bool(self.cue_weight) and self.text_language == "en" and used != "headings"
-        result = self._search(sentences, n_segments, tokenized, starts, cues)
+        # Texts that fell back from headings with no count asked for mark fewer than three
+        # sections: no level opens two units after the first, and the outline is 0 at
+        # every gap. Reading it again would cost a heading test a unit (10 ms on 10,000).
+        outline = bool(self.outline_weight) and (
+            used == "headings" or self.units != "headings" or n_segments is not None
+        )
+        result = self._search(sentences, n_segments, tokenized, starts, cues, outline)
         if used == "headings":
             result.notes.append(
                 f"boundaries only before headings: the text marks {len(starts)} sections"
@@ -261,18 +267,20 @@ class U00(Composition):
         tokenized: bool,
         starts: list[int],
         cues: bool = False,
+        outline: bool = False,
     ) -> U00Result:
         """The best segmentation over the units that begin at ``starts``; with ``cues``,
-        the section cues read at their gaps."""
+        the section cues read at their gaps, with ``outline`` the levels of the headings
+        that open the units."""
         n = len(sentences)
         units = self._cost.unit_counts(sentences, tokenized, starts)
         m = 0 if n_segments is None else min(n_segments, units.n)
         penalty = self.penalty * self._cost.boundary_cost_of(units)
-        outline = None
-        if self.outline_weight:
-            outline = self.outline_weight * self._outline.gap_costs(sentences, tokenized, starts)
-            if not outline.any():
-                outline = None
+        gaps = None
+        if outline:
+            gaps = self.outline_weight * self._outline.gap_costs(sentences, tokenized, starts)
+            if not gaps.any():
+                gaps = None
         if self.rank_weight and n <= RANK_MAX_SENTENCES:
             # The composition's own pieces: C99's rank of the stem cosine, searched by
             # ExactDP over the units with the cost subtracted (the strategy's table).
@@ -285,15 +293,15 @@ class U00(Composition):
                 # its table: a segment ending at the gap before unit j gains the gap's
                 # log-odds (the rows where a segment cannot end there are -inf and stay so).
                 table[:, 1:-1] += self.cue_weight * odds
-            if outline is not None:
-                table[:, 1:-1] -= outline[1:-1]  # (o, Outline()) in the Sum, likewise
+            if gaps is not None:
+                table[:, 1:-1] -= gaps[1:-1]  # (o, Outline()) in the Sum, likewise
             cuts = best_with_count(table, m) if m else best_with_penalty(table, penalty)
             cost = -_total(table, cuts) + penalty * len(cuts)
         else:
             limit = self._limit(units.n)
             if m and limit < units.n:
                 limit = max(limit, -(-units.n // m))  # m segments must be able to cover it all
-            cuts, cost = self._cost.search_units(units, penalty, m or None, limit, outline)
+            cuts, cost = self._cost.search_units(units, penalty, m or None, limit, gaps)
         return U00Result(sentences, [starts[c] for c in cuts], n_segments, units=starts, cost=cost)
 
     def _limit(self, n_units: int) -> int:
