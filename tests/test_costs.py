@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from linseg.compose import Composition, costs, measures, strategies, transforms
 from linseg.methods import create
-from linseg.sentences import heading_starts, split_sentences
+from linseg.sentences import heading_starts, paragraph_starts, split_sentences
 from test_compose import encoder  # the suite's small deterministic sentence encoder
 
 EXAMPLE = Path(__file__).parent.parent / "examples" / "three-topics.txt"
@@ -321,6 +321,17 @@ def test_the_outline_by_hand():
     assert gap_costs(parts) == [0.0, 0.0, -1.0, -1.0, 0.0]
     # No level opens two units: no outline, no cost; nor for a text with no headings.
     assert gap_costs("Intro.\n\n## A\n\nA.\n\n### B\n\nB.\n") == [0.0, 0.0, 0.0, 0.0]
+    # One heading after the first unit, of any level: the author's one cut is the top.
+    one = "# T\n\nIntro.\n\nMore.\n\n### Notes\n\nA.\n"
+    sents = _sentences(one)
+    assert costs.Outline().gap_costs(sents, False, paragraph_starts(sents)).tolist() == [
+        0.0,
+        0.0,
+        -1.0,
+        0.0,
+    ]
+    # A rule marks no level: a rule and one heading leave that heading the top.
+    assert gap_costs("Intro.\n\n---\n\nA.\n\n## B\n\nB.\n") == [0.0, 0.0, -1.0, 0.0]
     assert costs.Outline().gap_costs(["One. ", "Two."], False).tolist() == [0.0, 0.0, 0.0]
 
 

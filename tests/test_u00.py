@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import linseg
 from linseg.methods.u00 import U00, paragraph_starts
 
 
@@ -126,6 +127,33 @@ def test_the_outline_puts_boundaries_at_its_top_level(rank_weight):
         .segment_text(OUTLINED)
         .boundaries
     )
+
+
+RELEASE_NOTES = (
+    "Release notes\n=============\n\nUpdates\n-------\n\n"
+    "The parser reads files faster. The parser keeps fewer files open at once.\n\n"
+    "The cache stores parsed files. The cache is cleared when the program exits.\n\n"
+    "Errors in a file now name the line. The error names the file as well.\n\n"
+    "Fixes\n-----\n\n"
+    "A crash on empty input was fixed. Empty input now gives an error.\n\n"
+    "The cache option's help text was corrected. The error on a missing file names the file.\n"
+)
+
+
+def test_one_heading_after_the_title_is_still_the_authors_cut():
+    # Two sections marked (the title with "Updates" over it, then "Fixes"): too few to
+    # cut only at headings, so the default cuts between paragraphs. The words alone
+    # would cut where errors come up; the one heading left earns the outline's 8 nats.
+    def cuts(**params: float) -> list[str]:
+        found = linseg.segment_text(RELEASE_NOTES, **params)
+        assert "".join(found.segments) == RELEASE_NOTES
+        assert not found.result.notes  # not cut only at headings
+        return [RELEASE_NOTES[c:].split("\n")[0] for c in found.char_boundaries]
+
+    assert cuts() == ["Fixes"]
+    assert cuts(outline_weight=0.0) == [
+        "Errors in a file now name the line. The error names the file as well."
+    ]
 
 
 @settings(max_examples=40, deadline=None)

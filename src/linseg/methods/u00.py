@@ -31,7 +31,7 @@ asked for, is segmented by sentences. Headings as units (``units="headings"``, t
 method ``u00_pr``) place them only before a heading, where a Markdown or reStructuredText
 document's author put its sections, and the search chooses which headings open a
 segment; a text with fewer than three sections so marked (or fewer than the segments asked
-for) is segmented by paragraphs.
+for) is segmented by paragraphs, where the outline (below) still favours its one heading.
 
 *C99's evidence* (``rank_weight`` w > 0; linseg's own addition, the default method
 ``u00_pr``). Each segment's score gains ``w R(a, b) / L ** RANK_EXPONENT``: the sum of the
@@ -247,12 +247,7 @@ class U00(Composition):
         # SectionCues reads the gaps of paragraphs, or of sentences in text without them;
         # a heading's sections are the author's own cut and take none here.
         cues = bool(self.cue_weight) and self.text_language == "en" and used != "headings"
-        # Texts that fell back from headings with no count asked for mark fewer than three
-        # sections: no level opens two units after the first, and the outline is 0 at
-        # every gap. Reading it again would cost a heading test a unit (10 ms on 10,000).
-        outline = bool(self.outline_weight) and (
-            used == "headings" or self.units != "headings" or n_segments is not None
-        )
+        outline = bool(self.outline_weight)
         result = self._search(sentences, n_segments, tokenized, starts, cues, outline)
         if used == "headings":
             result.notes.append(
