@@ -591,13 +591,13 @@ def test_the_headings_set_bundled_with_the_benchmarks():
 
 
 def test_the_headings_set_with_one_heading_left():
-    # benchmarks/bench_one_heading.py: each page of sphinx-headings with all its headings
+    # benchmarks/bench_titles.py: each page of sphinx-headings with all its headings
     # but the title and one top-level heading taken out (391 variants). Such a text marks
     # fewer than three sections and is cut between paragraphs; the outline's one heading
     # still earns its 8 nats: 29.5% against 32.2% without the outline, and a boundary at
     # the heading in 72% of the variants against 35% (figures in docs/evaluate.md).
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-    from bench_one_heading import score
+    from bench_titles import score
 
     root = Path(__file__).resolve().parents[1] / "benchmarks" / "natural" / "sphinx-headings"
     rows = score(sorted(root.glob("*.txt")), "top")
