@@ -46,25 +46,31 @@ from linseg.methods import create
 _HEADING = re.compile(r"#{1,6}[ \t]+")
 
 
-def _rewrite(
-    page: Path, line: Callable[[int, str], str | None], name: str
-) -> tuple[NaturalDocument, dict[int, int]]:
-    """The page with each line ``i`` replaced by ``line(i, text)`` (None: taken out), its
-    sections moved with the text, and where each old line now starts."""
+def _read(page: Path) -> tuple[list[str], list[int]]:
+    """The page's lines, and the lines its reference sections open with."""
     text = page.read_text(encoding="utf-8")
     words = word_starts(text)
     lines = text.splitlines(keepends=True)
     line_starts = np.cumsum([0] + [len(x) for x in lines])[:-1]
     line_of = {int(c): i for i, c in enumerate(line_starts)}
-    reference = [int(w) for w in page.with_suffix(".words").read_text().split()]
-    sections = [line_of[int(words[w])] for w in reference]
+    reference = page.with_suffix(".words").read_text().split()
+    return lines, [line_of[int(words[int(w)])] for w in reference]
+
+
+def _rewrite(
+    lines: list[str], sections: list[int], line: Callable[[int, str], str | None], name: str
+) -> tuple[NaturalDocument, list[int]]:
+    """The page with each line ``i`` replaced by ``line(i, text)`` (None: taken out), its
+    sections moved with the text, and where each old line now starts."""
     kept: list[str] = []
-    moved_to: dict[int, int] = {}
+    moved_to: list[int] = []
+    at = 0
     for i, old in enumerate(lines):
-        moved_to[i] = sum(len(x) for x in kept)
+        moved_to.append(at)
         new = line(i, old)
         if new is not None:
             kept.append(new)
+            at += len(new)
     rewritten = "".join(kept)
     new_words = word_starts(rewritten)
     offsets = {int(np.searchsorted(new_words, moved_to[i])) for i in sections}
@@ -74,18 +80,16 @@ def _rewrite(
 
 def variants(page: Path, level: str) -> list[tuple[NaturalDocument, int]]:
     """The page with one heading left (and its title), and that heading's word offset."""
-    lines = page.read_text(encoding="utf-8").splitlines(keepends=True)
-    headings = [i for i, line in enumerate(lines) if i and _HEADING.match(line)]
+    lines, sections = _read(page)
     if level == "top":
-        # The reference's sections, which open with the top-level headings.
-        doc, _ = _rewrite(page, lambda i, line: line, page.stem)
-        starts = set(int(word_starts(doc.text)[w]) for w in doc.reference)
-        offsets = np.cumsum([0] + [len(x) for x in lines])[:-1]
-        headings = [i for i in headings if int(offsets[i]) in starts]
+        headings = sections  # the reference's sections open with the top-level headings
+    else:
+        headings = [i for i, line in enumerate(lines) if i and _HEADING.match(line)]
     out = []
     for keep in headings:
         doc, moved_to = _rewrite(
-            page,
+            lines,
+            sections,
             lambda i, line, keep=keep: None if i and i != keep and _HEADING.match(line) else line,
             f"{page.stem}:{keep}",
         )
@@ -125,7 +129,7 @@ def plain(pages: list[Path]) -> dict[tuple[str, str], dict[str, float]]:
     kinds = {"plain titles": unmarked, "no titles": untitled}
     out = {}
     for kind, rewrite in kinds.items():
-        docs = [_rewrite(page, rewrite, page.stem)[0] for page in pages]
+        docs = [_rewrite(*_read(page), rewrite, page.stem)[0] for page in pages]
         for method in ("u00_pr", "c99"):
             segmenter = create(method)
             out[kind, method] = summarize([evaluate_document(segmenter, d) for d in docs])

@@ -404,11 +404,11 @@ class Outline(_GapCost):
 
     The outline's top level is the highest one that opens at least two units after the
     first (so at least three sections, as ``ExactDP(units="headings")`` asks of headings
-    before it cuts at them), or, where a single heading opens a unit after the first, that
-    heading's: a text that marks only two sections (``ExactDP`` then cuts between
-    paragraphs) still has its author's one cut. At the gap before a unit that opens with a heading, a segment
-    that ends there pays -1 if the heading is at the top level, and ``d`` if it is ``d``
-    levels below it (1, 2, ...: the levels the text uses, not their numbers). A heading
+    before it cuts at them), or the level of the only heading that opens one: a text that
+    marks only two sections (``ExactDP`` then cuts between paragraphs) still has its
+    author's one cut. At the gap before a unit that opens with a heading, a segment that
+    ends there pays -1 if the heading is at the top level, and ``d`` if it is ``d`` levels
+    below it (1, 2, ...: the levels the text uses, not their numbers). A heading
     above the top level (one part heading over the sections), units that open with no
     heading, and every unit of a text with no top level pay 0. In a
     :class:`Sum` with weight ``w``, a boundary at a top-level heading so costs ``w`` nats
@@ -427,9 +427,8 @@ class Outline(_GapCost):
         # styles, but opens no boundary.
         levels = heading_levels(sentences, units)[1:]
         opened = Counter(level for level in levels if level is not None)
-        top = min((lv for lv, n in opened.items() if n >= OUTLINE_TOP_UNITS), default=None)
-        if top is None and sum(opened.values()) == 1:
-            top = next(iter(opened))
+        need = min(OUTLINE_TOP_UNITS, sum(opened.values()))
+        top = min((lv for lv, n in opened.items() if n >= need), default=None)
         if top is None:
             return costs
         depth = {lv: d for d, lv in enumerate(sorted(lv for lv in opened if lv > top), 1)}

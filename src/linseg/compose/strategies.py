@@ -745,19 +745,23 @@ def unit_starts(sentences: Sequence[str], units: str, n_segments: int | None = N
 
 
 def resolve_units(
-    sentences: Sequence[str], units: str, n_segments: int | None = None
+    sentences: Sequence[str],
+    units: str,
+    n_segments: int | None = None,
+    headings: list[int] | None = None,
 ) -> tuple[str, list[int]]:
     """The units the search cuts between, and the first sentence of each.
 
     Every sentence; with ``units="paragraphs"`` each paragraph's
     (:func:`linseg.sentences.paragraph_starts`), or sentences when the text has fewer
     than two paragraphs or fewer than ``n_segments``; with ``units="headings"`` each
-    section's that a heading opens (:func:`linseg.sentences.heading_starts`), or
-    paragraphs as above when the text has fewer than :data:`MIN_HEADING_UNITS` sections
-    or fewer than ``n_segments``. The first value names the units used.
+    section's that a heading opens (:func:`linseg.sentences.heading_starts`; ``headings``,
+    when the caller has read them already), or paragraphs as above when the text has
+    fewer than :data:`MIN_HEADING_UNITS` sections or fewer than ``n_segments``. The first
+    value names the units used.
     """
     if units == "headings":
-        starts = heading_starts(sentences)
+        starts = heading_starts(sentences) if headings is None else headings
         if len(starts) >= MIN_HEADING_UNITS and (n_segments is None or n_segments <= len(starts)):
             return "headings", starts
         units = "paragraphs"

@@ -95,7 +95,7 @@ from ..compose.strategies import (
     resolve_units,
 )
 from ..compose.transforms import LocalRank
-from ..sentences import paragraph_starts
+from ..sentences import heading_starts, paragraph_starts
 from ..text import Stemmer
 
 __all__ = ["U00", "U00Result", "paragraph_starts"]
@@ -243,11 +243,14 @@ class U00(Composition):
         return cast(U00Result, super()._run(sentences, n_segments, tokenized))
 
     def _segment(self, sentences: list[str], n_segments: int | None, tokenized: bool) -> U00Result:
-        used, starts = resolve_units(sentences, self.units, n_segments)
+        headings = heading_starts(sentences) if self.units == "headings" else None
+        used, starts = resolve_units(sentences, self.units, n_segments, headings)
         # SectionCues reads the gaps of paragraphs, or of sentences in text without them;
         # a heading's sections are the author's own cut and take none here.
         cues = bool(self.cue_weight) and self.text_language == "en" and used != "headings"
-        outline = bool(self.outline_weight)
+        # Where no heading opens a sentence after the first (most prose), the outline is 0
+        # at every gap: reading each unit for one again would be wasted.
+        outline = bool(self.outline_weight) and (headings is None or len(headings) > 1)
         result = self._search(sentences, n_segments, tokenized, starts, cues, outline)
         if used == "headings":
             result.notes.append(
