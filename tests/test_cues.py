@@ -20,10 +20,12 @@ from linseg.compose.cues import (
     DEFAULT_MODEL,
     MIN_UNITS,
     SENTENCE_MODEL,
+    TITLE_WORDS,
     feature_index,
     gap_features,
     gap_log_odds,
     paragraph_texts,
+    title_like,
 )
 from linseg.methods import create
 from linseg.methods.u00 import U00
@@ -32,13 +34,17 @@ from linseg.sentences import paragraph_starts, split_sentences
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _model(path: Path, weight: float, intercept: float, base: float, bits: int = 4) -> Path:
+def _model(
+    path: Path, weight: float, intercept: float, base: float, bits: int = 4, titles=None
+) -> Path:
+    extra = {} if titles is None else {"titles": np.int64(titles)}
     np.savez(
         path,
         weights=np.full(1 << bits, weight, dtype=np.float16),
         intercept=np.float64(intercept),
         base_logit=np.float64(base),
         bits=np.int64(bits),
+        **extra,
     )
     return path
 
@@ -76,6 +82,30 @@ def test_the_features_of_a_gap_by_hand():
         ]
     ]
     assert gap_features(["One paragraph."]) == []
+
+
+def test_a_model_that_reads_titles_sees_a_title_each_side_of_it(tmp_path):
+    # "Bee keeping" is a title as plain text has it: one line, 2 words, no end mark. So
+    # is "What do bees eat?"; "Bees eat:" ends as a clause does, and a paragraph of two
+    # lines or of 13 words is no title.
+    assert title_like("  Bee keeping\n") and title_like("What do bees eat?")
+    assert not title_like("Bees eat:") and not title_like("Bee\nkeeping")
+    assert title_like(" ".join(["w"] * TITLE_WORDS)) and not title_like(" ".join(["w"] * 13))
+    paragraphs = [
+        "Bees make honey. Bees guard hives.",
+        "Bee keeping",
+        "In this section trains run.",
+    ]
+    plain = gap_features(paragraphs)
+    read = gap_features(paragraphs, titles=True)
+    assert read[0] == plain[0][:5] + ["ot=1"] + plain[0][5:]
+    assert read[1] == plain[1][:-6] + ["pt=1"] + plain[1][-6:] and plain[1][-7] == "la=1"
+    # Every weight 0.5 and no offset: one feature more each side of the title, where the
+    # model reads titles; a model written before titles were read has no such entry.
+    reads = _model(tmp_path / "t.npz", 0.5, 0.0, 0.0, titles=1)
+    older = _model(tmp_path / "o.npz", 0.5, 0.0, 0.0)
+    assert gap_log_odds(paragraphs, reads) == pytest.approx([0.5 * len(f) for f in read])
+    assert gap_log_odds(paragraphs, older) == pytest.approx([0.5 * len(f) for f in plain])
 
 
 def test_the_log_odds_are_the_sum_of_the_weights_less_the_base_rate(tmp_path):
@@ -295,19 +325,28 @@ _any_text = st.text(
 )
 
 
+# A line of words without an end mark, a title when it has at most TITLE_WORDS of them.
+_title = st.lists(_word, min_size=1, max_size=14).map(lambda ws: " ".join(ws).capitalize())
+
+
 @settings(max_examples=150, deadline=None)
-@given(st.lists(_paragraph | _any_text, min_size=0, max_size=10))
+@given(st.lists(_paragraph | _title | _any_text, min_size=0, max_size=10))
 def test_the_log_odds_sum_the_weights_of_the_strings_training_reads(paragraphs):
     # Training hashes gap_features' strings; scoring sums each paragraph's own weights
-    # once. The two must agree on every gap, with the shipped model.
-    weights = np.load(DEFAULT_MODEL)
-    bits = int(weights["bits"])
-    w = weights["weights"].astype(np.float64)
-    offset = float(weights["intercept"]) - float(weights["base_logit"])
-    expected = [
-        offset + sum(w[feature_index(f, bits)] for f in gap) for gap in gap_features(paragraphs)
-    ]
-    np.testing.assert_allclose(gap_log_odds(paragraphs), expected, rtol=0, atol=1e-12)
+    # once. The two must agree on every gap, with the shipped models (the paragraph
+    # model reads titles, the sentence model does not).
+    for model in (DEFAULT_MODEL, SENTENCE_MODEL):
+        weights = np.load(model)
+        bits = int(weights["bits"])
+        w = weights["weights"].astype(np.float64)
+        offset = float(weights["intercept"]) - float(weights["base_logit"])
+        titles = model == DEFAULT_MODEL
+        assert (int(weights["titles"]) if "titles" in weights.files else 0) == titles
+        expected = [
+            offset + sum(w[feature_index(f, bits)] for f in gap)
+            for gap in gap_features(paragraphs, titles)
+        ]
+        np.testing.assert_allclose(gap_log_odds(paragraphs, model), expected, rtol=0, atol=1e-12)
 
 
 # The definitions the compiled reader must follow, written plainly: the tokens, and the
@@ -379,9 +418,10 @@ def _tool(name: str):
     return tool
 
 
-def _planted_manual(folder: Path, seed: int = 0, pages: int = 6) -> None:
+def _planted_manual(folder: Path, seed: int = 0, pages: int = 6, titles: bool = False) -> None:
     """A manual whose sections all open "Zebras ..." (other paragraphs open with other
-    words), as ``tools/train_cues.py build`` writes one: ``.txt`` + ``.words`` pages."""
+    words), as ``tools/train_cues.py build`` writes one: ``.txt`` + ``.words`` pages; with
+    ``titles`` as it writes them again, each section opened by a title line."""
     folder.mkdir(parents=True)
     rng = np.random.default_rng(seed)
     for page in range(pages):
@@ -389,6 +429,10 @@ def _planted_manual(folder: Path, seed: int = 0, pages: int = 6) -> None:
         for section in range(4):
             if section:
                 starts.append(words)
+            if titles:
+                title = f"Part {section} of the walk"
+                paragraphs.append(title)
+                words += len(title.split())
             for p in range(3):
                 opener = "Zebras" if p == 0 else str(rng.choice(["Bees", "Trains", "Ovens"]))
                 text = f"{opener} walk along. They rest by the water."
@@ -413,6 +457,7 @@ def test_the_training_tool_learns_a_planted_cue_and_refuses_evaluated_manuals(tm
     # A set of one manual whose sections all open "Zebras ...": the word is learned.
     folder = tmp_path / "sets" / "python-zoo-doc"
     _planted_manual(folder)
+    _planted_manual(tmp_path / "sets-titles" / "python-zoo-doc", titles=True)
     (folder / "VERSION").write_text("1.0-1\n")
     (folder / "COPYRIGHT").write_text("Files: *\nCopyright: nobody\nLicense: Expat\n")
     tool.train(tmp_path / "sets", tmp_path)
@@ -421,7 +466,15 @@ def test_the_training_tool_learns_a_planted_cue_and_refuses_evaluated_manuals(tm
         tmp_path / "cues-en.npz",
     )
     assert odds[0] > 0 > odds[1] and odds[0] - odds[1] > 1.0
+    # It reads titles, and learned from the pages with them that a section starts before
+    # its title, not after it.
+    odds = gap_log_odds(
+        ["Bees walk along. They rest.", "Part 9 of the walk", "Zebras walk along. They rest."],
+        tmp_path / "cues-en.npz",
+    )
+    assert odds[0] > 0 > odds[1]
     readme = (tmp_path / "cues-README.md").read_text()
+    assert "at the title): 156 gaps, 36 section starts." in readme  # 66 + 90 gaps
     assert "| `python-zoo-doc` | 1.0-1 | 6 | Expat |" in readme
 
 
@@ -430,12 +483,17 @@ def test_the_cross_fitting_tool_scores_each_fold_with_the_other_folds_models(tmp
     sets = tmp_path / "sets"
     for i, name in enumerate(["python-a-doc", "python-b-doc", "python-c-doc"]):
         _planted_manual(sets / name, seed=i, pages=4)
+        _planted_manual(tmp_path / "sets-titles" / name, seed=i, pages=4, titles=True)
     assert [[p.name for p in fold] for fold in tool.folds(sets)] == [
         ["python-a-doc", "python-c-doc"],
         ["python-b-doc"],
     ]
     tool.train(sets, tmp_path / "folds")
-    assert "fold 1: cues-en.npz from 88 gaps (24 section starts)" in capsys.readouterr().out
+    # 88 gaps without titles and 88 + 32 with them (a title before each section's three
+    # paragraphs); the sentence model reads the pages without titles alone.
+    out = capsys.readouterr().out
+    assert "fold 1: cues-en.npz from 208 gaps (48 section starts)" in out
+    assert "fold 1: cues-en-sentences.npz from 184 gaps (24 section starts)" in out
     # Fold 0 is scored with what fold 1 (python-b) taught, and that is the planted cue.
     odds = gap_log_odds(
         ["Bees walk along. They rest.", "Zebras walk along. They rest.", "Bees walk along."],
@@ -452,3 +510,5 @@ def test_the_cross_fitting_tool_scores_each_fold_with_the_other_folds_models(tmp
     first, second = capsys.readouterr().out.splitlines()
     assert first.startswith("{}: Pk ") and "(12 pages; no boundary " in first
     assert second.startswith('{"penalty": 3.0}: Pk ') and "minus the first's" in second
+    tool.evaluate(sets, tmp_path / "folds", [{}], flat=False, titles=True)
+    assert "(12 pages; no boundary " in capsys.readouterr().out

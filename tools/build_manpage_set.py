@@ -1,6 +1,7 @@
 """Build a natural-document set in one language from manual pages (man(7) sources).
 
-Usage: python tools/build_manpage_set.py MAN_DIR OUT_DIR [--headings] [--prefix NAME]
+Usage: python tools/build_manpage_set.py MAN_DIR OUT_DIR [--headings | --plain-headings]
+           [--prefix NAME]
 
 Debian's translated manual pages (``manpages-de``, ``manpages-fr`` ... install
 ``/usr/share/man/LANG/man*/*.gz``) are real documents in many languages with sections of
@@ -271,13 +272,13 @@ def main() -> None:
     args.out.mkdir(parents=True, exist_ok=True)
     kept = 0
     for path, source in pages(args.man):
-        found = sections(source, args.headings)
+        found = sections(source, args.headings or args.plain_headings)
         if keep(found):
             assert found is not None
             rel = path.relative_to(args.man)
             stem = rel.name[: -len(".gz")] if rel.name.endswith(".gz") else rel.name
             parts = ([args.prefix] if args.prefix else []) + [*rel.parts[:-1], stem]
-            write_document(found, args.out, "--".join(parts))
+            write_document(found, args.out, "--".join(parts), args.plain_headings)
             kept += 1
     print(f"{kept} pages written to {args.out}")
 

@@ -1,7 +1,7 @@
 """Build a natural-document set from a Sphinx HTML manual installed by a Debian package.
 
 Usage: python tools/build_natural_set.py HTML_DIR OUT_DIR [--include topics,ref,howto]
-           [--headings] [--prefix NAME]
+           [--headings | --plain-headings] [--prefix NAME]
 
 Each page becomes a real document whose own sections are the reference, made the way
 ``natural/python-docs`` was made (see its README in the shared data):
@@ -9,7 +9,9 @@ Each page becomes a real document whose own sections are the reference, made the
 - the sections are the page's highest heading level that occurs at least three times
   below its title; the headings themselves are removed (with ``--headings`` every
   heading stays, as a Markdown heading line: ``#`` for the title, ``##`` a level below
-  and so on; a section's reference offset is then its heading's first word);
+  and so on; a section's reference offset is then its heading's first word; with
+  ``--plain-headings`` every heading stays as a line of plain text, a title without its
+  marks, as the section cues' training pages with titles have them);
 - only prose paragraphs (``<p>``) are kept: code, lists, tables, definition lists (API
   descriptions), admonitions and block quotes are dropped, and markup is reduced to its
   text;
@@ -164,6 +166,10 @@ def sections_of(
     return [s for s in sections if _prose(s)]
 
 
+#: The marks ``sections_of`` opens a heading line with.
+_MARKS = re.compile(r"^#+ ")
+
+
 def _prose(section: list[str]) -> list[str]:
     return [p for p in section if not p.startswith("#")]
 
@@ -175,12 +181,16 @@ def keep(sections: list[list[str]] | None) -> bool:
     return min(counts) >= 3 and 30 <= sum(counts) <= 600
 
 
-def write_document(sections: list[list[str]], out: Path, name: str) -> None:
+def write_document(sections: list[list[str]], out: Path, name: str, plain: bool = False) -> None:
+    """Write ``NAME.txt`` and ``NAME.words``; with ``plain``, each heading line without its
+    ``#`` marks (a title as plain text has it, its section starting at its first word)."""
     paragraphs, starts, words = [], [], 0
     for i, section in enumerate(sections):
         if i:
             starts.append(words)
         for p in section:
+            if plain:
+                p = _MARKS.sub("", p, count=1)
             paragraphs.append(p)
             words += len(p.split())
     (out / f"{name}.txt").write_text("\n\n".join(paragraphs) + "\n", encoding="utf-8")
@@ -195,6 +205,11 @@ def add_set_options(ap: argparse.ArgumentParser) -> None:
         "--headings",
         action="store_true",
         help="keep every heading, as a Markdown heading line opening its section",
+    )
+    ap.add_argument(
+        "--plain-headings",
+        action="store_true",
+        help="keep every heading as a plain line of text, without marks",
     )
 
 
@@ -213,7 +228,8 @@ def main() -> None:
         args.html,
         args.out,
         prefix=args.prefix,
-        headings=args.headings,
+        headings=args.headings or args.plain_headings,
+        plain=args.plain_headings,
         include=[p for p in args.include.split(",") if p],
         exclude=[p for p in args.exclude.split(",") if p],
     )
@@ -227,8 +243,11 @@ def build_set(
     headings: bool = False,
     include: list[str] | None = None,
     exclude: list[str] | None = None,
+    plain: bool = False,
 ) -> int:
-    """Write the kept pages of the manual under ``html`` to ``out``; return how many."""
+    """Write the kept pages of the manual under ``html`` to ``out``; return how many. With
+    ``headings`` every heading stays, as a Markdown line, or with ``plain`` too as a line
+    of plain text."""
     include, exclude = include or [], exclude or []
     out.mkdir(parents=True, exist_ok=True)
     kept = 0
@@ -244,7 +263,7 @@ def build_set(
         if keep(sections):
             assert sections is not None
             parts = ([prefix] if prefix else []) + list(rel.with_suffix("").parts)
-            write_document(sections, out, "--".join(parts))
+            write_document(sections, out, "--".join(parts), plain)
             kept += 1
     return kept
 

@@ -7,6 +7,7 @@ Usage::
     python tools/crossfit_cues.py train cue-sets folds      # two cue models per fold
     python tools/crossfit_cues.py evaluate cue-sets folds '{}' '{"penalty": 1.5}' ...
     python tools/crossfit_cues.py evaluate cue-sets folds --flat '{}' ...
+    python tools/crossfit_cues.py evaluate cue-sets folds --titles '{}' ...
 
 The 1,186 pages that ``tools/train_cues.py`` learns the section cues from are twenty times
 the python-docs tuning half, and made the same way from other manuals. They cannot score
@@ -44,7 +45,7 @@ from linseg.methods import create
 from linseg.methods.u00 import RANK_EXPONENT, RANK_MASK
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from train_cues import MODELS, _without_blank_lines, fit_models
+from train_cues import MODELS, _without_blank_lines, fit_models, titled
 
 #: The default method's numbers that a setting may change.
 NUMBERS = ("penalty", "rank_weight", "cue_weight")
@@ -62,7 +63,8 @@ def train(sets: Path, out: Path) -> None:
     for f, other in enumerate(reversed(folds(sets))):
         target = out / f"fold{f}"
         target.mkdir(parents=True, exist_ok=True)
-        for (name, _, _), (_, gaps, starts) in zip(MODELS, fit_models(other, target)):
+        with_titles = [titled(sets) / package.name for package in other]
+        for (name, *_), (_, gaps, starts) in zip(MODELS, fit_models(other, target, with_titles)):
             print(f"fold {f}: {name} from {gaps:,} gaps ({starts:,} section starts)")
 
 
@@ -97,9 +99,15 @@ def pages(folder: list[Path], flat: bool) -> list[NaturalDocument]:
     ]
 
 
-def evaluate(sets: Path, out: Path, settings: list[dict[str, float]], flat: bool) -> None:
-    """Each setting's means over every page, scored with the models that did not see it."""
-    docs = [pages(fold, flat) for fold in folds(sets)]
+def evaluate(
+    sets: Path, out: Path, settings: list[dict[str, float]], flat: bool, titles: bool = False
+) -> None:
+    """Each setting's means over every page, scored with the models that did not see it;
+    with ``titles``, the pages with their titles as plain lines (``SETS-titles``)."""
+    docs = [
+        pages([titled(sets) / p.name for p in fold] if titles else fold, flat)
+        for fold in folds(sets)
+    ]
     first: np.ndarray | None = None
     for setting in settings:
         results = []
@@ -129,11 +137,15 @@ def main() -> None:
         p.add_argument("folds", type=Path, help="where the fold models are (or go)")
     e.add_argument("settings", nargs="+", help="JSON objects: penalty, rank_weight, cue_weight")
     e.add_argument("--flat", action="store_true", help="read the pages without blank lines")
+    e.add_argument(
+        "--titles", action="store_true", help="score the pages with their titles as plain lines"
+    )
     args = ap.parse_args()
     if args.command == "train":
         train(args.sets, args.folds)
     else:
-        evaluate(args.sets, args.folds, [json.loads(s) for s in args.settings], args.flat)
+        settings = [json.loads(s) for s in args.settings]
+        evaluate(args.sets, args.folds, settings, args.flat, args.titles)
 
 
 if __name__ == "__main__":

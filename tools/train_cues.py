@@ -4,7 +4,7 @@ Usage::
 
     apt-get update
     mkdir debs && (cd debs && apt-get download $(cat ../tools/cue-packages.txt))
-    python tools/train_cues.py build debs cue-sets     # the pages, as natural documents
+    python tools/train_cues.py build debs cue-sets     # the pages (and cue-sets-titles)
     python tools/train_cues.py train cue-sets          # writes the two models, their README
 
 **Where the text comes from.** The Sphinx HTML manuals of the Debian 12 documentation
@@ -13,7 +13,9 @@ and the other ``*-doc`` packages of Debian 12 whose HTML is a Sphinx manual and 
 yield at least one page). ``build`` unpacks each package (``dpkg -x``), finds its manual
 (the folder of its shallowest ``searchindex.js``) and turns its pages into natural
 documents as ``tools/build_natural_set.py`` does for the evaluation sets: prose paragraphs
-only, headings removed, the page's own sections as the reference. It keeps each package's
+only, headings removed, the page's own sections as the reference; and once more into
+``cue-sets-titles`` with every heading kept as a line of plain text (``--plain-headings``:
+a title without marks, its section starting at the title). It keeps each package's
 ``copyright`` file beside its pages. Every package is in Debian's main archive, so its
 text is free to redistribute; ``train`` writes the list of packages, their versions and
 the licences their copyright files name into ``cues-README.md``.
@@ -32,6 +34,13 @@ one of sentence gaps in the same pages read with their blank lines as spaces
 weights (float16), the intercept and the log-odds of the training base rate;
 :class:`linseg.compose.costs.SectionCues` scores a gap as the log-odds less the base
 rate's.
+
+The model of paragraph gaps also reads titles (``ot=1`` where the paragraph after the gap
+looks like a title, :func:`linseg.compose.cues.title_like`, ``pt=1`` where the one before
+does; its file says so, ``titles``), and learns from the pages twice: without their
+headings and with them as plain lines. Plain text often has its titles so; a model that
+has seen none cuts after a title as often as before it. The sentence model reads no
+titles: a text without blank lines has no title lines to read.
 
 Their L2 penalties were chosen by what the default makes of them. The model of sentence
 gaps has 30 (1, 10, 30 and 100 were compared by the area under the ROC curve on the
@@ -69,8 +78,13 @@ from build_natural_set import build_set
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "src" / "linseg" / "data"
 BITS = 18
-#: Each model: its file, the units whose gaps it reads, and its L2 penalty.
-MODELS = (("cues-en.npz", "paragraphs", 3.0), ("cues-en-sentences.npz", "sentences", 30.0))
+#: Each model: its file, the units whose gaps it reads, its L2 penalty, and whether it
+#: reads titles (:func:`linseg.compose.cues.title_like`), learning from the pages with
+#: their titles as plain lines (:func:`titled`) beside the pages without them.
+MODELS = (
+    ("cues-en.npz", "paragraphs", 3.0, True),
+    ("cues-en-sentences.npz", "sentences", 30.0, False),
+)
 #: Packages whose manuals linseg is evaluated on (or holds out): never trained on.
 #: Manuals of projects built on one of them (Django's and Flask's extensions, Sphinx's
 #: themes) are left out too, so that no evaluated project's own subject matter is learned.
@@ -80,8 +94,15 @@ EVALUATED = re.compile(
 )
 
 
+def titled(sets: Path) -> Path:
+    """Where ``build`` writes the pages of ``sets`` again with every heading as a plain
+    line (``SETS-titles``, beside it)."""
+    return sets.with_name(sets.name + "-titles")
+
+
 def build(debs: Path, sets: Path) -> None:
-    """Unpack every package in ``debs`` and write its manual's pages to ``sets/PACKAGE``."""
+    """Unpack every package in ``debs`` and write its manual's pages to ``sets/PACKAGE``,
+    headings removed, and to ``SETS-titles/PACKAGE`` with each heading a plain line."""
     total = 0
     for deb in sorted(debs.glob("*.deb")):
         package, version = deb.name.split("_")[:2]
@@ -97,7 +118,8 @@ def build(debs: Path, sets: Path) -> None:
                 continue
             name = re.sub(r"-doc$", "", re.sub(r"^python-", "", package))
             out = sets / package
-            kept = build_set(indexes[0].parent, out, prefix=name)
+            index = indexes[0].parent
+            kept = build_set(index, out, prefix=name)
             if not kept:
                 shutil.rmtree(out, ignore_errors=True)
                 continue
@@ -105,6 +127,7 @@ def build(debs: Path, sets: Path) -> None:
             if copyright_file.is_file():
                 shutil.copyfile(copyright_file, out / "COPYRIGHT")
             (out / "VERSION").write_text(version.replace("%3a", ":") + "\n", encoding="utf-8")
+            build_set(index, titled(sets) / package, prefix=name, headings=True, plain=True)
             total += kept
             print(f"{package}: {kept} pages", flush=True)
     print(f"{total} pages written to {sets}")
@@ -141,12 +164,14 @@ def _without_blank_lines(text: str) -> str:
     return re.sub(r"\s*\n[^\S\n]*\n\s*", lambda m: " " * len(m.group(0)), text)
 
 
-def _matrix(pages: list[tuple[list[str], list[bool]]]) -> tuple[sp.csr_matrix, np.ndarray]:
+def _matrix(
+    pages: list[tuple[list[str], list[bool]]], titles: bool
+) -> tuple[sp.csr_matrix, np.ndarray]:
     rows: list[int] = []
     cols: list[int] = []
     y: list[bool] = []
     for paragraphs, labels in pages:
-        for features, label in zip(gap_features(paragraphs), labels[1:]):
+        for features, label in zip(gap_features(paragraphs, titles), labels[1:]):
             # Every feature counts, as gap_log_odds sums them: two in one slot count twice
             # (csr_matrix sums repeated cells).
             rows += [len(y)] * len(features)
@@ -188,9 +213,9 @@ def _licence(copyright_file: Path) -> str:
 
 
 def _fit_and_save(
-    pages: list[tuple[list[str], list[bool]]], path: Path, l2: float
+    pages: list[tuple[list[str], list[bool]]], path: Path, l2: float, titles: bool
 ) -> tuple[int, int]:
-    x, y = _matrix(pages)
+    x, y = _matrix(pages, titles)
     weights, intercept = fit(x, y, l2)
     rate = float(y.mean())
     np.savez_compressed(
@@ -199,17 +224,22 @@ def _fit_and_save(
         intercept=np.float64(intercept),
         base_logit=np.float64(np.log(rate / (1 - rate))),
         bits=np.int64(BITS),
+        titles=np.int64(titles),
     )
     return len(y), int(y.sum())
 
 
-def fit_models(sets: Path | list[Path], out: Path) -> list[tuple[int, int, int]]:
+def fit_models(
+    sets: Path | list[Path], out: Path, with_titles: Path | list[Path]
+) -> list[tuple[int, int, int]]:
     """Fit each model of :data:`MODELS` on the pages under ``sets`` (a folder, or a list
-    of folders) and write it to ``out``: the pages, gaps and section starts it read."""
+    of folders), a model that reads titles on those under ``with_titles`` too (the same
+    pages with their titles as plain lines), and write it to ``out``: the pages, gaps and
+    section starts it read."""
     counts = []
-    for name, units, l2 in MODELS:
-        pages = _pages(sets, units)
-        counts.append((len(pages), *_fit_and_save(pages, out / name, l2)))
+    for name, units, l2, titles in MODELS:
+        pages = _pages(sets, units) + (_pages(with_titles, units) if titles else [])
+        counts.append((len(pages), *_fit_and_save(pages, out / name, l2, titles)))
     return counts
 
 
@@ -217,7 +247,9 @@ def train(sets: Path, out: Path) -> None:
     """Fit both models on the pages in ``sets``: of paragraph gaps (``cues-en.npz``) and
     of sentence gaps in the pages read without their blank lines
     (``cues-en-sentences.npz``), and write their README."""
-    (n_pages, gaps, starts), (_, sentence_gaps, sentence_starts) = fit_models(sets, out)
+    (_, gaps, starts), (n_pages, sentence_gaps, sentence_starts) = fit_models(
+        sets, out, titled(sets)
+    )
     rows = []
     for folder in sorted(p for p in sets.iterdir() if p.is_dir()):
         n = len(list(folder.glob("*.txt")))
@@ -239,7 +271,7 @@ def train(sets: Path, out: Path) -> None:
         encoding="utf-8",
     )
     print(
-        f"{n_pages} pages, {gaps} paragraph gaps ({starts} section starts), "
+        f"{n_pages} pages, {gaps} paragraph gaps with and without titles ({starts} section starts), "
         f"{sentence_gaps} sentence gaps ({sentence_starts}): {out}"
     )
 
@@ -255,7 +287,11 @@ Trained by `tools/train_cues.py` (its docstring gives the commands) on {pages} p
 prose of the Sphinx manuals of {packages} Debian 12 documentation packages, headings
 removed, each page's own sections as the reference.
 
-- `cues-en.npz` reads paragraph gaps: {gaps} of them, {starts} section starts.
+- `cues-en.npz` reads paragraph gaps in those pages and in the same pages again with
+  every heading kept as a line of plain text, a title without marks (its section starts
+  at the title): {gaps} gaps, {starts} section starts. Beside the features above, it
+  reads whether the paragraph after the gap, and the one before, looks like a title
+  (`linseg.compose.cues.title_like`).
 - `cues-en-sentences.npz` reads sentence gaps in the same pages with their blank lines
   read as spaces, as a text without paragraphs comes: {sentence_gaps} of them,
   {sentence_starts} section starts (a section whose first paragraph the sentence splitter
@@ -286,7 +322,7 @@ def main() -> None:
     b.add_argument("debs", type=Path, help="folder of the downloaded .deb files")
     b.add_argument("sets", type=Path, help="where to write one folder of pages per package")
     t = sub.add_parser("train", help="fit the model on the pages and write it")
-    t.add_argument("sets", type=Path, help="the folder 'build' wrote")
+    t.add_argument("sets", type=Path, help="the folder 'build' wrote (and SETS-titles beside it)")
     t.add_argument("--out", type=Path, default=OUT, help=f"where to write (default {OUT})")
     args = ap.parse_args()
     if args.command == "build":

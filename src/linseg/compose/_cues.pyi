@@ -13,4 +13,5 @@ def paragraph_weights(
     offsets: np.ndarray,
     weights: np.ndarray,
     first_words: int,
+    title_words: int,
 ) -> tuple[np.ndarray, np.ndarray]: ...

@@ -340,12 +340,14 @@ cdef inline double _weight(const double[::1] weights, uint64_t mask, uint32_t cr
 def paragraph_weights(list texts, list lowers, const long long[::1] starts,
                       const long long[::1] ends, const uint64_t[::1] hashes,
                       const long long[::1] offsets, const double[::1] weights,
-                      Py_ssize_t first_words):
+                      Py_ssize_t first_words, Py_ssize_t title_words):
     """Each paragraph's summed weights as the paragraph after a gap (``opening``: its first
     one, two and three tokens, its length bucket, its sentences up to four, and each
     distinct word of its first ``first_words`` tokens of its first sentence) and as the
     one before (``closing``: its last token and two, its last character, its length
-    bucket), in a model of ``len(weights)`` (a power of two) hashed weights: the weights
+    bucket), and where ``title_words`` is not 0 and the paragraph is a title (one line of
+    at most ``title_words`` words, not ending in ``.``, ``:``, ``;`` or ``,``) ``ot=1``
+    and ``pt=1``, in a model of ``len(weights)`` (a power of two) hashed weights: the weights
     of the strings linseg.compose.cues._Paragraph writes, each looked up at its CRC-32
     (zlib's, of its UTF-8), as training hashes them. ``texts`` are the paragraphs
     stripped, ``lowers`` their lower case, which the tokens (``token_spans``) span."""
@@ -359,7 +361,7 @@ def paragraph_weights(list texts, list lowers, const long long[::1] starts,
     cdef void* data
     cdef void* odata
     cdef Py_UCS4 c
-    cdef bint in_word
+    cdef bint in_word, one_line, title
     opening_a = np.empty(n, dtype=np.float64)
     closing_a = np.empty(n, dtype=np.float64)
     cdef double[::1] opening = opening_a, closing = closing_a
@@ -370,6 +372,7 @@ def paragraph_weights(list texts, list lowers, const long long[::1] starts,
     last_tokens[:] = [_crc_prefix(b"l1="), _crc_prefix(b"l2=")]
     cdef uint32_t lb = _crc_prefix(b"lb="), la = _crc_prefix(b"la="), ns = _crc_prefix(b"ns=")
     cdef uint32_t pe = _crc_prefix(b"pe="), bw = _crc_prefix(b"b:")
+    cdef uint32_t ot = _crc_prefix(b"ot=1"), pt = _crc_prefix(b"pt=1")
     for p in range(n):
         text = texts[p]
         lower = lowers[p]
@@ -380,14 +383,25 @@ def paragraph_weights(list texts, list lowers, const long long[::1] starts,
         # Words as str.split() counts them, in lower case as in the text itself.
         words = 0
         in_word = False
+        one_line = True
         for i in range(size):
-            if Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, i)):
+            c = PyUnicode_READ(kind, data, i)
+            if Py_UNICODE_ISSPACE(c):
                 in_word = False
+                if c == 10:
+                    one_line = False
             elif not in_word:
                 in_word = True
                 words += 1
         if words > 127:
             words = 127
+        # cues.title_like
+        title = False
+        if title_words and one_line and 0 < words <= title_words:
+            okind = PyUnicode_KIND(text)
+            odata = PyUnicode_DATA(text)
+            c = PyUnicode_READ(okind, odata, len(text) - 1)
+            title = not (c == 46 or c == 58 or c == 59 or c == 44)
         length = 0
         while (words + 1) >> (length + 1):
             length += 1
@@ -429,6 +443,8 @@ def paragraph_weights(list texts, list lowers, const long long[::1] starts,
                     break
             else:
                 total += _weight(weights, mask, _crc_span(bw, kind, data, starts[t], ends[t]))
+        if title:
+            total += _weight(weights, mask, ot)
         opening[p] = total
         total = 0.0
         # l1, l2: the last token, and the last two.
@@ -444,5 +460,7 @@ def paragraph_weights(list texts, list lowers, const long long[::1] starts,
             crc = _crc_byte(crc, 95)  # "_"
         total += _weight(weights, mask, crc)
         total += _weight(weights, mask, _crc_byte(la, 48 + length))
+        if title:
+            total += _weight(weights, mask, pt)
         closing[p] = total
     return opening_a, closing_a

@@ -337,7 +337,8 @@ class BlockCohesion(_GapCost, _UnitStems):
 class SectionCues(_GapCost):
     """A cost on where a segment ends, from learned section cues (:mod:`linseg.compose.
     cues`): how likely a writer is to open a section at a gap, by the first words of the
-    unit after it, the end of the one before, lengths and shared words.
+    unit after it, the end of the one before, lengths, shared words and (in the shipped
+    paragraph model) whether either unit looks like a title written as a plain line.
 
     :meth:`gap_scores` gives each gap's log-odds relative to the training base rate: at
     paragraph gaps when the units are the text's paragraphs, under ``model``; at sentence

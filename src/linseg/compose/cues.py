@@ -10,8 +10,9 @@ of listed by hand.
 
 :class:`~linseg.compose.costs.SectionCues` is the segment cost made of them: at the gap before
 each paragraph it reads the strings of :func:`gap_features` (the first words of the
-paragraph, the last words and mark of the one before, lengths, and how many words the two
-sides share, paragraph by paragraph and over three paragraphs each side) and sums their
+paragraph, the last words and mark of the one before, lengths, how many words the two
+sides share, paragraph by paragraph and over three paragraphs each side, and, for a model
+that reads them, whether either paragraph looks like a title: :func:`title_like`) and sums their
 weights in a logistic model. The model's log-odds minus its log-odds at the training base
 rate is what a segment ending at that gap gains (as a cost, its negation), so a gap with no
 telling cue costs nothing. This module reads the features (:func:`gap_features`) and scores them
@@ -23,7 +24,8 @@ its sentences, each sentence a unit, under a second model trained on the same pa
 their blank lines read as spaces (:data:`SENTENCE_MODEL`). The shipped English models
 (``data/cues-en.npz`` for paragraph gaps, ``data/cues-en-sentences.npz`` for sentence gaps)
 were trained by ``tools/train_cues.py`` on the prose of 1,186 pages of 340 Sphinx manuals
-in Debian 12's documentation packages (``data/cues-README.md`` lists them and their
+in Debian 12's documentation packages (the paragraph model twice: without the pages'
+headings, and with them as plain lines) (``data/cues-README.md`` lists them and their
 licences); none of the sets linseg is evaluated on (python-docs, Django, the headings set,
 the paper's corpus and its Brown sources, the held-out sets) is among them.
 """
@@ -52,6 +54,7 @@ __all__ = [
     "gap_features",
     "gap_log_odds",
     "paragraph_texts",
+    "title_like",
 ]
 
 #: The shipped English models: of paragraph gaps, and of sentence gaps in text without
@@ -68,6 +71,10 @@ WINDOW = 3
 FIRST_SENTENCE_WORDS = 25
 #: A word counts as content in the overlap features when it is longer than this.
 CONTENT_LENGTH = 3
+#: A title, as plain text has it: a paragraph of one line, of at most this many words...
+TITLE_WORDS = 12
+#: ... that does not end as a sentence or a clause does.
+_TITLE_ENDS = ".:;,"
 #: The fewest units (paragraphs, or sentences) a text needs for its cues to be read: the
 #: fewest of any training page. In a shorter text, which the models never saw, one cue
 #: could outweigh the little its words say.
@@ -81,7 +88,7 @@ class _Paragraph:
     stripped, ``lower`` its lower case, and its tokens span ``starts[k]:ends[k]`` of
     ``lower``."""
 
-    __slots__ = ("first", "opening", "closing")
+    __slots__ = ("first", "opening", "closing", "title")
 
     def __init__(self, text: str, lower: str, starts: list[int], ends: list[int]) -> None:
         n = len(starts)
@@ -113,6 +120,16 @@ class _Paragraph:
             "pe=" + (text[-1:] or "_"),
             "la=" + length,
         ]
+        self.title = title_like(text)
+
+
+def title_like(text: str) -> bool:
+    """Whether a paragraph looks like a title written as plain text: one line of at most
+    :data:`TITLE_WORDS` words that does not end in ``.``, ``:``, ``;`` or ``,``. A
+    model that reads titles learns what such a paragraph says of the gaps each side of
+    it: where headings are plain lines, a section starts before its title, not after."""
+    text = text.strip()
+    return 0 < len(text.split()) <= TITLE_WORDS and "\n" not in text and text[-1] not in _TITLE_ENDS
 
 
 #: A paragraph's length bucket by its words (``min(6, int(log2(words + 1)))``), made once.
@@ -143,9 +160,11 @@ def _tokens(
     return texts, lowers, spans, pair_buckets(hashes, offsets, content, WINDOW)
 
 
-def gap_features(paragraphs: Sequence[str]) -> list[list[str]]:
+def gap_features(paragraphs: Sequence[str], titles: bool = False) -> list[list[str]]:
     """The feature strings of each gap between ``paragraphs``: entry ``i - 1`` is the gap
-    before paragraph ``i`` (``i = 1 .. len - 1``)."""
+    before paragraph ``i`` (``i = 1 .. len - 1``). With ``titles`` (a model that reads
+    them), ``ot=1`` where the paragraph after the gap is :func:`title_like` and ``pt=1``
+    where the one before is."""
     texts, lowers, (starts, ends, _, offsets), buckets = _tokens(paragraphs)
     s, e, o = starts.tolist(), ends.tolist(), offsets.tolist()
     paras = [
@@ -154,8 +173,10 @@ def gap_features(paragraphs: Sequence[str]) -> list[list[str]]:
     ]
     return [
         paras[i].opening
+        + (["ot=1"] if titles and paras[i].title else [])
         + ["b:" + t for t in sorted(paras[i].first)]
         + paras[i - 1].closing
+        + (["pt=1"] if titles and paras[i - 1].title else [])
         + [strings[k] for strings, k in zip(_PAIR_STRINGS, row)]
         for i, row in enumerate(buckets.tolist(), 1)
     ]
@@ -178,10 +199,12 @@ def feature_index(feature: str, bits: int) -> int:
 
 class _Model:
     """A loaded model: its hashed weights, the weight of each bucket of each comparison
-    family (:data:`_PAIR_FAMILIES`), and its offset (intercept less base rate)."""
+    family (:data:`_PAIR_FAMILIES`), its offset (intercept less base rate), and whether
+    it reads titles."""
 
-    def __init__(self, weights: np.ndarray, offset: float, bits: int) -> None:
+    def __init__(self, weights: np.ndarray, offset: float, bits: int, titles: bool) -> None:
         self.weights = weights
+        self.titles = titles
         self.pair = [
             weights[[feature_index(f, bits) for f in strings]] for strings in _PAIR_STRINGS
         ]
@@ -195,11 +218,13 @@ def _load(path: str) -> _Model:
             weights = model["weights"].astype(np.float64)
             offset = float(model["intercept"]) - float(model["base_logit"])
             bits = int(model["bits"])
+            # Models written before titles were read have no such entry.
+            titles = bool(model["titles"]) if "titles" in model.files else False
     except (OSError, KeyError, ValueError) as exc:
         raise ValueError(f"cannot read a section-cue model from {path}: {exc}") from None
     if weights.shape != (1 << bits,):
         raise ValueError(f"{path}: {weights.size} weights for a model of 2^{bits}")
-    return _Model(weights, offset, bits)
+    return _Model(weights, offset, bits, titles)
 
 
 def gap_log_odds(
@@ -226,7 +251,12 @@ def _log_odds(paragraphs: tuple[str, ...], path: str) -> np.ndarray:
     # Each paragraph's own features are summed once, not once per gap; in compiled code,
     # at the slots training hashes _Paragraph's strings to.
     opening, closing = paragraph_weights(
-        texts, lowers, *spans, loaded.weights, FIRST_SENTENCE_WORDS
+        texts,
+        lowers,
+        *spans,
+        loaded.weights,
+        FIRST_SENTENCE_WORDS,
+        TITLE_WORDS if loaded.titles else 0,
     )
     pairs = np.zeros(len(texts) - 1)
     for table, column in zip(loaded.pair, buckets.T):
