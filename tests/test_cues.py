@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import linseg
 from linseg.compose import Composition, costs, measures, strategies, transforms
 from linseg.compose._cues import token_spans
 from linseg.compose.cues import (
@@ -120,6 +121,21 @@ def test_the_log_odds_are_the_sum_of_the_weights_less_the_base_rate(tmp_path):
     first = gap_log_odds(paragraphs, model)
     first[0] = 99.0
     assert gap_log_odds(paragraphs, model) == pytest.approx([0.5 * len(features) - 0.5])
+
+
+def test_the_default_cuts_before_titles_written_as_plain_lines():
+    # examples/beekeeping.txt: four sections of two or three paragraphs, each opened by a
+    # title on a line of its own, no marks. The cue model that reads titles puts every
+    # boundary before a title (the one before it cut after them: six segments).
+    text = (ROOT / "examples" / "beekeeping.txt").read_text(encoding="utf-8")
+    result = linseg.segment_text(text)
+    assert "".join(result.segments) == text
+    assert [s.split("\n")[0] for s in result.segments] == [
+        "Keeping Bees in a Small Garden",
+        "Choosing a Hive",
+        "Feeding and Water",
+        "Harvesting Honey",
+    ]
 
 
 def test_the_cost_scores_paragraph_and_sentence_gaps(tmp_path):
