@@ -24,9 +24,9 @@ its sentences, each sentence a unit, under a second model trained on the same pa
 their blank lines read as spaces (:data:`SENTENCE_MODEL`). The shipped English models
 (``data/cues-en.npz`` for paragraph gaps, ``data/cues-en-sentences.npz`` for sentence gaps)
 were trained by ``tools/train_cues.py`` on the prose of 1,186 pages of 340 Sphinx manuals
-in Debian 12's documentation packages (the paragraph model twice: without the pages'
-headings, and with them as plain lines) (``data/cues-README.md`` lists them and their
-licences); none of the sets linseg is evaluated on (python-docs, Django, the headings set,
+in Debian 12's documentation packages, the paragraph model twice: without the pages'
+headings, and with them as plain lines (``data/cues-README.md`` lists the packages and
+their licences); none of the sets linseg is evaluated on (python-docs, Django, the headings set,
 the paper's corpus and its Brown sources, the held-out sets) is among them.
 """
 
