@@ -455,6 +455,19 @@ def test_the_set_builder_chooses_folders(tmp_path, monkeypatch, capsys):
         "guide--page.words"
     ]
     assert "1 pages written" in capsys.readouterr().out.splitlines()[-1]
+    # From one parse, each kept page again with its headings as plain lines: the same pages,
+    # the same words, and each section starting at its title.
+    twin = tmp_path / "twin"
+    kept = tool.build_set(html, tmp_path / "bare", include=["guide"], plain_headings_to=twin)
+    assert kept == 1 and sorted(p.name for p in twin.iterdir()) == [
+        "guide--page.txt",
+        "guide--page.words",
+    ]
+    words = (twin / "guide--page.txt").read_text(encoding="utf-8").split()
+    starts = [int(w) for w in (twin / "guide--page.words").read_text().split()]
+    assert words[0] == "T" and [words[s : s + 2] for s in starts] == [
+        ["Part", str(k)] for k in range(1, 5)
+    ]
 
 
 def _manpage_builder():

@@ -244,12 +244,17 @@ def build_set(
     include: list[str] | None = None,
     exclude: list[str] | None = None,
     plain: bool = False,
+    plain_headings_to: Path | None = None,
 ) -> int:
     """Write the kept pages of the manual under ``html`` to ``out``; return how many. With
     ``headings`` every heading stays, as a Markdown line, or with ``plain`` too as a line
-    of plain text."""
+    of plain text. ``plain_headings_to``: a folder to write each kept page to again, from
+    the same parse, with its headings as plain lines (the same pages: ``keep`` reads
+    prose alone)."""
     include, exclude = include or [], exclude or []
-    out.mkdir(parents=True, exist_ok=True)
+    for folder in (out, plain_headings_to):
+        if folder is not None:
+            folder.mkdir(parents=True, exist_ok=True)
     kept = 0
     for path in sorted(html.rglob("*.html")):
         rel = path.relative_to(html)
@@ -262,8 +267,12 @@ def build_set(
         sections = sections_of(page.events, headings)
         if keep(sections):
             assert sections is not None
-            parts = ([prefix] if prefix else []) + list(rel.with_suffix("").parts)
-            write_document(sections, out, "--".join(parts), plain)
+            name = "--".join(([prefix] if prefix else []) + list(rel.with_suffix("").parts))
+            write_document(sections, out, name, plain)
+            if plain_headings_to is not None:
+                titled = sections_of(page.events, headings=True)
+                assert titled is not None
+                write_document(titled, plain_headings_to, name, plain=True)
             kept += 1
     return kept
 

@@ -118,16 +118,17 @@ def build(debs: Path, sets: Path) -> None:
                 continue
             name = re.sub(r"-doc$", "", re.sub(r"^python-", "", package))
             out = sets / package
-            index = indexes[0].parent
-            kept = build_set(index, out, prefix=name)
+            kept = build_set(
+                indexes[0].parent, out, prefix=name, plain_headings_to=titled(sets) / package
+            )
             if not kept:
                 shutil.rmtree(out, ignore_errors=True)
+                shutil.rmtree(titled(sets) / package, ignore_errors=True)
                 continue
             copyright_file = Path(tmp) / "usr" / "share" / "doc" / package / "copyright"
             if copyright_file.is_file():
                 shutil.copyfile(copyright_file, out / "COPYRIGHT")
             (out / "VERSION").write_text(version.replace("%3a", ":") + "\n", encoding="utf-8")
-            build_set(index, titled(sets) / package, prefix=name, headings=True, plain=True)
             total += kept
             print(f"{package}: {kept} pages", flush=True)
     print(f"{total} pages written to {sets}")
@@ -247,6 +248,7 @@ def train(sets: Path, out: Path) -> None:
     """Fit both models on the pages in ``sets``: of paragraph gaps (``cues-en.npz``) and
     of sentence gaps in the pages read without their blank lines
     (``cues-en-sentences.npz``), and write their README."""
+    out.mkdir(parents=True, exist_ok=True)
     (_, gaps, starts), (n_pages, sentence_gaps, sentence_starts) = fit_models(
         sets, out, titled(sets)
     )

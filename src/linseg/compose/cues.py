@@ -88,7 +88,7 @@ class _Paragraph:
     stripped, ``lower`` its lower case, and its tokens span ``starts[k]:ends[k]`` of
     ``lower``."""
 
-    __slots__ = ("first", "opening", "closing", "title")
+    __slots__ = ("first", "opening", "closing")
 
     def __init__(self, text: str, lower: str, starts: list[int], ends: list[int]) -> None:
         n = len(starts)
@@ -120,7 +120,6 @@ class _Paragraph:
             "pe=" + (text[-1:] or "_"),
             "la=" + length,
         ]
-        self.title = title_like(text)
 
 
 def title_like(text: str) -> bool:
@@ -171,12 +170,13 @@ def gap_features(paragraphs: Sequence[str], titles: bool = False) -> list[list[s
         _Paragraph(text, lower, s[a:b], e[a:b])
         for text, lower, a, b in zip(texts, lowers, o, o[1:])
     ]
+    title = [titles and title_like(text) for text in texts]
     return [
         paras[i].opening
-        + (["ot=1"] if titles and paras[i].title else [])
+        + (["ot=1"] if title[i] else [])
         + ["b:" + t for t in sorted(paras[i].first)]
         + paras[i - 1].closing
-        + (["pt=1"] if titles and paras[i - 1].title else [])
+        + (["pt=1"] if title[i - 1] else [])
         + [strings[k] for strings, k in zip(_PAIR_STRINGS, row)]
         for i, row in enumerate(buckets.tolist(), 1)
     ]
