@@ -7,10 +7,12 @@
 ``vtt``   a WebVTT transcript; ``srt`` a SubRip one (:mod:`linseg.corpus.transcript`):
           the text is the cues' text joined with spaces, and every sentence keeps the
           times of its cues.
+``html``  an HTML page (:mod:`linseg.corpus.webpage`): the text is what a reader sees,
+          its blocks separated by blank lines and its headings as Markdown ``#`` lines.
 
 Whatever the format, :class:`Document` keeps character spans of its sentences that tile
 the text, so segments cut at sentence boundaries join back to the text exactly (for a
-transcript, the text of its cues).
+transcript, the text of its cues; for an HTML page, the text read from it).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from ..sentences import LONG_PIECE
 from ..text import looks_tokenized, split_sentences
 from .ref import is_separator, parse_ref
 from .transcript import read_transcript, sniff_transcript
+from .webpage import html_text, sniff_html
 
 __all__ = [
     "Document",
@@ -38,8 +41,8 @@ __all__ = [
     "FORMATS",
 ]
 
-Format = Literal["choi", "lines", "text", "vtt", "srt"]
-FORMATS = ("choi", "lines", "text", "vtt", "srt")
+Format = Literal["choi", "lines", "text", "vtt", "srt", "html"]
+FORMATS = ("choi", "lines", "text", "vtt", "srt", "html")
 
 
 @dataclass
@@ -49,7 +52,8 @@ class Document:
     Attributes
     ----------
     text:
-        The input text (for ``choi``, the sentence lines joined by newlines).
+        The input text (for ``choi``, the sentence lines joined by newlines; for a
+        transcript, its cues' text; for ``html``, the text read from the page).
     sentences:
         The sentences to segment.
     spans:
@@ -105,7 +109,8 @@ class Document:
 def detect_format(text: str, path: str | None = None) -> Format:
     """The format of ``text`` (read from ``path``, if given): ``vtt`` or ``srt`` for a
     transcript, by its content or its name (:func:`~linseg.corpus.transcript.sniff_transcript`);
-    ``choi`` only for a whole valid ``.ref`` sample (see :func:`ref_problem`); ``lines``
+    ``html`` for a page that opens as one or is named so
+    (:func:`~linseg.corpus.webpage.sniff_html`); ``choi`` only for a whole valid ``.ref`` sample (see :func:`ref_problem`); ``lines``
     if its lines look like tokenised sentences; otherwise ``text``, from which nothing is
     dropped."""
     return _detect(text, path)[0]
@@ -142,6 +147,8 @@ def _detect(text: str, path: str | None = None) -> tuple[Format, str | None]:
         return "vtt", None
     if transcript == "srt":
         return "srt", None
+    if sniff_html(text, path):
+        return "html", None
     lines = [ln for ln in text.splitlines() if ln.strip()]
     seps = sum(1 for ln in lines if is_separator(ln))
     problem = _ref_problem(lines) if seps else "no separator"
@@ -233,9 +240,13 @@ def parse_document(
             notes,
             transcript.times(spans),
         )
+    if fmt == "html":
+        text = html_text(text)
+        if not text:
+            raise ValueError("the HTML page shows no text")
     spans = split_sentences(text, language)
     sentences = [text[a:b] for a, b in spans]
-    return Document(text, sentences, spans, "text", False, None, path, detected, notes)
+    return Document(text, sentences, spans, fmt, False, None, path, detected, notes)
 
 
 def read_document(

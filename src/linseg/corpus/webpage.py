@@ -1,0 +1,260 @@
+"""HTML pages: the text a reader sees, with the page's own structure kept as plain text.
+
+A saved web page, an exported document or a manual's HTML is a real document whose
+structure is in its tags. :func:`html_text` reads it into the text that linseg segments:
+
+- **Headings** ``<h1>`` ... ``<h6>`` become Markdown heading lines (``#`` ... ``######``),
+  so that the default method reads the page's outline, as it reads a Markdown file's.
+- **Blocks** (paragraphs, ``div``, sections, list items, table rows, definition terms and
+  descriptions, block quotes, ``pre``) are separated by a blank line: a paragraph break.
+  The items of one list, the rows of one table and the entries of one definition list stay
+  together, a line each (``- item``, ``1. item``, cells joined by ``" | "``).
+- **Code** (``<pre>``) keeps its lines as they are, between fences of three backticks.
+- **Inline text** is joined as a browser shows it: runs of white space become one space,
+  and ``<br>`` ends a line. Character references (``&amp;``, ``&#8212;``) are decoded.
+- **Left out**: what a browser does not show (``<head>``, ``<script>``, ``<style>``,
+  ``<template>``, ``<noscript>``, ``<svg>``, elements with the ``hidden`` attribute,
+  comments) and the pilcrow links that Sphinx and MkDocs put after each heading (class
+  ``headerlink``). Everything else a reader sees is kept, navigation and footers included.
+
+The segments of an HTML page join to this text, as a transcript's join to its cues' text:
+not to the HTML source, whose tags are not part of any segment. The reader uses Python's
+own :mod:`html.parser`, which accepts any input: a page with unclosed or stray tags is
+read as a browser would read most of it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from html.parser import HTMLParser
+
+__all__ = ["html_text", "sniff_html", "HTML_SUFFIXES"]
+
+#: File names read as HTML when no ``--format`` is given.
+HTML_SUFFIXES = (".html", ".htm", ".xhtml")
+
+# What a browser does not show: its content is left out.
+_HIDDEN = frozenset({"head", "script", "style", "template", "noscript", "svg", "title"})
+# Elements that start and end a block of text (table cells and rules are read apart).
+_BLOCKS = frozenset(
+    {
+        "address", "article", "aside", "blockquote", "body", "caption", "center", "dd",
+        "details", "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure",
+        "footer", "form", "header", "hgroup", "html", "legend", "li", "main", "menu", "nav",
+        "ol", "p", "pre", "section", "summary", "table", "tbody", "tfoot", "thead", "tr", "ul",
+    }
+)  # fmt: skip
+# Elements that never have an end tag.
+_VOID = frozenset(
+    {
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "source",
+        "track",
+        "wbr",
+    }
+)
+_HEADING = re.compile(r"h([1-6])")
+# Blocks whose lines belong together: a list's items, a table's rows, a definition list's
+# terms and descriptions.
+_GROUPS = frozenset({"ul", "ol", "menu", "dir", "table", "dl"})
+_ROW_ITEMS = frozenset({"li", "tr", "dt", "dd"})
+_CELLS = frozenset({"td", "th"})
+_SPACE = re.compile(r"\s+")
+_BACKTICKS = re.compile(r"`+")
+# A start of the file that only HTML has (after white space, comments and an XML
+# declaration).
+_HTML_START = re.compile(
+    r"(?:\s|<!--.*?-->|<\?xml[^>]*\?>)*<(?:!doctype\s+html|html[\s>])", re.IGNORECASE | re.DOTALL
+)
+
+
+def sniff_html(text: str, path: str | os.PathLike[str] | None = None) -> bool:
+    """Whether ``text`` is an HTML page: its name ends in ``.html``, ``.htm`` or
+    ``.xhtml``, or it opens with ``<!DOCTYPE html>`` or an ``<html>`` tag (after white
+    space, comments or an XML declaration). A text that merely holds tags (Markdown with
+    an HTML snippet) is not."""
+    if path is not None and os.fspath(path).lower().endswith(HTML_SUFFIXES):
+        return True
+    return _HTML_START.match(text[:4096]) is not None
+
+
+def html_text(source: str) -> str:
+    """The text of the HTML page ``source``, as the module describes: its blocks
+    separated by blank lines, headings as Markdown ``#`` lines, code between fences. An
+    empty string if the page shows no text."""
+    reader = _Reader()
+    reader.feed(source)
+    reader.close()
+    return reader.text()
+
+
+class _Reader(HTMLParser):
+    """Collects the page's blocks as ``(text, tight)``: ``tight`` for a list item, table
+    row or definition entry that follows another of its group (one line break between
+    them, not a blank line)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.blocks: list[tuple[str, bool]] = []
+        self._inline: list[str] = []
+        self._open: list[str] = []  # open elements, innermost last
+        self._hidden = 0  # open elements whose content is not shown
+        self._pre = 0
+        self._heading = 0  # the level of the heading being read, 0 outside one
+        self._lists: list[list[int]] = []  # each open list: [next number] (ol) or [] (ul)
+        self._group_items: list[int] = []  # items so far in each open group
+        self._prefix = ""  # what the pending block opens with ("- ", "1. ")
+        self._cells = 0  # cells so far in the row being read
+
+    # -- the tags -------------------------------------------------------------------
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _VOID:
+            self._void(tag)
+            return
+        self._open.append(tag)
+        attributes = dict(attrs)
+        classes = (attributes.get("class") or "").split()
+        if self._hidden or tag in _HIDDEN or "hidden" in attributes or "headerlink" in classes:
+            self._hidden += 1
+            return
+        if tag == "pre":
+            self._end_block()
+            self._pre += 1
+        elif tag in _CELLS:
+            if self._cells:
+                self._inline.append(" | ")
+            self._cells += 1
+        elif (heading := _HEADING.fullmatch(tag)) is not None:
+            self._end_block()
+            self._heading = int(heading.group(1))
+        elif tag in _BLOCKS:
+            self._end_block()
+            if tag in _GROUPS:
+                # A list nested in an item goes on from its item's line, with no blank line.
+                self._group_items.append(1 if self._group_items and self._group_items[-1] else 0)
+                if tag in ("ol", "ul", "menu", "dir"):
+                    start = attributes.get("start") or "1"
+                    self._lists.append([int(start)] if tag == "ol" and start.isdigit() else [])
+            elif tag in _ROW_ITEMS:
+                self._cells = 0
+                self._prefix = self._marker() if tag == "li" else ""
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _VOID:
+            self._void(tag)
+        else:  # <div/> in XHTML: an element with no content
+            self.handle_starttag(tag, attrs)
+            self.handle_endtag(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _VOID or tag not in self._open:
+            return  # a stray end tag closes nothing, as in a browser
+        # An end tag closes every element opened inside it and left open.
+        while self._open:
+            inner = self._open.pop()
+            self._close(inner)
+            if inner == tag:
+                break
+
+    def handle_data(self, data: str) -> None:
+        if self._hidden:
+            return
+        if self._pre:
+            self._inline.append(data)
+        else:
+            self._inline.append(_SPACE.sub(" ", data))
+
+    def _void(self, tag: str) -> None:
+        if self._hidden:
+            return
+        if tag == "br":
+            self._inline.append("\n")
+        elif tag == "hr":
+            self._end_block()
+            self.blocks.append(("***", False))  # a thematic break, as Markdown writes one
+        elif tag == "wbr":
+            pass
+
+    def _close(self, tag: str) -> None:
+        if self._hidden:
+            self._hidden -= 1
+            return
+        if tag == "pre":
+            self._end_block()
+            self._pre -= 1
+        elif _HEADING.fullmatch(tag):
+            self._end_block()
+            self._heading = 0
+        elif tag in _BLOCKS:
+            self._end_block()
+            if tag in _ROW_ITEMS:
+                self._prefix = ""  # an item with no text of its own marks nothing after it
+            if tag in _GROUPS:
+                self._group_items.pop()
+                if tag in ("ol", "ul", "menu", "dir"):
+                    self._lists.pop()
+
+    # -- the blocks -----------------------------------------------------------------
+
+    def _marker(self) -> str:
+        """``- `` for an item of an unordered list, ``N. `` of an ordered one, indented
+        two spaces for each list it is nested in."""
+        if not self._lists:
+            return "- "
+        numbering = self._lists[-1]
+        indent = "  " * (len(self._lists) - 1)
+        if not numbering:
+            return indent + "- "
+        numbering[0] += 1
+        return f"{indent}{numbering[0] - 1}. "
+
+    def _end_block(self) -> None:
+        """Turn the inline text read since the last block's end into a block."""
+        raw = "".join(self._inline)
+        self._inline = []
+        if self._pre:
+            text = raw.strip("\n")
+            if text.strip():
+                # A fence longer than any run of backticks in the code, so none closes it.
+                runs = [len(run) for run in _BACKTICKS.findall(text)]
+                fence = "`" * max(3, max(runs, default=0) + 1)
+                self.blocks.append((f"{fence}\n{text}\n{fence}", False))
+            return
+        lines = [" ".join(line.split()) for line in raw.split("\n")]
+        text = "\n".join(line for line in lines if line)
+        if not text:
+            return
+        if self._heading:
+            text = "#" * self._heading + " " + " ".join(text.split())
+        else:
+            text = self._prefix + text
+        self._prefix = ""
+        tight = bool(self._group_items) and self._group_items[-1] > 0
+        if self._group_items:
+            self._group_items[-1] += 1
+        self.blocks.append((text, tight))
+
+    def close(self) -> None:
+        super().close()
+        while self._open:
+            self._close(self._open.pop())
+        self._end_block()
+
+    def text(self) -> str:
+        if not self.blocks:
+            return ""
+        parts = [self.blocks[0][0]]
+        for block, tight in self.blocks[1:]:
+            parts.append(("\n" if tight else "\n\n") + block)
+        return "".join(parts) + "\n"

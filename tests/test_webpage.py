@@ -1,0 +1,238 @@
+"""HTML pages: the text read from them, their detection, and segmenting them end to end."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from docgen import document, strip_bom
+from linseg.cli import main
+from linseg.corpus.document import detect_format, parse_document
+from linseg.corpus.webpage import html_text, sniff_html
+from test_cli import run_cli
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "bicycle.html"
+
+PAGE = """<!DOCTYPE html>
+<html><head><title>Not shown</title><style>p { color: red }</style>
+<script>var s = "<p>not a paragraph</p>";</script></head>
+<body>
+<h1>Bees<a class="headerlink" href="#bees">\u00b6</a></h1>
+<p>A hive needs   less room
+than most people think &amp; <b>more</b> text.<br>A second line.</p>
+<ul><li>one</li><li><p>two</p><ul><li>nested</li></ul></li><li></li></ul>
+<p>After the list.</p>
+<ol start="3"><li>three</li><li>four</li></ol>
+<table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table>
+<pre><code>x = 1
+  y = ```2```
+</code></pre>
+<hr>
+<div hidden>secret</div><!-- a comment -->
+<h2>Second</h2><p>Text <i>here</i></p><p>unclosed<p>next
+</body></html>
+"""
+
+# Worked out by hand from the rules in linseg.corpus.webpage's docstring.
+PAGE_TEXT = """# Bees
+
+A hive needs less room than most people think & more text.
+A second line.
+
+- one
+- two
+  - nested
+
+After the list.
+
+3. three
+4. four
+
+a | b
+1 | 2
+
+````
+x = 1
+  y = ```2```
+````
+
+***
+
+## Second
+
+Text here
+
+unclosed
+
+next
+"""
+
+
+def test_page_read_as_the_rules_say():
+    assert html_text(PAGE) == PAGE_TEXT
+
+
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        ("<p>a</p><p>b</p>", "a\n\nb\n"),
+        ("<h3>  A   title </h3>text", "### A title\n\ntext\n"),
+        ("<dl><dt>term</dt><dd>what it means</dd></dl>", "term\nwhat it means\n"),
+        ("<p>x</p></div></span><p>y", "x\n\ny\n"),  # stray end tags close nothing
+        ("<p>caf&eacute; &#8212; &lt;tag&gt;</p>", "caf\u00e9 \u2014 <tag>\n"),
+        ("<p>a&nbsp;&nbsp;b</p>", "a b\n"),
+        ("<ul><li></li></ul><p>not an item</p>", "not an item\n"),
+        ("<br/><div/><p>x<br />y</p>", "x\ny\n"),
+        ("<template><p>t</p></template><svg><title>s</title></svg>", ""),
+        ("", ""),
+    ],
+)
+def test_small_pages(source, expected):
+    assert html_text(source) == expected
+
+
+@pytest.mark.parametrize(
+    "text, path, expected",
+    [
+        ("<!DOCTYPE html><p>x</p>", None, True),
+        ("  <!doctype HTML>\n<html>", None, True),
+        ('<?xml version="1.0"?>\n<!-- c -->\n<html xmlns="x">', None, True),
+        ("<html>", None, True),
+        ("plain text", "page.HTML", True),
+        ("plain text", "page.htm", True),
+        ("# A title\n\nSome <b>bold</b> text and <html> in prose.", None, False),
+        ("<htmlish>", None, False),
+        ("text", "notes.txt", False),
+    ],
+)
+def test_detection(text, path, expected):
+    assert sniff_html(text, path) is expected
+    assert (detect_format(text, path) == "html") is expected
+
+
+def test_a_page_that_shows_nothing_is_refused():
+    with pytest.raises(ValueError, match="shows no text"):
+        parse_document("<html><script>x = 1</script></html>")
+
+
+def test_the_example_is_cut_at_its_sections():
+    doc = parse_document(EXAMPLE.read_text(encoding="utf-8"), path=str(EXAMPLE))
+    assert doc.format == "html" and doc.format_detected
+    assert "".join(doc.sentences) == doc.text
+    code, out, err = run_cli(["segment", str(EXAMPLE), "--output", "json"])
+    assert code == 0, err
+    record = json.loads(out)
+    assert record["format"] == "html"
+    assert "".join(record["segments"]) == doc.text
+    firsts = [s.split("\n")[0] for s in record["segments"]]
+    assert firsts == [
+        "- Home",
+        "## Cleaning the chain",
+        "## Checking the tyres",
+        "## Adjusting the brakes",
+        "## Storing it for the winter",
+    ]
+
+
+def test_cli_bad_page_is_one_line_and_status_2(tmp_path, capsys):
+    page = tmp_path / "empty.html"
+    page.write_text("<html><head><title>t</title></head><body></body></html>")
+    assert main(["segment", str(page)]) == 2
+    err = capsys.readouterr().err
+    assert "shows no text" in err and err.count("\n") == 1
+
+
+def test_format_html_reads_any_name(tmp_path):
+    page = tmp_path / "page.txt"
+    page.write_text("<h2>One</h2><p>First.</p><h2>Two</h2><p>Second.</p>")
+    code, out, err = run_cli(["segment", str(page), "--format", "html", "--output", "json"])
+    assert code == 0, err
+    assert json.loads(out)["segments"] == ["## One\n\nFirst.\n\n", "## Two\n\nSecond.\n"]
+
+
+WORD = st.text(alphabet="abcdefghij", min_size=1, max_size=6)
+TAGS = ["p", "div", "h2", "h4", "span", "b", "li", "td", "pre", "blockquote", "section"]
+
+
+@st.composite
+def pages(draw):
+    """Random pages of nested elements around words, with their words in order."""
+    words: list[str] = []
+
+    def element(depth: int) -> str:
+        tag = draw(st.sampled_from(TAGS))
+        parts = []
+        for _ in range(draw(st.integers(0, 3))):
+            if depth < 3 and draw(st.booleans()):
+                parts.append(element(depth + 1))
+            else:
+                w = draw(WORD)
+                words.append(w)
+                parts.append(w)
+        close = f"</{tag}>" if draw(st.integers(0, 4)) else ""  # sometimes left open
+        wrap = {"li": ("<ul>", "</ul>"), "td": ("<table><tr>", "</tr></table>")}.get(tag, ("", ""))
+        return f"{wrap[0]}<{tag}>{' '.join(parts)} {close}{wrap[1]}"
+
+    body = "".join(element(0) for _ in range(draw(st.integers(1, 5))))
+    return body, words
+
+
+@settings(max_examples=200, deadline=None)
+@given(pages())
+def test_every_shown_word_is_kept_in_order(page):
+    source, words = page
+    text = html_text(source)
+    assert re.findall(r"[a-j]+", text) == words
+    if text:
+        assert text.endswith("\n") and not text.startswith("\n")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("<>/ph1ulitr=\"'& \n#`!-x;")), max_size=80))
+def test_any_input_reads_without_error(source):
+    text = html_text(source)
+    assert text == "" or text.endswith("\n")
+
+
+def _random_page(rng) -> str:
+    """A page of random elements around the fuzz suite's random documents (prose,
+    Markdown, code, control characters, other scripts), sometimes with a doctype."""
+    tags = ["p", "div", "h1", "h3", "li", "td", "pre", "span", "script", "b", "section"]
+    parts = []
+    for _ in range(rng.randint(0, 6)):
+        tag = rng.choice(tags)
+        body = document(rng)[:2000]
+        parts.append(f"<{tag}>{body}" + (f"</{tag}>" if rng.random() < 0.8 else ""))
+    head = rng.choice(["<!DOCTYPE html>\n", "<html>", ""])
+    return head + "".join(parts)
+
+
+def test_random_pages_through_the_cli(tmp_path, capsys):
+    """Every page gives exit status 0 with segments that join to the text read from it,
+    or 2 with one line when it shows no text; never a traceback."""
+    rng = random.Random(20261126)
+    shown = refused = 0
+    for i in range(150):
+        page = _random_page(rng)
+        path = tmp_path / f"page{i % 5}.html"
+        path.write_bytes(page.encode("utf-8", "surrogatepass"))
+        text = html_text(strip_bom(page))  # the reader takes any input
+        code = main(["segment", str(path), "--output", "json"])
+        out, err = capsys.readouterr()
+        assert code in (0, 2) and "Traceback" not in err, f"page {i}: {err}"
+        if code == 2:
+            assert err.count("\n") == 1, f"page {i}: {err!r}"
+            assert not text.strip() or "binary" in err, f"page {i}: {err!r}"
+            refused += 1
+            continue
+        record = json.loads(out)
+        assert record["format"] == "html"
+        assert "".join(record["segments"]) == text, f"page {i}"
+        shown += 1
+    assert shown >= 100 and refused >= 1  # both outcomes were exercised
