@@ -15,6 +15,7 @@ from docgen import document, strip_bom
 from linseg.cli import main
 from linseg.corpus.document import detect_format, parse_document
 from linseg.corpus.webpage import html_text, sniff_html
+from linseg.sentences import heading_starts
 from test_cli import run_cli
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "bicycle.html"
@@ -91,6 +92,10 @@ def test_page_read_as_the_rules_say():
         ("<br/><div/><p>x<br />y</p>", "x\ny\n"),
         ("<template><p>t</p></template><svg><title>s</title></svg>", ""),
         ("", ""),
+        # Text that Markdown or reST would read as structure is escaped, as Markdown does.
+        ("<p># 1 priority</p><p>#hashtag</p>", "\\# 1 priority\n\n#hashtag\n"),
+        ("<p>Title<br>=====</p><p>...</p>", "Title\n\\=====\n\n...\n"),
+        ("<p>```py<br>x</p>", "\\```py\nx\n"),
     ],
 )
 def test_small_pages(source, expected):
@@ -114,6 +119,15 @@ def test_small_pages(source, expected):
 def test_detection(text, path, expected):
     assert sniff_html(text, path) is expected
     assert (detect_format(text, path) == "html") is expected
+
+
+def test_only_the_tags_make_headings():
+    page = "<h2>Real</h2><p>Text.</p><p># not a heading</p><p>Over<br>====</p><h2>Also</h2>"
+    doc = parse_document(page, "html")
+    assert [doc.sentences[i].split("\n")[0] for i in heading_starts(doc.sentences)] == [
+        "## Real",
+        "## Also",
+    ]
 
 
 def test_a_page_that_shows_nothing_is_refused():

@@ -12,6 +12,9 @@ structure is in its tags. :func:`html_text` reads it into the text that linseg s
 - **Code** (``<pre>``) keeps its lines as they are, between fences of three backticks.
 - **Inline text** is joined as a browser shows it: runs of white space become one space,
   and ``<br>`` ends a line. Character references (``&amp;``, ``&#8212;``) are decoded.
+  A line of a block that Markdown would read as structure (``# 1 priority``, a code
+  fence, ``=====`` under another line) gets a backslash before it, as Markdown escapes
+  it: only the tags make headings.
 - **Left out**: what a browser does not show (``<head>``, ``<script>``, ``<style>``,
   ``<template>``, ``<noscript>``, ``<svg>``, elements with the ``hidden`` attribute,
   comments) and the pilcrow links that Sphinx and MkDocs put after each heading (class
@@ -71,6 +74,11 @@ _ROW_ITEMS = frozenset({"li", "tr", "dt", "dd"})
 _CELLS = frozenset({"td", "th"})
 _SPACE = re.compile(r"\s+")
 _BACKTICKS = re.compile(r"`+")
+# A line of a block's text that the text's reader would take for Markdown or reST
+# structure: a "#" heading or a code fence; below another line, also a line of one
+# repeated mark (that line's underline).
+_MARKUP_LINE = re.compile(r"#{1,6}(?:\s|$)|`{3}|~{3}")
+_UNDERLINE = re.compile(r"([=\-~^*+#_`:.'\"])\1{2,}$")
 # A start of the file that only HTML has (after white space, comments and an XML
 # declaration).
 _HTML_START = re.compile(
@@ -238,7 +246,12 @@ class _Reader(HTMLParser):
         if self._heading:
             text = "#" * self._heading + " " + " ".join(text.split())
         else:
-            text = self._prefix + text
+            # A backslash keeps a paragraph's "# 1 priority" or "=====" a line of text, as
+            # in Markdown: structure comes from the tags alone.
+            text = "\n".join(
+                "\\" + line if _MARKUP_LINE.match(line) or (i and _UNDERLINE.match(line)) else line
+                for i, line in enumerate((self._prefix + text).split("\n"))
+            )
         self._prefix = ""
         tight = bool(self._group_items) and self._group_items[-1] > 0
         if self._group_items:
