@@ -250,3 +250,24 @@ def test_random_pages_through_the_cli(tmp_path, capsys):
         assert "".join(record["segments"]) == text, f"page {i}"
         shown += 1
     assert shown >= 100 and refused >= 1  # both outcomes were exercised
+
+
+def test_a_folder_of_pages_gives_text_files(tmp_path, capsys):
+    """In a corpus run, a page's text output is written as text (``.html.txt``), JSON as
+    ``.html.json``; other files keep their names."""
+    src = tmp_path / "site"
+    src.mkdir()
+    (src / "bicycle.html").write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    (src / "notes.txt").write_text("One sentence here. Another one there.\n", encoding="utf-8")
+    assert main(["segment", str(src), "-o", str(tmp_path / "out")]) == 0
+    assert main(["segment", str(src), "-o", str(tmp_path / "js"), "--output", "json"]) == 0
+    capsys.readouterr()
+    assert sorted(p.name for p in (tmp_path / "out").iterdir() if not p.name.startswith(".")) == [
+        "bicycle.html.txt",
+        "notes.txt",
+    ]
+    written = (tmp_path / "out" / "bicycle.html.txt").read_text(encoding="utf-8")
+    assert written.startswith("- Home\n") and "## Cleaning the chain" in written
+    assert "<p>" not in written
+    names = sorted(p.name for p in (tmp_path / "js").iterdir() if not p.name.startswith("."))
+    assert names == ["bicycle.html.json", "notes.txt.json"]

@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .webpage import HTML_SUFFIXES
+
 __all__ = [
     "is_batch",
     "run_batch",
@@ -110,7 +112,8 @@ def find_documents(inputs: Iterable[str], out_dir: Path, output: str | None) -> 
     """The documents named by ``inputs`` (directories, globs, files) and their outputs.
 
     An output keeps the document's path relative to its input's directory (or glob
-    root), under ``out_dir``; json output adds ``.json``. The output directory itself
+    root), under ``out_dir``; json output adds ``.json``, and text output of a page named
+    ``.html`` (``.htm``, ``.xhtml``) adds ``.txt``. The output directory itself
     is never read as input.
     """
     skip = out_dir.resolve()
@@ -136,6 +139,9 @@ def find_documents(inputs: Iterable[str], out_dir: Path, output: str | None) -> 
             target = out_dir / rel
             if output == "json":
                 target = target.with_name(target.name + ".json")
+            elif f.suffix.lower() in HTML_SUFFIXES:
+                # The segments of a web page are the text read from it, not HTML.
+                target = target.with_name(target.name + ".txt")
             if resolved not in tasks:
                 tasks[resolved] = Task(f, target)
     targets: dict[Path, Path] = {}

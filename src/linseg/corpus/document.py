@@ -9,10 +9,12 @@
           times of its cues.
 ``html``  an HTML page (:mod:`linseg.corpus.webpage`): the text is what a reader sees,
           its blocks separated by blank lines and its headings as Markdown ``#`` lines.
+``epub``  an e-book (:mod:`linseg.corpus.epub`): its pages read as HTML, in reading
+          order (from bytes only: :func:`decode_document`, :func:`read_document`).
 
 Whatever the format, :class:`Document` keeps character spans of its sentences that tile
 the text, so segments cut at sentence boundaries join back to the text exactly (for a
-transcript, the text of its cues; for an HTML page, the text read from it).
+transcript, the text of its cues; for an HTML page or an e-book, the text read from it).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from typing import Literal
 
 from ..sentences import LONG_PIECE
 from ..text import looks_tokenized, split_sentences
+from .epub import epub_text, sniff_epub
 from .ref import is_separator, parse_ref
 from .transcript import read_transcript, sniff_transcript
 from .webpage import html_text, sniff_html
@@ -41,8 +44,8 @@ __all__ = [
     "FORMATS",
 ]
 
-Format = Literal["choi", "lines", "text", "vtt", "srt", "html"]
-FORMATS = ("choi", "lines", "text", "vtt", "srt", "html")
+Format = Literal["choi", "lines", "text", "vtt", "srt", "html", "epub"]
+FORMATS = ("choi", "lines", "text", "vtt", "srt", "html", "epub")
 
 
 @dataclass
@@ -53,7 +56,8 @@ class Document:
     ----------
     text:
         The input text (for ``choi``, the sentence lines joined by newlines; for a
-        transcript, its cues' text; for ``html``, the text read from the page).
+        transcript, its cues' text; for ``html`` and ``epub``, the text read from the
+        page or the book).
     sentences:
         The sentences to segment.
     spans:
@@ -240,10 +244,20 @@ def parse_document(
             notes,
             transcript.times(spans),
         )
+    if fmt == "epub":
+        raise ValueError("an EPUB is read from its bytes (read_document, decode_document)")
     if fmt == "html":
         text = html_text(text)
         if not text:
             raise ValueError("the HTML page shows no text")
+    return _prose_document(text, fmt, path, detected, notes, language)
+
+
+def _prose_document(
+    text: str, fmt: str, path: str | None, detected: bool, notes: list[str], language: str
+) -> Document:
+    """A document of prose (``text``, or what was read from a page or a book), split into
+    sentences by linseg's splitter."""
     spans = split_sentences(text, language)
     sentences = [text[a:b] for a, b in spans]
     return Document(text, sentences, spans, fmt, False, None, path, detected, notes)
@@ -273,10 +287,16 @@ def decode_document(
     path: str | None = None,
     language: str = "en",
 ) -> Document:
-    """:func:`parse_document` of raw bytes (a leading byte-order mark is dropped).
+    """:func:`parse_document` of raw bytes (a leading byte-order mark is dropped), or an
+    e-book's (``epub``, or detected by :func:`~linseg.corpus.epub.sniff_epub`).
 
     Raises ``UnicodeDecodeError`` (see :func:`decode_error_message`) on invalid bytes.
     """
+    if fmt == "epub" or (fmt == "auto" and sniff_epub(data, path)):
+        text = epub_text(data)
+        if not text:
+            raise ValueError("the EPUB shows no text")
+        return _prose_document(text, "epub", path, fmt == "auto", [], language)
     try:
         text = data.decode(encoding)
     except LookupError as exc:  # an unknown name, or a codec that is not for text (hex)
