@@ -28,6 +28,13 @@ def run_cli(args, stdin: bytes | None = None):
     )
 
 
+def segment_file(path, capsys) -> dict:
+    """``linseg segment PATH --output json`` in this process: the JSON record (the run
+    must succeed)."""
+    assert main(["segment", str(path), "--output", "json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
 def segment_json(tmp_path, text: str, *extra: str) -> dict:
     f = tmp_path / "in.txt"
     f.write_bytes(text.encode("utf-8"))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import json
 import zipfile
 
 import pytest
@@ -11,9 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from linseg.cli import main
-from linseg.corpus import epub
+from linseg.corpus import archive
 from linseg.corpus.document import decode_document, parse_document
 from linseg.corpus.epub import epub_text, sniff_epub
+from test_cli import segment_file
 
 CONTAINER = """<?xml version="1.0"?>
 <container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
@@ -114,7 +114,7 @@ def test_a_missing_page_is_named():
 
 
 def test_a_book_too_large_to_unpack_is_refused(monkeypatch):
-    monkeypatch.setattr(epub, "MAX_TEXT_BYTES", 100)
+    monkeypatch.setattr(archive, "MAX_TEXT_BYTES", 100)
     with pytest.raises(ValueError, match="more than the 100"):
         epub_text(make_book())
 
@@ -136,8 +136,7 @@ def test_cli_segments_a_book(tmp_path, capsys):
     }
     book = tmp_path / "book.epub"
     book.write_bytes(make_book(pages))
-    assert main(["segment", str(book), "--output", "json"]) == 0
-    record = json.loads(capsys.readouterr().out)
+    record = segment_file(book, capsys)
     assert record["format"] == "epub"
     assert "".join(record["segments"]) == epub_text(book.read_bytes())
     assert [s.split("\n")[0] for s in record["segments"]] == ["# Trains", "# Notes", "# Bees"]

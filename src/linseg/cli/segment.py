@@ -24,16 +24,18 @@ def register(sub: argparse._SubParsersAction) -> None:
             "lines (one sentence a line), text (raw prose, split into sentences by linseg), "
             "vtt and srt (WebVTT and SubRip transcripts: the cues' text, with their times), "
             "html (a web page: the text it shows, headings as Markdown '#' lines), "
-            "epub (an e-book: its pages in reading order, read as web pages). "
-            "The format is detected when not given (transcripts, web pages and e-books by "
-            "content or by the .vtt/.srt/.html/.epub name)."
+            "epub (an e-book: its pages in reading order, read as web pages), docx and odt "
+            "(Word and OpenDocument files: paragraphs, lists and tables, headings by their "
+            "styles). The format is detected when not given (transcripts, web pages, e-books "
+            "and word-processor files by content or by the .vtt/.srt/.html/.epub/.docx/.odt "
+            "name)."
         ),
         epilog=(
             "Output: 'text' writes each segment exactly as it stood in the input, with a line "
             f"'{SEPARATOR_LINE}' between segments; 'choi' writes the .ref format; 'json' "
             "writes boundaries (index of the first sentence of each segment after the first), "
             "the segments' text (joined, they give the input back; for a transcript, a web "
-            "page or an e-book, the text read from it), their keywords, their "
+            "page, an e-book or a word-processor file, the text read from it), their keywords, their "
             "times for a transcript, and the parameters; 'chapters' (transcripts only) "
             "writes one line 'HH:MM:SS title' per segment, its keywords as the title."
         ),

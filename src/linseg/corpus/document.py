@@ -10,11 +10,17 @@
 ``html``  an HTML page (:mod:`linseg.corpus.webpage`): the text is what a reader sees,
           its blocks separated by blank lines and its headings as Markdown ``#`` lines.
 ``epub``  an e-book (:mod:`linseg.corpus.epub`): its pages read as HTML, in reading
-          order (from bytes only: :func:`decode_document`, :func:`read_document`).
+          order.
+``docx``, ``odt``  a word-processor document (:mod:`linseg.corpus.office`): its
+          paragraphs, lists and tables in order, headings as Markdown ``#`` lines.
+
+The last three are ZIP archives, read from bytes only (:func:`decode_document`,
+:func:`read_document`).
 
 Whatever the format, :class:`Document` keeps character spans of its sentences that tile
 the text, so segments cut at sentence boundaries join back to the text exactly (for a
-transcript, the text of its cues; for an HTML page or an e-book, the text read from it).
+transcript, the text of its cues; for a web page, an e-book or a word-processor document,
+the text read from it).
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from typing import Literal
 from ..sentences import LONG_PIECE
 from ..text import looks_tokenized, split_sentences
 from .epub import epub_text, sniff_epub
+from .office import docx_text, odt_text, sniff_docx, sniff_odt
 from .ref import is_separator, parse_ref
 from .transcript import read_transcript, sniff_transcript
 from .webpage import html_text, sniff_html
@@ -44,8 +51,15 @@ __all__ = [
     "FORMATS",
 ]
 
-Format = Literal["choi", "lines", "text", "vtt", "srt", "html", "epub"]
-FORMATS = ("choi", "lines", "text", "vtt", "srt", "html", "epub")
+Format = Literal["choi", "lines", "text", "vtt", "srt", "html", "epub", "docx", "odt"]
+FORMATS = ("choi", "lines", "text", "vtt", "srt", "html", "epub", "docx", "odt")
+# The formats read from bytes (ZIP archives): how each is recognised, how its text is read,
+# and what it is called in an error.
+_ARCHIVES = {
+    "epub": (sniff_epub, epub_text, "EPUB"),
+    "docx": (sniff_docx, docx_text, "DOCX document"),
+    "odt": (sniff_odt, odt_text, "ODT document"),
+}
 
 
 @dataclass
@@ -56,8 +70,8 @@ class Document:
     ----------
     text:
         The input text (for ``choi``, the sentence lines joined by newlines; for a
-        transcript, its cues' text; for ``html`` and ``epub``, the text read from the
-        page or the book).
+        transcript, its cues' text; for ``html``, ``epub``, ``docx`` and ``odt``, the
+        text read from the page, the book or the document).
     sentences:
         The sentences to segment.
     spans:
@@ -244,8 +258,8 @@ def parse_document(
             notes,
             transcript.times(spans),
         )
-    if fmt == "epub":
-        raise ValueError("an EPUB is read from its bytes (read_document, decode_document)")
+    if fmt in _ARCHIVES:
+        raise ValueError(f"{fmt} input is read from its bytes (read_document, decode_document)")
     if fmt == "html":
         text = html_text(text)
         if not text:
@@ -287,16 +301,20 @@ def decode_document(
     path: str | None = None,
     language: str = "en",
 ) -> Document:
-    """:func:`parse_document` of raw bytes (a leading byte-order mark is dropped), or an
-    e-book's (``epub``, or detected by :func:`~linseg.corpus.epub.sniff_epub`).
+    """:func:`parse_document` of raw bytes (a leading byte-order mark is dropped), or
+    the text read from an archive (``epub``, ``docx``, ``odt``, given or detected by
+    their content or their name).
 
     Raises ``UnicodeDecodeError`` (see :func:`decode_error_message`) on invalid bytes.
     """
-    if fmt == "epub" or (fmt == "auto" and sniff_epub(data, path)):
-        text = epub_text(data)
-        if not text:
-            raise ValueError("the EPUB shows no text")
-        return _prose_document(text, "epub", path, fmt == "auto", [], language)
+    for name, (sniff, read, what) in _ARCHIVES.items():
+        if fmt == name or (fmt == "auto" and sniff(data, path)):
+            text = read(data)
+            if not text:
+                raise ValueError(f"the {what} shows no text")
+            return _prose_document(text, name, path, fmt == "auto", [], language)
+    if fmt == "auto":
+        _refuse_known_binary(data)
     try:
         text = data.decode(encoding)
     except LookupError as exc:  # an unknown name, or a codec that is not for text (hex)
@@ -305,6 +323,21 @@ def decode_document(
         text = text[1:]
     check_text(text)
     return parse_document(text, fmt, path, language)
+
+
+def _refuse_known_binary(data: bytes) -> None:
+    """Say what a file is, rather than only that it is not text, for the binary formats
+    people most often hand a text tool."""
+    if data.startswith(b"%PDF-"):
+        raise ValueError(
+            "input is a PDF, which linseg does not read: extract its text first "
+            "(pdftotext FILE.pdf FILE.txt, from poppler-utils)"
+        )
+    if data.startswith(b"PK\x03\x04"):
+        raise ValueError(
+            "input is a ZIP archive but not an EPUB, DOCX or ODT file "
+            "(--format epub, docx or odt reads one whose name or content does not say so)"
+        )
 
 
 # Control characters that ordinary text does not hold: C0 and C1 controls less tab, line

@@ -1,0 +1,132 @@
+"""Word-processor documents (``--format docx``, ``--format odt``): the same pages as web
+pages, DOCX and ODT, segmented alike?
+
+Usage::
+
+    python benchmarks/bench_office.py HTML_DIR --pages SET_DIR --work DIR
+
+Each page of a natural set (as for ``benchmarks/bench_html.py --pages``) is converted by
+LibreOffice (``soffice --headless --convert-to docx`` and ``odt``; Debian's
+``libreoffice-writer-nogui``), once, into ``--work``, and read three ways: as a web page,
+as a DOCX and as an ODT. The reference is the web page's (``bench_html.documents``), found
+again in each document by its headings' text, in order; a page whose headings cannot all
+be found is left out of every row (and counted). The default's Pk, B and sections found
+over true are printed for each way of reading.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_html import documents, headings
+from linseg.corpus.office import docx_text, odt_text
+from linseg.experiments.natural import (
+    NaturalDocument,
+    char_to_word_offsets,
+    evaluate_document,
+    summarize,
+)
+from linseg.methods import create
+
+_FILTERS = {"docx": "docx:MS Word 2007 XML", "odt": "odt:writer8"}
+
+
+def convert(pages: list[Path], names: list[str], work: Path, seconds: int = 120) -> None:
+    """Each page as ``work/docx/NAME.docx`` and ``work/odt/NAME.odt`` (kept between runs);
+    a page LibreOffice has not converted in ``seconds`` is given up (and left out)."""
+    flat = work / "html"
+    flat.mkdir(parents=True, exist_ok=True)
+    for page, name in zip(pages, names):
+        shutil.copyfile(page, flat / f"{name}.html")
+        for ext, filter_name in _FILTERS.items():
+            if (work / ext / f"{name}.{ext}").exists():
+                continue
+            command = ["soffice", "--headless", "--convert-to", filter_name]
+            command += ["--outdir", str(work / ext), str(flat / f"{name}.html")]
+            try:
+                subprocess.run(command, check=True, capture_output=True, timeout=seconds)
+            except subprocess.TimeoutExpired:
+                subprocess.run(["pkill", "-f", "soffice.bin"], check=False)
+                print(f"{name}: LibreOffice gave no {ext} in {seconds} s", file=sys.stderr)
+
+
+def found_again(reference: NaturalDocument, text: str, name: str) -> NaturalDocument | None:
+    """``text`` with the reference's section headings found again by their text, in
+    order; None if one is missing."""
+    cuts = set(reference.reference)
+    wanted = [
+        _title(line)
+        for line, at in _heading_lines(reference.text)
+        if len(reference.text[:at].split()) in cuts
+    ]
+    lines = _heading_lines(text)
+    starts, i = [], 0
+    for title in wanted:
+        while i < len(lines) and _title(lines[i][0]) != title:
+            i += 1
+        if i == len(lines):
+            return None
+        starts.append(lines[i][1])
+        i += 1
+    return NaturalDocument(name, text, char_to_word_offsets(text, starts))
+
+
+def _title(line: str) -> str:
+    """A heading line's words, without its marks and the pilcrow link that the web page
+    hid and the converted document kept as text."""
+    return " ".join(line.lstrip("#").replace("\u00b6", " ").split())
+
+
+def _heading_lines(text: str) -> list[tuple[str, int]]:
+    """Each Markdown heading line of ``text`` outside fences, and where it starts."""
+    return [(text[at:].split("\n", 1)[0], at) for _, at in headings(text)]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("html", type=Path, help="the manual's HTML folder")
+    ap.add_argument("--pages", type=Path, required=True, help="the natural set of its pages")
+    ap.add_argument("--work", type=Path, required=True, help="where the conversions go")
+    args = ap.parse_args()
+    names = [p.stem for p in sorted(args.pages.glob("*.words"))]
+    pages = [args.html / (n.replace("--", "/") + ".html") for n in names]
+    convert(pages, names, args.work)
+    rows: dict[str, list[NaturalDocument]] = {"HTML": [], "DOCX": [], "ODT": []}
+    left_out = 0
+    for page, name in zip(pages, names):
+        pair = documents(page, name)
+        if pair is None:
+            left_out += 1
+            continue
+        as_html = pair[0]
+        files = [args.work / ext / f"{name}.{ext}" for ext in _FILTERS]
+        if not all(f.exists() for f in files):
+            left_out += 1
+            continue
+        docx = found_again(as_html, docx_text(files[0].read_bytes()), name)
+        odt = found_again(as_html, odt_text(files[1].read_bytes()), name)
+        if docx is None or odt is None:
+            left_out += 1
+            continue
+        rows["HTML"].append(as_html)
+        rows["DOCX"].append(docx)
+        rows["ODT"].append(odt)
+    print(f"{len(rows['HTML'])} pages ({left_out} left out)\n")
+    print("| read as | Pk % | B % | found/true | no boundary % |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    segmenter = create("u00_pr")
+    for read_as, docs in rows.items():
+        s = summarize([evaluate_document(segmenter, d) for d in docs])
+        print(
+            f"| {read_as} | {100 * s['pk']:.1f} | {100 * s['b']:.1f} | {s['found_true']:.2f} "
+            f"| {100 * s['no_boundary_pk']:.1f} |"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,103 @@
+"""ZIP-based document formats (EPUB, DOCX, ODT): opening them, reading their parts, and
+refusing damaged ones with a ValueError that says why.
+
+A ZIP can expand a thousandfold, so the parts a reader asks for are summed before they are
+read, and an archive whose text parts would unpack to more than :data:`MAX_TEXT_BYTES` is
+refused. XML is parsed with :mod:`xml.etree.ElementTree`, whose expat refuses the
+entity expansions of a "billion laughs" file.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import zipfile
+import zlib
+from collections.abc import Sequence
+from xml.etree import ElementTree
+
+__all__ = [
+    "MAX_TEXT_BYTES",
+    "check_size",
+    "local",
+    "not_a",
+    "open_archive",
+    "read_part",
+    "read_xml",
+    "sniff_zip",
+]
+
+#: The most bytes of text parts an archive may unpack to (a long novel's XHTML, or a
+#: thousand-page report's XML, is a few MB).
+MAX_TEXT_BYTES = 256 * 1024 * 1024
+
+ZIP_MAGIC = b"PK\x03\x04"
+# What a damaged archive raises: a bad CRC or header, a truncated or corrupt deflate
+# stream, a compression or ZIP version Python does not read, an encrypted entry.
+_DAMAGED = (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, OSError)
+
+
+def sniff_zip(
+    data: bytes, path: str | os.PathLike[str] | None, suffix: str, mimetype: bytes | None
+) -> bool:
+    """Whether ``data`` is a ZIP archive of one format: named with ``suffix``, or (when
+    the format has one) with ``mimetype`` stored as its first entry, as EPUB and
+    OpenDocument require."""
+    if not data.startswith(ZIP_MAGIC):
+        return False
+    if path is not None and os.fspath(path).lower().endswith(suffix):
+        return True
+    # The local header is 30 bytes, then the name "mimetype", then its stored content.
+    return mimetype is not None and data[30:38] == b"mimetype" and data[38:].startswith(mimetype)
+
+
+def not_a(kind: str) -> str:
+    """``"not an EPUB"``, ``"not a DOCX"``: how an error about ``kind`` opens."""
+    return f"not {'an' if kind[0] in 'AEIOU' else 'a'} {kind}"
+
+
+def open_archive(data: bytes, kind: str) -> zipfile.ZipFile:
+    """``data`` as a ZIP archive; ``kind`` (``"EPUB"``) names the format in errors."""
+    try:
+        return zipfile.ZipFile(io.BytesIO(data))
+    except _DAMAGED as exc:
+        raise ValueError(f"{not_a(kind)}: {exc}") from None
+
+
+def check_size(book: zipfile.ZipFile, names: Sequence[str], kind: str) -> None:
+    """Refuse an archive without one of ``names``, or whose ``names`` would unpack to
+    more than :data:`MAX_TEXT_BYTES`."""
+    held = set(book.namelist())
+    missing = next((name for name in names if name not in held), None)
+    if missing is not None:
+        raise ValueError(f"{not_a(kind)}: it has no {missing}")
+    size = sum(book.getinfo(name).file_size for name in names)
+    if size > MAX_TEXT_BYTES:
+        raise ValueError(
+            f"the {kind}'s text unpacks to {size:,} bytes, more than the "
+            f"{MAX_TEXT_BYTES:,} linseg reads"
+        )
+
+
+def read_part(book: zipfile.ZipFile, name: str, kind: str) -> bytes:
+    """The bytes of the part ``name``."""
+    try:
+        return book.read(name)
+    except KeyError:
+        raise ValueError(f"{not_a(kind)}: it has no {name}") from None
+    except _DAMAGED as exc:
+        raise ValueError(f"cannot read {name} from the {kind}: {exc}") from None
+
+
+def read_xml(book: zipfile.ZipFile, name: str, kind: str) -> ElementTree.Element:
+    """The part ``name`` parsed as XML (its size checked first)."""
+    check_size(book, [name], kind)
+    try:
+        return ElementTree.fromstring(read_part(book, name, kind))
+    except ElementTree.ParseError as exc:
+        raise ValueError(f"{not_a(kind)}: {name} is not XML ({exc})") from None
+
+
+def local(tag: str) -> str:
+    """An element's name without its XML namespace."""
+    return tag.rsplit("}", 1)[-1]

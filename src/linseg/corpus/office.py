@@ -1,0 +1,321 @@
+"""Word-processor documents: DOCX (Office Open XML) and ODT (OpenDocument text).
+
+Reports, theses and minutes come as word-processor files. Their structure is in their
+paragraph styles: a heading is a paragraph whose style is a heading of some level. Each
+reader walks the document's body in order and writes it as a small web page (a heading
+as ``<h1>`` ... ``<h6>``, a paragraph as ``<p>``, consecutive list paragraphs as a list,
+a table's rows and cells), which :func:`linseg.corpus.webpage.html_text` reads as it
+reads any page: headings become Markdown lines, so the default cuts at the document's
+outline. So the text of a document is the same whichever of the three forms it came in.
+
+What is read:
+
+- **DOCX** (``word/document.xml``, in the Transitional schema that Word writes): paragraphs, tables and content controls in body
+  order; a paragraph's text is its runs' text (``w:t``), a tab a space, a line break a
+  line break; deleted text of tracked changes is left out, inserted text kept. Its level:
+  the outline level its paragraph or its style sets (``w:outlineLvl``, through the
+  styles it is based on), else its style's name (``heading 1`` ... ``heading 9``, as Word
+  names its built-in styles in every language, and ``Title``). A paragraph with
+  numbering (``w:numPr``) is a list item.
+- **ODT** (``content.xml``): headings (``text:h``, their ``text:outline-level``; and a
+  paragraph whose style is a heading, by its default outline level or its name, through
+  the styles it inherits from), paragraphs, lists, tables and sections in order; spaces (``text:s``), tabs and line
+  breaks as they show.
+
+Left out of both: footnotes, endnotes and comments (ODT's ``text:note`` in the text
+too), headers and footers, text boxes' frames and drawings, images. A heading below
+level 6 is written at level 6. Only the standard library is used.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+from collections.abc import Iterator
+from xml.etree import ElementTree
+
+from .archive import ZIP_MAGIC, local, open_archive, read_xml, sniff_zip
+from .webpage import html_text
+
+__all__ = ["docx_text", "odt_text", "sniff_docx", "sniff_odt"]
+
+_W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+_TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
+_TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
+_OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
+_STYLE = "{urn:oasis:names:tc:opendocument:xmlns:style:1.0}"
+_HEADING_NAME = re.compile(r"heading\s*([1-9])$", re.IGNORECASE)
+_ODT_MIMETYPE = b"application/vnd.oasis.opendocument.text"
+
+
+def sniff_docx(data: bytes, path: str | os.PathLike[str] | None = None) -> bool:
+    """Whether ``data`` is a DOCX: a ZIP archive named ``.docx``, or one that holds
+    ``word/document.xml`` (the name of its first entry, ``[Content_Types].xml``, says
+    so; the archive is opened only then)."""
+    if sniff_zip(data, path, ".docx", None):
+        return True
+    if not data.startswith(ZIP_MAGIC) or data[30:49] != b"[Content_Types].xml":
+        return False
+    try:
+        with open_archive(data, "DOCX") as book:
+            return "word/document.xml" in book.namelist()
+    except ValueError:
+        return False
+
+
+def sniff_odt(data: bytes, path: str | os.PathLike[str] | None = None) -> bool:
+    """Whether ``data`` is an ODT: a ZIP archive named ``.odt``, or one whose first entry
+    is the ``mimetype`` of OpenDocument text, as the format requires."""
+    return sniff_zip(data, path, ".odt", _ODT_MIMETYPE)
+
+
+def docx_text(data: bytes) -> str:
+    """The text of the DOCX ``data`` (see the module). Raises ValueError, saying why, for
+    data that is not a readable DOCX."""
+    document, styles = _parts(data, "DOCX", "word/document.xml", "word/styles.xml")
+    body = document.find(f"{_W}body")
+    if body is None:
+        raise ValueError("not a DOCX: word/document.xml has no body")
+    levels = _style_levels(styles)
+    return html_text("".join(_page(_docx_blocks(body, levels))))
+
+
+def odt_text(data: bytes) -> str:
+    """The text of the ODT ``data`` (see the module). Raises ValueError, saying why, for
+    data that is not a readable ODT."""
+    content, styles = _parts(data, "ODT", "content.xml", "styles.xml")
+    text = content.find(f"{_OFFICE}body/{_OFFICE}text")
+    if text is None:
+        raise ValueError("not an ODT: content.xml has no office:text body")
+    levels = _odt_style_levels([root for root in (styles, content) if root is not None])
+    return html_text("".join(_page(_odt_blocks(text, levels))))
+
+
+def _parts(
+    data: bytes, kind: str, main: str, styles: str
+) -> tuple[ElementTree.Element, ElementTree.Element | None]:
+    """The archive's main XML part, and its styles part if it has one."""
+    with open_archive(data, kind) as book:
+        root = read_xml(book, main, kind)
+        styled = read_xml(book, styles, kind) if styles in book.namelist() else None
+    return root, styled
+
+
+# -- the page both readers write ---------------------------------------------------------
+
+#: A block: ``("h", level, text)``, ``("p", 0, text)``, ``("li", 0, text)`` or
+#: ``("tr", 0, cells joined by a tab)``; ``text`` holds "\n" where a line breaks.
+Block = tuple[str, int, str]
+
+
+def _page(blocks: Iterator[Block]) -> Iterator[str]:
+    """The blocks as HTML: runs of list items in one list, of rows in one table."""
+    open_group = ""
+    for kind, level, text in blocks:
+        group = {"li": "ul", "tr": "table"}.get(kind, "")
+        if group != open_group:
+            if open_group:
+                yield f"</{open_group}>"
+            if group:
+                yield f"<{group}>"
+            open_group = group
+        if kind == "tr":
+            cells = "".join(f"<td>{_inline(cell)}</td>" for cell in text.split("\t"))
+            yield f"<tr>{cells}</tr>"
+        elif kind == "h":
+            yield f"<h{min(level, 6)}>{_inline(text)}</h{min(level, 6)}>"
+        else:
+            yield f"<{kind}>{_inline(text)}</{kind}>"
+    if open_group:
+        yield f"</{open_group}>"
+
+
+def _inline(text: str) -> str:
+    return "<br>".join(html.escape(line, quote=False) for line in text.split("\n"))
+
+
+# -- DOCX ---------------------------------------------------------------------------------
+
+
+def _style_levels(styles: ElementTree.Element | None) -> dict[str, int]:
+    """The heading level of each paragraph style that is a heading (1 the highest)."""
+    if styles is None:
+        return {}
+    own: dict[str, int | None] = {}
+    based_on: dict[str, str] = {}
+    for style in styles.iter(f"{_W}style"):
+        if style.get(f"{_W}type") != "paragraph" or not style.get(f"{_W}styleId"):
+            continue
+        sid = style.get(f"{_W}styleId", "")
+        name_el = style.find(f"{_W}name")
+        name = (name_el.get(f"{_W}val", "") if name_el is not None else "").strip()
+        outline = style.find(f"{_W}pPr/{_W}outlineLvl")
+        heading = _HEADING_NAME.match(name)
+        if outline is not None and (value := _outline_level(outline)) is not None:
+            own[sid] = value
+        elif heading is not None:
+            own[sid] = int(heading.group(1))
+        elif name.lower() == "title":
+            own[sid] = 1
+        else:
+            own[sid] = None
+        parent = style.find(f"{_W}basedOn")
+        if parent is not None and parent.get(f"{_W}val"):
+            based_on[sid] = parent.get(f"{_W}val", "")
+    return _inherit(own, based_on)
+
+
+def _inherit(own: dict[str, int | None], parent: dict[str, str]) -> dict[str, int]:
+    """Each style's heading level: its own, or the nearest ancestor's that has one."""
+    levels: dict[str, int] = {}
+    for name in own:
+        seen, at = set(), name
+        while own.get(at) is None and at in parent and at not in seen:
+            seen.add(at)
+            at = parent[at]
+        level = own.get(at)
+        if level is not None:
+            levels[name] = level
+    return levels
+
+
+def _outline_level(element: ElementTree.Element) -> int | None:
+    """``w:outlineLvl``'s 0-8 as a level 1-9; 9 (body text) or nonsense as None."""
+    value = element.get(f"{_W}val", "")
+    return int(value) + 1 if value.isdigit() and int(value) < 9 else None
+
+
+def _docx_blocks(container: ElementTree.Element, levels: dict[str, int]) -> Iterator[Block]:
+    for child in container:
+        tag = local(child.tag)
+        if tag == "p":
+            yield _docx_paragraph(child, levels)
+        elif tag == "tbl":
+            for row in child.findall(f"{_W}tr"):
+                cells = [
+                    " ".join(_docx_runs(p) for p in cell.iter(f"{_W}p"))
+                    for cell in row.findall(f"{_W}tc")
+                ]
+                yield ("tr", 0, "\t".join(c.replace("\t", " ") for c in cells))
+        elif tag == "sdt":
+            content = child.find(f"{_W}sdtContent")
+            if content is not None:
+                yield from _docx_blocks(content, levels)
+
+
+def _docx_paragraph(p: ElementTree.Element, levels: dict[str, int]) -> Block:
+    text = _docx_runs(p)
+    properties = p.find(f"{_W}pPr")
+    level = None
+    if properties is not None:
+        outline = properties.find(f"{_W}outlineLvl")
+        style = properties.find(f"{_W}pStyle")
+        if outline is not None:
+            level = _outline_level(outline)
+        elif style is not None:
+            level = levels.get(style.get(f"{_W}val", ""))
+        if level is None and properties.find(f"{_W}numPr") is not None:
+            return ("li", 0, text)
+    return ("h", level, text) if level is not None else ("p", 0, text)
+
+
+def _docx_runs(p: ElementTree.Element) -> str:
+    """A paragraph's text: its runs' text, tabs as spaces, breaks as line breaks; no
+    deleted text (``w:delText``), field codes or footnote references."""
+    parts = []
+    for el in p.iter():
+        tag = local(el.tag)
+        if tag == "t":
+            parts.append(el.text or "")
+        elif tag in ("tab", "noBreakHyphen"):
+            parts.append(" " if tag == "tab" else "-")
+        elif tag in ("br", "cr"):
+            parts.append("\n")
+    return "".join(parts)
+
+
+# -- ODT ----------------------------------------------------------------------------------
+
+
+def _odt_style_levels(roots: list[ElementTree.Element]) -> dict[str, int]:
+    """The heading level of each paragraph style that is a heading: its default outline
+    level, or its name's ("Heading 2", written ``Heading_20_2``), through its parents."""
+    own: dict[str, int | None] = {}
+    parent: dict[str, str] = {}
+    for root in roots:
+        for style in root.iter(f"{_STYLE}style"):
+            name = style.get(f"{_STYLE}name")
+            if not name or style.get(f"{_STYLE}family") != "paragraph":
+                continue
+            outline = style.get(f"{_STYLE}default-outline-level", "")
+            shown = style.get(f"{_STYLE}display-name") or name.replace("_20_", " ")
+            heading = _HEADING_NAME.match(shown)
+            if outline.isdigit() and int(outline) > 0:
+                own[name] = int(outline)
+            elif heading is not None:
+                own[name] = int(heading.group(1))
+            else:
+                own[name] = 1 if shown.lower() == "title" else None
+            if style.get(f"{_STYLE}parent-style-name"):
+                parent[name] = style.get(f"{_STYLE}parent-style-name", "")
+    return _inherit(own, parent)
+
+
+def _odt_blocks(container: ElementTree.Element, levels: dict[str, int]) -> Iterator[Block]:
+    for child in container:
+        tag = child.tag
+        if tag == f"{_TEXT}h":
+            level = child.get(f"{_TEXT}outline-level", "1")
+            yield ("h", int(level) if level.isdigit() and int(level) > 0 else 1, _odt_inline(child))
+        elif tag == f"{_TEXT}p":
+            style_level = levels.get(child.get(f"{_TEXT}style-name", ""))
+            if style_level is None:
+                yield ("p", 0, _odt_inline(child))
+            else:
+                yield ("h", style_level, _odt_inline(child))
+        elif tag in (f"{_TEXT}list", f"{_TEXT}list-item", f"{_TEXT}list-header"):
+            for block in _odt_blocks(child, levels):
+                yield ("li", 0, block[2]) if block[0] == "p" else block
+        elif tag == f"{_TABLE}table":
+            for row in _odt_rows(child):
+                cells = [
+                    " ".join(_odt_inline(p) for p in cell.iter(f"{_TEXT}p"))
+                    for cell in row
+                    if cell.tag == f"{_TABLE}table-cell"
+                ]
+                yield ("tr", 0, "\t".join(c.replace("\t", " ") for c in cells))
+        elif tag in (f"{_TEXT}section", f"{_TEXT}index-body", f"{_TEXT}table-of-content"):
+            yield from _odt_blocks(child, levels)
+
+
+def _odt_rows(table: ElementTree.Element) -> Iterator[ElementTree.Element]:
+    """A table's own rows, in their header and row groups too (not a nested table's)."""
+    for child in table:
+        if child.tag == f"{_TABLE}table-row":
+            yield child
+        elif child.tag in (
+            f"{_TABLE}table-header-rows",
+            f"{_TABLE}table-rows",
+            f"{_TABLE}table-row-group",
+        ):
+            yield from _odt_rows(child)
+
+
+def _odt_inline(element: ElementTree.Element) -> str:
+    """The text an ODT paragraph shows: its text and its spans', ``text:s`` as its count
+    of spaces, tabs as spaces, line breaks; notes left out."""
+    parts = [element.text or ""]
+    for child in element:
+        tag = child.tag
+        if tag == f"{_TEXT}s":
+            count = child.get(f"{_TEXT}c", "1")
+            parts.append(" " * (int(count) if count.isdigit() else 1))
+        elif tag == f"{_TEXT}tab":
+            parts.append(" ")
+        elif tag == f"{_TEXT}line-break":
+            parts.append("\n")
+        elif tag not in (f"{_TEXT}note", f"{_OFFICE}annotation"):
+            parts.append(_odt_inline(child))
+        parts.append(child.tail or "")
+    return "".join(parts)

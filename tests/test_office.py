@@ -1,0 +1,262 @@
+"""Word-processor documents: DOCX and ODT read into text, detection, errors, the CLI."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from linseg.cli import main
+from linseg.corpus.document import decode_document
+from linseg.corpus.office import docx_text, odt_text, sniff_docx, sniff_odt
+from test_cli import segment_file
+
+W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
+
+
+def archive(files: dict[str, str], mimetype: str | None = None) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as z:
+        if mimetype is not None:
+            z.writestr("mimetype", mimetype, compress_type=zipfile.ZIP_STORED)
+        for name, content in files.items():
+            z.writestr(name, content, compress_type=zipfile.ZIP_DEFLATED)
+    return buffer.getvalue()
+
+
+def p(text: str, style: str | None = None, extra: str = "") -> str:
+    props = f'<w:pPr><w:pStyle w:val="{style}"/>{extra}</w:pPr>' if style else ""
+    if extra and not style:
+        props = f"<w:pPr>{extra}</w:pPr>"
+    return f'<w:p>{props}<w:r><w:t xml:space="preserve">{text}</w:t></w:r></w:p>'
+
+
+# Word names its built-in styles in English whatever the language of its interface; the
+# ids differ ("berschrift1" in a German Word). "Sub" is based on a heading 2 and sets no
+# level of its own; "Quiet" is based on nothing that is a heading.
+STYLES = f"""<w:styles {W}>
+  <w:style w:type="paragraph" w:styleId="Title"><w:name w:val="Title"/></w:style>
+  <w:style w:type="paragraph" w:styleId="berschrift1"><w:name w:val="heading 1"/></w:style>
+  <w:style w:type="paragraph" w:styleId="H2"><w:name w:val="Heading 2"/></w:style>
+  <w:style w:type="paragraph" w:styleId="Sub"><w:name w:val="Sub"/><w:basedOn w:val="H2"/></w:style>
+  <w:style w:type="paragraph" w:styleId="Deep"><w:name w:val="Deep"/>
+    <w:pPr><w:outlineLvl w:val="7"/></w:pPr></w:style>
+  <w:style w:type="paragraph" w:styleId="Quiet"><w:name w:val="Quiet"/></w:style>
+</w:styles>"""
+
+BODY = "".join(
+    [
+        p("A Report", "Title"),
+        p("Intro text.", "Quiet"),
+        p("First part", "berschrift1"),
+        "<w:p><w:r><w:t>One</w:t></w:r><w:r><w:tab/><w:t>two</w:t><w:br/><w:t>three"
+        "</w:t></w:r><w:del><w:r><w:delText>gone</w:delText></w:r></w:del>"
+        "<w:ins><w:r><w:t> added</w:t></w:r></w:ins></w:p>",
+        p("item a", extra='<w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr>'),
+        p("item b", extra='<w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr>'),
+        p("Sub part", "Sub"),
+        "<w:tbl><w:tr><w:tc>" + p("a") + "</w:tc><w:tc>" + p("b") + p("c") + "</w:tc></w:tr>"
+        "<w:tr><w:tc>" + p("1 &lt; 2") + "</w:tc><w:tc>" + p("") + "</w:tc></w:tr></w:tbl>",
+        "<w:sdt><w:sdtContent>" + p("Inside a control.") + "</w:sdtContent></w:sdt>",
+        p("Deep one", "Deep"),
+        p("Direct", extra='<w:outlineLvl w:val="2"/>'),
+        p("# not a heading"),
+    ]
+)
+
+DOCX_TEXT = """# A Report
+
+Intro text.
+
+# First part
+
+One two
+three added
+
+- item a
+- item b
+
+## Sub part
+
+a | b c
+1 < 2 |
+
+Inside a control.
+
+###### Deep one
+
+### Direct
+
+\\# not a heading
+"""
+
+
+def docx(body: str = BODY, styles: str | None = STYLES) -> bytes:
+    files = {
+        "[Content_Types].xml": "<Types/>",
+        "word/document.xml": f"<w:document {W}><w:body>{body}</w:body></w:document>",
+    }
+    if styles is not None:
+        files["word/styles.xml"] = styles
+    return archive(files)
+
+
+def test_docx_read_as_the_rules_say():
+    assert docx_text(docx()) == DOCX_TEXT
+
+
+def test_docx_without_styles_reads_direct_levels_only():
+    assert docx_text(docx(styles=None)).splitlines()[:3] == ["A Report", "", "Intro text."]
+
+
+ODT_NS = (
+    'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+    'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" '
+    'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+    'xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0"'
+)
+# "P1" is an automatic style whose parent is the heading 2 style: a heading written as a
+# paragraph, as LibreOffice writes some.
+ODT_STYLES = f"""<office:document-styles {ODT_NS}><office:styles>
+  <style:style style:name="Heading_20_2" style:display-name="Heading 2" style:family="paragraph"
+     style:default-outline-level="2"/>
+  <style:style style:name="Heading_20_3" style:family="paragraph"/>
+  <style:style style:name="Text_20_body" style:family="paragraph"/>
+</office:styles></office:document-styles>"""
+
+ODT_CONTENT = f"""<office:document-content {ODT_NS}>
+<office:automatic-styles>
+  <style:style style:name="P1" style:family="paragraph" style:parent-style-name="Heading_20_2"/>
+</office:automatic-styles>
+<office:body><office:text>
+  <text:sequence-decls/>
+  <text:h text:outline-level="1">The <text:span>Title</text:span></text:h>
+  <text:p text:style-name="Text_20_body">Three<text:s text:c="3"/>spaces,<text:tab/>a tab<text:line-break/>and a break<text:note><text:note-body><text:p>a footnote</text:p></text:note-body></text:note>.</text:p>
+  <text:p text:style-name="P1">Styled heading</text:p>
+  <text:p text:style-name="Heading_20_3">Named heading</text:p>
+  <text:list><text:list-item><text:p>one</text:p></text:list-item>
+    <text:list-item><text:p>two</text:p><text:list><text:list-item><text:p>nested</text:p>
+    </text:list-item></text:list></text:list-item></text:list>
+  <text:section><text:p>In a section.</text:p></text:section>
+  <table:table><table:table-header-rows><table:table-row><table:table-cell><text:p>h1</text:p>
+    </table:table-cell><table:table-cell><text:p>h2</text:p></table:table-cell></table:table-row>
+    </table:table-header-rows><table:table-row><table:table-cell><text:p>x</text:p>
+    </table:table-cell><table:covered-table-cell/><table:table-cell><text:p>y</text:p>
+    </table:table-cell></table:table-row></table:table>
+  <text:h text:outline-level="9">Too deep</text:h>
+</office:text></office:body></office:document-content>"""
+
+ODT_TEXT = """# The Title
+
+Three spaces, a tab
+and a break.
+
+## Styled heading
+
+### Named heading
+
+- one
+- two
+- nested
+
+In a section.
+
+h1 | h2
+x | y
+
+###### Too deep
+"""
+
+
+def odt(content: str = ODT_CONTENT) -> bytes:
+    return archive(
+        {"content.xml": content, "styles.xml": ODT_STYLES},
+        mimetype="application/vnd.oasis.opendocument.text",
+    )
+
+
+def test_odt_read_as_the_rules_say():
+    assert odt_text(odt()) == ODT_TEXT
+
+
+def test_detection():
+    assert sniff_docx(docx()) and sniff_docx(b"PK\x03\x04...", "r.DOCX")
+    assert sniff_odt(odt()) and not sniff_odt(docx()) and not sniff_docx(odt())
+    assert not sniff_docx(archive({"[Content_Types].xml": "<Types/>"}))  # no word/
+    assert not sniff_docx(b"plain text", "r.docx")
+    for data, fmt, text in ((docx(), "docx", DOCX_TEXT), (odt(), "odt", ODT_TEXT)):
+        doc = decode_document(data)
+        assert doc.format == fmt and doc.format_detected and doc.text == text
+        assert "".join(doc.sentences) == doc.text
+
+
+@pytest.mark.parametrize(
+    "data, fmt, message",
+    [
+        (b"PK\x03\x04 broken", "docx", "not a DOCX"),
+        (archive({"x.xml": "<x/>"}), "docx", "has no word/document.xml"),
+        (docx(styles="<w:styles"), "docx", "word/styles.xml is not XML"),
+        (archive({"word/document.xml": f"<w:document {W}/>"}), "docx", "has no body"),
+        (archive({"content.xml": f"<office:document-content {ODT_NS}/>"}), "odt", "no office:text"),
+        (archive({"styles.xml": "<x/>"}), "odt", "not an ODT: it has no content.xml"),
+        (docx(body=p("")), "docx", "DOCX document shows no text"),
+    ],
+)
+def test_bad_documents_are_refused(data, fmt, message):
+    with pytest.raises(ValueError, match=message):
+        decode_document(data, fmt)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(["docx", "odt"]),
+    st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 255)), min_size=1, max_size=8),
+)
+def test_a_damaged_document_is_read_or_refused(fmt, changes):
+    data = bytearray(docx() if fmt == "docx" else odt())
+    for at, value in changes:
+        data[at % len(data)] = value
+    try:
+        text = (docx_text if fmt == "docx" else odt_text)(bytes(data))
+    except ValueError:
+        return
+    assert isinstance(text, str)
+
+
+def test_cli_segments_a_report(tmp_path, capsys):
+    sections = [("Bees", "Bees make honey in the hive"), ("Trains", "Steam trains burn coal")]
+    body = p("Field notes", "Title") + "".join(
+        p(title, "berschrift1") + "".join(p(f"{line}, day {k}.") for k in range(4))
+        for title, line in sections
+    )
+    report = tmp_path / "report.docx"
+    report.write_bytes(docx(body))
+    record = segment_file(report, capsys)
+    assert record["format"] == "docx"
+    assert "".join(record["segments"]) == docx_text(report.read_bytes())
+    assert [s.split("\n")[0] for s in record["segments"]] == ["# Field notes", "# Trains"]
+    bad = tmp_path / "bad.odt"
+    bad.write_bytes(b"PK\x03\x04 broken")
+    assert main(["segment", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "not an ODT" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        (b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj", "input is a PDF, which linseg does not read"),
+        (archive({"xl/workbook.xml": "<x/>"}), "a ZIP archive but not an EPUB, DOCX or ODT"),
+    ],
+)
+def test_other_binary_formats_are_named(data, message, tmp_path, capsys):
+    with pytest.raises(ValueError, match=message):
+        decode_document(data)
+    path = tmp_path / "input.bin"
+    path.write_bytes(data)
+    assert main(["segment", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
