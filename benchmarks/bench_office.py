@@ -1,14 +1,14 @@
-"""Word-processor documents (``--format docx``, ``--format odt``): the same pages as web
-pages, DOCX and ODT, segmented alike?
+"""Word-processor documents and PDFs (``--format docx``, ``odt``, ``pdf``): the same
+pages as web pages, DOCX, ODT and PDF, segmented alike?
 
 Usage::
 
     python benchmarks/bench_office.py HTML_DIR --pages SET_DIR --work DIR
 
 Each page of a natural set (as for ``benchmarks/bench_html.py --pages``) is converted by
-LibreOffice (``soffice --headless --convert-to docx`` and ``odt``; Debian's
-``libreoffice-writer-nogui``), once, into ``--work``, and read three ways: as a web page,
-as a DOCX and as an ODT. The reference is the web page's (``bench_html.documents``), found
+LibreOffice (``soffice --headless --convert-to docx``, ``odt`` and ``pdf``; Debian's
+``libreoffice-writer-nogui``), once, into ``--work``, and read four ways: as a web page,
+a DOCX, an ODT and a PDF (``pypdf``). The reference is the web page's (``bench_html.documents``), found
 again in each document by its headings' text, in order; a page whose headings cannot all
 be found is left out of every row (and counted). The default's Pk, B and sections found
 over true are printed for each way of reading.
@@ -25,6 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_html import documents, headings
 from linseg.corpus.office import docx_text, odt_text
+from linseg.corpus.pdf import pdf_text
 from linseg.experiments.natural import (
     NaturalDocument,
     char_to_word_offsets,
@@ -33,7 +34,8 @@ from linseg.experiments.natural import (
 )
 from linseg.methods import create
 
-_FILTERS = {"docx": "docx:MS Word 2007 XML", "odt": "odt:writer8"}
+_FILTERS = {"docx": "docx:MS Word 2007 XML", "odt": "odt:writer8", "pdf": "pdf"}
+_READERS = {"docx": docx_text, "odt": odt_text, "pdf": pdf_text}
 
 
 def convert(pages: list[Path], names: list[str], work: Path, seconds: int = 120) -> None:
@@ -96,26 +98,25 @@ def main() -> None:
     names = [p.stem for p in sorted(args.pages.glob("*.words"))]
     pages = [args.html / (n.replace("--", "/") + ".html") for n in names]
     convert(pages, names, args.work)
-    rows: dict[str, list[NaturalDocument]] = {"HTML": [], "DOCX": [], "ODT": []}
+    rows: dict[str, list[NaturalDocument]] = {"HTML": [], **{ext.upper(): [] for ext in _FILTERS}}
     left_out = 0
     for page, name in zip(pages, names):
         pair = documents(page, name)
-        if pair is None:
+        files = {ext: args.work / ext / f"{name}.{ext}" for ext in _FILTERS}
+        if pair is None or not all(f.exists() for f in files.values()):
             left_out += 1
             continue
-        as_html = pair[0]
-        files = [args.work / ext / f"{name}.{ext}" for ext in _FILTERS]
-        if not all(f.exists() for f in files):
+        found = {
+            ext: found_again(pair[0], _READERS[ext](f.read_bytes()), name)
+            for ext, f in files.items()
+        }
+        if any(doc is None for doc in found.values()):
             left_out += 1
             continue
-        docx = found_again(as_html, docx_text(files[0].read_bytes()), name)
-        odt = found_again(as_html, odt_text(files[1].read_bytes()), name)
-        if docx is None or odt is None:
-            left_out += 1
-            continue
-        rows["HTML"].append(as_html)
-        rows["DOCX"].append(docx)
-        rows["ODT"].append(odt)
+        rows["HTML"].append(pair[0])
+        for ext, doc in found.items():
+            assert doc is not None
+            rows[ext.upper()].append(doc)
     print(f"{len(rows['HTML'])} pages ({left_out} left out)\n")
     print("| read as | Pk % | B % | found/true | no boundary % |")
     print("| --- | ---: | ---: | ---: | ---: |")

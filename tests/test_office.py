@@ -248,7 +248,6 @@ def test_cli_segments_a_report(tmp_path, capsys):
 @pytest.mark.parametrize(
     "data, message",
     [
-        (b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj", "input is a PDF, which linseg does not read"),
         (archive({"xl/workbook.xml": "<x/>"}), "a ZIP archive but not an EPUB, DOCX or ODT"),
     ],
 )

@@ -26,16 +26,17 @@ def register(sub: argparse._SubParsersAction) -> None:
             "html (a web page: the text it shows, headings as Markdown '#' lines), "
             "epub (an e-book: its pages in reading order, read as web pages), docx and odt "
             "(Word and OpenDocument files: paragraphs, lists and tables, headings by their "
-            "styles). The format is detected when not given (transcripts, web pages, e-books "
-            "and word-processor files by content or by the .vtt/.srt/.html/.epub/.docx/.odt "
-            "name)."
+            "styles), pdf (paragraphs and headings rebuilt from the layout; needs "
+            "'linseg[pdf]'). The format is detected when not given (transcripts, web pages, "
+            "e-books, word-processor files and PDFs by content or by the "
+            ".vtt/.srt/.html/.epub/.docx/.odt/.pdf name)."
         ),
         epilog=(
             "Output: 'text' writes each segment exactly as it stood in the input, with a line "
             f"'{SEPARATOR_LINE}' between segments; 'choi' writes the .ref format; 'json' "
             "writes boundaries (index of the first sentence of each segment after the first), "
             "the segments' text (joined, they give the input back; for a transcript, a web "
-            "page, an e-book or a word-processor file, the text read from it), their keywords, their "
+            "page, an e-book, a word-processor file or a PDF, the text read from it), their keywords, their "
             "times for a transcript, and the parameters; 'chapters' (transcripts only) "
             "writes one line 'HH:MM:SS title' per segment, its keywords as the title."
         ),

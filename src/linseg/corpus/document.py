@@ -13,9 +13,10 @@
           order.
 ``docx``, ``odt``  a word-processor document (:mod:`linseg.corpus.office`): its
           paragraphs, lists and tables in order, headings as Markdown ``#`` lines.
+``pdf``   a PDF (:mod:`linseg.corpus.pdf`, with ``pypdf``): its text, with the
+          paragraphs and headings its layout shows.
 
-The last three are ZIP archives, read from bytes only (:func:`decode_document`,
-:func:`read_document`).
+The last four are read from bytes only (:func:`decode_document`, :func:`read_document`).
 
 Whatever the format, :class:`Document` keeps character spans of its sentences that tile
 the text, so segments cut at sentence boundaries join back to the text exactly (for a
@@ -35,6 +36,7 @@ from ..sentences import LONG_PIECE
 from ..text import looks_tokenized, split_sentences
 from .epub import epub_text, sniff_epub
 from .office import docx_text, odt_text, sniff_docx, sniff_odt
+from .pdf import pdf_text, sniff_pdf
 from .ref import is_separator, parse_ref
 from .transcript import read_transcript, sniff_transcript
 from .webpage import html_text, sniff_html
@@ -51,14 +53,15 @@ __all__ = [
     "FORMATS",
 ]
 
-Format = Literal["choi", "lines", "text", "vtt", "srt", "html", "epub", "docx", "odt"]
-FORMATS = ("choi", "lines", "text", "vtt", "srt", "html", "epub", "docx", "odt")
-# The formats read from bytes (ZIP archives): how each is recognised, how its text is read,
-# and what it is called in an error.
-_ARCHIVES = {
+Format = Literal["choi", "lines", "text", "vtt", "srt", "html", "epub", "docx", "odt", "pdf"]
+FORMATS = ("choi", "lines", "text", "vtt", "srt", "html", "epub", "docx", "odt", "pdf")
+# The formats read from bytes: how each is recognised, how its text is read, and what it
+# is called in an error.
+_BINARY = {
     "epub": (sniff_epub, epub_text, "EPUB"),
     "docx": (sniff_docx, docx_text, "DOCX document"),
     "odt": (sniff_odt, odt_text, "ODT document"),
+    "pdf": (sniff_pdf, pdf_text, "PDF"),
 }
 
 
@@ -70,8 +73,8 @@ class Document:
     ----------
     text:
         The input text (for ``choi``, the sentence lines joined by newlines; for a
-        transcript, its cues' text; for ``html``, ``epub``, ``docx`` and ``odt``, the
-        text read from the page, the book or the document).
+        transcript, its cues' text; for ``html``, ``epub``, ``docx``, ``odt`` and ``pdf``,
+        the text read from the page, the book or the document).
     sentences:
         The sentences to segment.
     spans:
@@ -128,9 +131,11 @@ def detect_format(text: str, path: str | None = None) -> Format:
     """The format of ``text`` (read from ``path``, if given): ``vtt`` or ``srt`` for a
     transcript, by its content or its name (:func:`~linseg.corpus.transcript.sniff_transcript`);
     ``html`` for a page that opens as one or is named so
-    (:func:`~linseg.corpus.webpage.sniff_html`); ``choi`` only for a whole valid ``.ref`` sample (see :func:`ref_problem`); ``lines``
-    if its lines look like tokenised sentences; otherwise ``text``, from which nothing is
-    dropped."""
+    (:func:`~linseg.corpus.webpage.sniff_html`); ``choi`` only for a whole valid ``.ref``
+    sample (see :func:`ref_problem`); ``lines`` if its lines look like tokenised
+    sentences; otherwise ``text``, from which nothing is dropped. (The formats read from
+    bytes, ``epub``, ``docx``, ``odt`` and ``pdf``, are recognised by
+    :func:`decode_document`.)"""
     return _detect(text, path)[0]
 
 
@@ -258,7 +263,7 @@ def parse_document(
             notes,
             transcript.times(spans),
         )
-    if fmt in _ARCHIVES:
+    if fmt in _BINARY:
         raise ValueError(f"{fmt} input is read from its bytes (read_document, decode_document)")
     if fmt == "html":
         text = html_text(text)
@@ -302,12 +307,12 @@ def decode_document(
     language: str = "en",
 ) -> Document:
     """:func:`parse_document` of raw bytes (a leading byte-order mark is dropped), or
-    the text read from an archive (``epub``, ``docx``, ``odt``, given or detected by
-    their content or their name).
+    the text read from a binary format (``epub``, ``docx``, ``odt``, ``pdf``, given or
+    detected by their content or their name).
 
     Raises ``UnicodeDecodeError`` (see :func:`decode_error_message`) on invalid bytes.
     """
-    for name, (sniff, read, what) in _ARCHIVES.items():
+    for name, (sniff, read, what) in _BINARY.items():
         if fmt == name or (fmt == "auto" and sniff(data, path)):
             text = read(data)
             if not text:
@@ -326,13 +331,8 @@ def decode_document(
 
 
 def _refuse_known_binary(data: bytes) -> None:
-    """Say what a file is, rather than only that it is not text, for the binary formats
-    people most often hand a text tool."""
-    if data.startswith(b"%PDF-"):
-        raise ValueError(
-            "input is a PDF, which linseg does not read: extract its text first "
-            "(pdftotext FILE.pdf FILE.txt, from poppler-utils)"
-        )
+    """Say what a file is, rather than only that it is not text, for a ZIP archive that is
+    none of the formats linseg reads (a spreadsheet, a slide deck)."""
     if data.startswith(b"PK\x03\x04"):
         raise ValueError(
             "input is a ZIP archive but not an EPUB, DOCX or ODT file "

@@ -29,14 +29,13 @@ level 6 is written at level 6. Only the standard library is used.
 
 from __future__ import annotations
 
-import html
 import os
 import re
 from collections.abc import Iterator
 from xml.etree import ElementTree
 
 from .archive import ZIP_MAGIC, local, open_archive, read_xml, sniff_zip
-from .webpage import html_text
+from .webpage import Block, blocks_text
 
 __all__ = ["docx_text", "odt_text", "sniff_docx", "sniff_odt"]
 
@@ -78,7 +77,7 @@ def docx_text(data: bytes) -> str:
     if body is None:
         raise ValueError("not a DOCX: word/document.xml has no body")
     levels = _style_levels(styles)
-    return html_text("".join(_page(_docx_blocks(body, levels))))
+    return blocks_text(_docx_blocks(body, levels))
 
 
 def odt_text(data: bytes) -> str:
@@ -89,7 +88,7 @@ def odt_text(data: bytes) -> str:
     if text is None:
         raise ValueError("not an ODT: content.xml has no office:text body")
     levels = _odt_style_levels([root for root in (styles, content) if root is not None])
-    return html_text("".join(_page(_odt_blocks(text, levels))))
+    return blocks_text(_odt_blocks(text, levels))
 
 
 def _parts(
@@ -100,39 +99,6 @@ def _parts(
         root = read_xml(book, main, kind)
         styled = read_xml(book, styles, kind) if styles in book.namelist() else None
     return root, styled
-
-
-# -- the page both readers write ---------------------------------------------------------
-
-#: A block: ``("h", level, text)``, ``("p", 0, text)``, ``("li", 0, text)`` or
-#: ``("tr", 0, cells joined by a tab)``; ``text`` holds "\n" where a line breaks.
-Block = tuple[str, int, str]
-
-
-def _page(blocks: Iterator[Block]) -> Iterator[str]:
-    """The blocks as HTML: runs of list items in one list, of rows in one table."""
-    open_group = ""
-    for kind, level, text in blocks:
-        group = {"li": "ul", "tr": "table"}.get(kind, "")
-        if group != open_group:
-            if open_group:
-                yield f"</{open_group}>"
-            if group:
-                yield f"<{group}>"
-            open_group = group
-        if kind == "tr":
-            cells = "".join(f"<td>{_inline(cell)}</td>" for cell in text.split("\t"))
-            yield f"<tr>{cells}</tr>"
-        elif kind == "h":
-            yield f"<h{min(level, 6)}>{_inline(text)}</h{min(level, 6)}>"
-        else:
-            yield f"<{kind}>{_inline(text)}</{kind}>"
-    if open_group:
-        yield f"</{open_group}>"
-
-
-def _inline(text: str) -> str:
-    return "<br>".join(html.escape(line, quote=False) for line in text.split("\n"))
 
 
 # -- DOCX ---------------------------------------------------------------------------------

@@ -28,11 +28,13 @@ read as a browser would read most of it.
 
 from __future__ import annotations
 
+import html
 import os
 import re
+from collections.abc import Iterable, Iterator
 from html.parser import HTMLParser
 
-__all__ = ["html_text", "sniff_html", "HTML_SUFFIXES"]
+__all__ = ["html_text", "sniff_html", "blocks_text", "Block", "HTML_SUFFIXES"]
 
 #: File names read as HTML when no ``--format`` is given.
 HTML_SUFFIXES = (".html", ".htm", ".xhtml")
@@ -104,6 +106,43 @@ def html_text(source: str) -> str:
     reader.feed(source)
     reader.close()
     return reader.text()
+
+
+#: A block of a document that is not a web page, as its reader found it:
+#: ``("h", level, text)``, ``("p", 0, text)``, ``("li", 0, text)`` or ``("tr", 0, cells
+#: joined by a tab)``; ``text`` holds "\n" where a line breaks.
+Block = tuple[str, int, str]
+
+
+def blocks_text(blocks: Iterable[Block]) -> str:
+    """The text of a document read as blocks (a word-processor file's, a PDF's): written
+    as a small web page (runs of list items in one list, of rows in one table) and read
+    by :func:`html_text`, so that every format comes out as a web page does."""
+    return html_text("".join(_page(blocks)))
+
+
+def _page(blocks: Iterable[Block]) -> Iterator[str]:
+    open_group = ""
+    for kind, level, text in blocks:
+        group = {"li": "ul", "tr": "table"}.get(kind, "")
+        if group != open_group:
+            if open_group:
+                yield f"</{open_group}>"
+            if group:
+                yield f"<{group}>"
+            open_group = group
+        if kind == "tr":
+            yield "<tr>" + "".join(f"<td>{_escaped(c)}</td>" for c in text.split("\t")) + "</tr>"
+        elif kind == "h":
+            yield f"<h{min(level, 6)}>{_escaped(text)}</h{min(level, 6)}>"
+        else:
+            yield f"<{kind}>{_escaped(text)}</{kind}>"
+    if open_group:
+        yield f"</{open_group}>"
+
+
+def _escaped(text: str) -> str:
+    return "<br>".join(html.escape(line, quote=False) for line in text.split("\n"))
 
 
 class _Reader(HTMLParser):
