@@ -26,8 +26,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .webpage import HTML_SUFFIXES
-
 __all__ = [
     "is_batch",
     "run_batch",
@@ -116,6 +114,8 @@ def find_documents(inputs: Iterable[str], out_dir: Path, output: str | None) -> 
     ``.html`` (``.htm``, ``.xhtml``) adds ``.txt``. The output directory itself
     is never read as input.
     """
+    from .webpage import HTML_SUFFIXES
+
     skip = out_dir.resolve()
     tasks: dict[Path, Task] = {}
     for item in inputs:

@@ -26,20 +26,18 @@ the text read from it).
 
 from __future__ import annotations
 
+import importlib
 import os
 import re
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
 from ..sentences import LONG_PIECE
 from ..text import looks_tokenized, split_sentences
-from .epub import epub_text, sniff_epub
-from .office import docx_text, odt_text, sniff_docx, sniff_odt
-from .pdf import pdf_text, sniff_pdf
 from .ref import is_separator, parse_ref
 from .transcript import read_transcript, sniff_transcript
-from .webpage import html_text, sniff_html
 
 __all__ = [
     "Document",
@@ -55,14 +53,40 @@ __all__ = [
 
 Format = Literal["choi", "lines", "text", "vtt", "srt", "html", "epub", "docx", "odt", "pdf"]
 FORMATS = ("choi", "lines", "text", "vtt", "srt", "html", "epub", "docx", "odt", "pdf")
-# The formats read from bytes: how each is recognised, how its text is read, and what it
-# is called in an error.
+# The formats read from bytes: the module that reads each, its function that recognises
+# one and the one that reads its text, and what it is called in an error. The modules are
+# imported only for a file that may be one of them (a ZIP archive, a PDF, or a file so
+# named): a plain-text run does not pay for zipfile, XML and HTML parsers.
 _BINARY = {
-    "epub": (sniff_epub, epub_text, "EPUB"),
-    "docx": (sniff_docx, docx_text, "DOCX document"),
-    "odt": (sniff_odt, odt_text, "ODT document"),
-    "pdf": (sniff_pdf, pdf_text, "PDF"),
+    "epub": ("epub", "sniff_epub", "epub_text", "EPUB"),
+    "docx": ("office", "sniff_docx", "docx_text", "DOCX document"),
+    "odt": ("office", "sniff_odt", "odt_text", "ODT document"),
+    "pdf": ("pdf", "sniff_pdf", "pdf_text", "PDF"),
 }
+
+
+def _reader(module: str, name: str) -> Callable:
+    """A function of one of the corpus package's readers, imported on first use."""
+    return getattr(importlib.import_module(f"{__package__}.{module}"), name)
+
+
+def _suffix(path: str | None) -> str:
+    return os.path.splitext(path)[1].lower() if path is not None else ""
+
+
+def _may_be_binary(data: bytes, path: str | None) -> bool:
+    """Whether a file may be one of :data:`_BINARY` (whose names are their suffixes)."""
+    if _suffix(path)[1:] in _BINARY:
+        return True
+    return data.startswith(b"PK\x03\x04") or data.lstrip(b" \t\r\n").startswith(b"%PDF-")
+
+
+def _is_html(text: str, path: str | None) -> bool:
+    """:func:`~linseg.corpus.webpage.sniff_html`, asked only of a text that opens with a
+    tag or a file whose name says HTML."""
+    if text.lstrip()[:1] != "<" and "htm" not in _suffix(path):
+        return False
+    return bool(_reader("webpage", "sniff_html")(text, path))
 
 
 @dataclass
@@ -170,7 +194,7 @@ def _detect(text: str, path: str | None = None) -> tuple[Format, str | None]:
         return "vtt", None
     if transcript == "srt":
         return "srt", None
-    if sniff_html(text, path):
+    if _is_html(text, path):
         return "html", None
     lines = [ln for ln in text.splitlines() if ln.strip()]
     seps = sum(1 for ln in lines if is_separator(ln))
@@ -266,7 +290,7 @@ def parse_document(
     if fmt in _BINARY:
         raise ValueError(f"{fmt} input is read from its bytes (read_document, decode_document)")
     if fmt == "html":
-        text = html_text(text)
+        text = _reader("webpage", "html_text")(text)
         if not text:
             raise ValueError("the HTML page shows no text")
     return _prose_document(text, fmt, path, detected, notes, language)
@@ -312,12 +336,13 @@ def decode_document(
 
     Raises ``UnicodeDecodeError`` (see :func:`decode_error_message`) on invalid bytes.
     """
-    for name, (sniff, read, what) in _BINARY.items():
-        if fmt == name or (fmt == "auto" and sniff(data, path)):
-            text = read(data)
-            if not text:
-                raise ValueError(f"the {what} shows no text")
-            return _prose_document(text, name, path, fmt == "auto", [], language)
+    if fmt in _BINARY or (fmt == "auto" and _may_be_binary(data, path)):
+        for name, (module, sniff, read, what) in _BINARY.items():
+            if fmt == name or (fmt == "auto" and _reader(module, sniff)(data, path)):
+                text = _reader(module, read)(data)
+                if not text:
+                    raise ValueError(f"the {what} shows no text")
+                return _prose_document(text, name, path, fmt == "auto", [], language)
     if fmt == "auto":
         _refuse_known_binary(data)
     try:
