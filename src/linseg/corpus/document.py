@@ -9,6 +9,8 @@
           times of its cues.
 ``html``  an HTML page (:mod:`linseg.corpus.webpage`): the text is what a reader sees,
           its blocks separated by blank lines and its headings as Markdown ``#`` lines.
+``tex``   a LaTeX source (:mod:`linseg.corpus.latex`): the text of its body, its
+          sectioning as Markdown ``#`` lines.
 ``epub``  an e-book (:mod:`linseg.corpus.epub`): its pages read as HTML, in reading
           order.
 ``docx``, ``odt``  a word-processor document (:mod:`linseg.corpus.office`): its
@@ -51,8 +53,8 @@ __all__ = [
     "FORMATS",
 ]
 
-Format = Literal["choi", "lines", "text", "vtt", "srt", "html", "epub", "docx", "odt", "pdf"]
-FORMATS = ("choi", "lines", "text", "vtt", "srt", "html", "epub", "docx", "odt", "pdf")
+Format = Literal["choi", "lines", "text", "vtt", "srt", "html", "tex", "epub", "docx", "odt", "pdf"]
+FORMATS = ("choi", "lines", "text", "vtt", "srt", "html", "tex", "epub", "docx", "odt", "pdf")
 # The formats read from bytes: the module that reads each, its function that recognises
 # one and the one that reads its text, and what it is called in an error. The modules are
 # imported only for a file that may be one of them (a ZIP archive, a PDF, or a file so
@@ -62,6 +64,14 @@ _BINARY = {
     "docx": ("office", "sniff_docx", "docx_text", "DOCX document"),
     "odt": ("office", "sniff_odt", "odt_text", "ODT document"),
     "pdf": ("pdf", "sniff_pdf", "pdf_text", "PDF"),
+}
+
+
+# The text formats read into text with their structure as Markdown: the module and its
+# function that reads one, and what it is called in an error.
+_MARKUP = {
+    "html": ("webpage", "html_text", "HTML page"),
+    "tex": ("latex", "latex_text", "LaTeX source"),
 }
 
 
@@ -81,6 +91,14 @@ def _may_be_binary(data: bytes, path: str | None) -> bool:
     return data.startswith(b"PK\x03\x04") or data.lstrip(b" \t\r\n").startswith(b"%PDF-")
 
 
+def _is_latex(text: str, path: str | None) -> bool:
+    """:func:`~linseg.corpus.latex.sniff_latex`, asked only of a text that holds a
+    backslash early on or a file whose name says LaTeX."""
+    if "\\" not in text[:8000] and _suffix(path) not in (".tex", ".latex", ".ltx"):
+        return False
+    return bool(_reader("latex", "sniff_latex")(text, path))
+
+
 def _is_html(text: str, path: str | None) -> bool:
     """:func:`~linseg.corpus.webpage.sniff_html`, asked only of a text that opens with a
     tag or a file whose name says HTML."""
@@ -97,8 +115,8 @@ class Document:
     ----------
     text:
         The input text (for ``choi``, the sentence lines joined by newlines; for a
-        transcript, its cues' text; for ``html``, ``epub``, ``docx``, ``odt`` and ``pdf``,
-        the text read from the page, the book or the document).
+        transcript, its cues' text; for ``html``, ``tex``, ``epub``, ``docx``, ``odt`` and
+        ``pdf``, the text read from the page, the source, the book or the document).
     sentences:
         The sentences to segment.
     spans:
@@ -155,7 +173,8 @@ def detect_format(text: str, path: str | None = None) -> Format:
     """The format of ``text`` (read from ``path``, if given): ``vtt`` or ``srt`` for a
     transcript, by its content or its name (:func:`~linseg.corpus.transcript.sniff_transcript`);
     ``html`` for a page that opens as one or is named so
-    (:func:`~linseg.corpus.webpage.sniff_html`); ``choi`` only for a whole valid ``.ref``
+    (:func:`~linseg.corpus.webpage.sniff_html`); ``tex`` for a LaTeX source
+    (:func:`~linseg.corpus.latex.sniff_latex`); ``choi`` only for a whole valid ``.ref``
     sample (see :func:`ref_problem`); ``lines`` if its lines look like tokenised
     sentences; otherwise ``text``, from which nothing is dropped. (The formats read from
     bytes, ``epub``, ``docx``, ``odt`` and ``pdf``, are recognised by
@@ -196,6 +215,8 @@ def _detect(text: str, path: str | None = None) -> tuple[Format, str | None]:
         return "srt", None
     if _is_html(text, path):
         return "html", None
+    if _is_latex(text, path):
+        return "tex", None
     lines = [ln for ln in text.splitlines() if ln.strip()]
     seps = sum(1 for ln in lines if is_separator(ln))
     problem = _ref_problem(lines) if seps else "no separator"
@@ -289,10 +310,11 @@ def parse_document(
         )
     if fmt in _BINARY:
         raise ValueError(f"{fmt} input is read from its bytes (read_document, decode_document)")
-    if fmt == "html":
-        text = _reader("webpage", "html_text")(text)
+    if fmt in _MARKUP:
+        module, read, what = _MARKUP[fmt]
+        text = _reader(module, read)(text)
         if not text:
-            raise ValueError("the HTML page shows no text")
+            raise ValueError(f"the {what} shows no text")
     return _prose_document(text, fmt, path, detected, notes, language)
 
 

@@ -1,0 +1,314 @@
+"""LaTeX sources: the text a reader of the typeset paper sees, with its sectioning kept.
+
+A paper, a thesis or a report written in LaTeX carries its outline in its sectioning
+commands. :func:`latex_text` reads the body of a ``.tex`` file into text that linseg
+segments as it segments Markdown:
+
+- **Sectioning**: ``\\title`` and ``\\part`` become level-1 headings, ``\\chapter`` level
+  2 ... ``\\subparagraph`` level 7 (written at 6), as Markdown heading lines (``## ...``);
+  starred forms and short titles (``\\section[short]{long}``: the long one) are read.
+  Only the relative levels matter: the default's outline takes the highest level used.
+- **Paragraphs**: blank lines, as TeX reads them; ``\\\\`` ends a line.
+- **Lists**: each ``\\item`` of ``itemize``, ``enumerate`` and ``description`` is a line
+  ``- ...`` (with its ``[label]``), the items of a ``thebibliography`` too.
+- **Displays**: ``equation``, ``align``, ``displaymath``, ``\\[ ... \\]``, ``verbatim``,
+  ``lstlisting`` and ``minted`` are kept as written, between fences (one unit, never cut
+  inside); a ``tabular``'s rows are lines, their cells joined by ``" | "``.
+- **Figures and tables**: their ``\\caption`` text is kept, the rest (graphics,
+  placement) left out.
+- **Inline**: ``\\emph{x}``, ``\\textbf{x}`` and every other command's braced arguments
+  keep their text; ``\\cite``, ``\\ref``, ``\\label``, ``\\url``-like keys and other
+  commands that name rather than say are left out; inline math ``$...$`` is kept as
+  written; ``~`` is a space, ``--``/``---`` dashes, ``\\%`` and the other escaped
+  characters themselves. Comments (``%`` to the line's end) are left out.
+
+The preamble (before ``\\begin{document}``) is left out but for the title; a file without
+``\\begin{document}`` (a chapter ``\\input`` by another) is read whole. Macros the file
+defines are not expanded. Only the standard library is used.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+__all__ = ["latex_text", "sniff_latex"]
+
+_LEVELS = {
+    "title": 1,
+    "part": 1,
+    "chapter": 2,
+    "section": 3,
+    "subsection": 4,
+    "subsubsection": 5,
+    "paragraph": 6,
+    "subparagraph": 7,
+}
+# Commands whose arguments name something (a key, a file, a length) rather than say it.
+_SILENT = frozenset(
+    {
+        "cite", "citep", "citet", "citealt", "citeauthor", "citeyear", "nocite", "ref",
+        "eqref", "pageref", "autoref", "cref", "Cref", "label", "includegraphics", "input",
+        "include", "bibliography", "bibliographystyle", "vspace", "hspace", "setlength",
+        "addtolength", "newcommand", "renewcommand", "usepackage", "documentclass",
+        "pagestyle", "thispagestyle", "maketitle", "tableofcontents", "newpage",
+        "clearpage", "centering", "noindent", "small", "footnotesize", "large", "Large",
+        "it", "bf", "em", "rm", "tt", "sf", "sc", "normalsize", "hline", "cline", "toprule",
+        "midrule", "bottomrule", "url", "href", "date", "author", "thanks", "keywords",
+    }
+)  # fmt: skip
+_DISPLAYS = frozenset(
+    {
+        "equation", "equation*", "align", "align*", "eqnarray", "eqnarray*", "gather",
+        "gather*", "multline", "multline*", "displaymath", "math", "verbatim", "Verbatim",
+        "lstlisting", "minted", "alltt",
+    }
+)  # fmt: skip
+_LISTS = frozenset({"itemize", "enumerate", "description", "thebibliography"})
+_DROPPED = frozenset(
+    {"figure", "figure*", "table", "table*", "wrapfigure", "picture", "tikzpicture"}
+)
+_SIMPLE = {"~": " ", "--": "\u2013", "---": "\u2014", "``": "\u201c", "''": "\u201d"}
+
+# Where a command that names was left out: the space before it goes too when punctuation
+# follows ("as Reynar~\\cite{r98}." reads "as Reynar.").
+_GAP = "\x00"
+_GAP_BEFORE_MARK = re.compile(r"\s*\x00\s*(?=[.,;:!?)\]])|\x00")
+_COMMENT = re.compile(r"(?<!\\)%.*")
+_BEGIN_DOCUMENT = re.compile(r"\\begin\s*\{document\}")
+_END_DOCUMENT = re.compile(r"\\end\s*\{document\}")
+_TOKEN = re.compile(
+    r"\\(?:[A-Za-z@]+\*?|.)|\{|\}|\$\$|\$|---|--|``|''|~|\n[ \t]*\n\s*|[^\\{}$\-`'~\n]+|[\s\S]"
+)
+
+
+def sniff_latex(text: str, path: str | os.PathLike[str] | None = None) -> bool:
+    """Whether ``text`` is a LaTeX source: named ``.tex``, or with a ``\\documentclass``
+    or ``\\begin{document}`` line in its first 8,000 characters."""
+    if path is not None and os.fspath(path).lower().endswith((".tex", ".latex", ".ltx")):
+        return True
+    head = _COMMENT.sub("", text[:8000])
+    return bool(re.search(r"^\s*\\(documentclass|documentstyle)\b|\\begin\{document\}", head, re.M))
+
+
+def latex_text(source: str) -> str:
+    """The text of the LaTeX ``source`` (see the module), its blocks separated by blank
+    lines and its headings as Markdown lines; an empty string if it says nothing."""
+    from .webpage import blocks_text
+
+    lines = [_COMMENT.sub("", line) for line in source.splitlines()]
+    text = "\n".join(lines)
+    title = _argument_after(text, "title")
+    begin = _BEGIN_DOCUMENT.search(text)
+    if begin is not None:
+        text = text[begin.end() :]
+        end = _END_DOCUMENT.search(text)
+        text = text[: end.start()] if end is not None else text
+    reader = _Reader(text)
+    blocks = reader.read()
+    if title and begin is not None:
+        blocks.insert(0, ("h", 1, title))
+    return blocks_text(blocks)
+
+
+def _argument_after(text: str, command: str) -> str:
+    """The plain text of the first ``\\command{...}`` in ``text`` ("" if none)."""
+    m = re.search(r"\\" + command + r"\s*(\[[^\]]*\])?\s*\{", text)
+    if m is None:
+        return ""
+    inner, _ = _braced(text, m.end() - 1)
+    return _words(inner)
+
+
+def _words(latex: str) -> str:
+    """An inline stretch's text on one line."""
+    return " ".join(_GAP_BEFORE_MARK.sub("", _Reader(latex).inline()).split())
+
+
+def _braced(text: str, at: int) -> tuple[str, int]:
+    """The text inside the group that opens at ``text[at] == "{"``, and where it ends."""
+    depth = 0
+    for i in range(at, len(text)):
+        c = text[i]
+        if c == "\\":
+            continue
+        if c == "{" and (i == 0 or text[i - 1] != "\\"):
+            depth += 1
+        elif c == "}" and text[i - 1] != "\\":
+            depth -= 1
+            if depth == 0:
+                return text[at + 1 : i], i + 1
+    return text[at + 1 :], len(text)
+
+
+class _Reader:
+    """Reads a body of LaTeX into blocks (:data:`linseg.corpus.webpage.Block`)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.blocks: list[tuple[str, int, str]] = []
+        self._paragraph: list[str] = []
+        self._kind = "p"
+
+    def read(self) -> list[tuple[str, int, str]]:
+        text, pos = self.text, 0
+        while pos < len(text):
+            m = _TOKEN.match(text, pos)
+            assert m is not None  # the last alternative matches any character
+            token, pos = m.group(0), m.end()
+            name = token[1:].rstrip("*") if token.startswith("\\") else ""
+            if token.count("\n") > 1:  # a blank line ends a paragraph
+                self._flush()
+            elif name in _LEVELS:
+                pos = self._heading(name, pos)
+            elif name in ("begin", "end") and text[pos : pos + 1] == "{":
+                env, after = _braced(text, pos)
+                pos = self._environment(name == "begin", env.strip(), after)
+            elif name in ("item", "bibitem"):
+                pos = self._item(name, pos)
+            elif token in ("\\[", "$$"):
+                pos = self._display(pos, _until(text, pos, "\\]" if token == "\\[" else "$$"))
+            else:
+                piece, pos = self._inline_token(token, name, text, pos)
+                self._paragraph.append(piece)
+        self._flush()
+        return self.blocks
+
+    def _flush(self) -> None:
+        """End the paragraph (or list item) read so far."""
+        joined = _GAP_BEFORE_MARK.sub("", "".join(self._paragraph))
+        body = "\n".join(" ".join(line.split()) for line in joined.split("\n")).strip("\n")
+        if body.strip():
+            self.blocks.append((self._kind, 0, body))
+        self._paragraph.clear()
+        self._kind = "p"
+
+    def _heading(self, name: str, pos: int) -> int:
+        self._flush()
+        pos = _skip_optional(self.text, pos)
+        if self.text[pos : pos + 1] == "{":
+            inner, pos = _braced(self.text, pos)
+            words = _words(inner)
+            if words:
+                self.blocks.append(("h", min(_LEVELS[name], 6), words))
+        return pos
+
+    def _environment(self, begins: bool, env: str, after: int) -> int:
+        """Read what an environment's ``\\begin`` or ``\\end`` (its name ends at
+        ``after``) opens or closes; return where reading goes on."""
+        text = self.text
+        if begins and env in _DISPLAYS | _DROPPED | {"tabular"}:
+            stop, resume = _until(text, after, r"\\end\s*\{" + re.escape(env) + r"\}", regex=True)
+            inside = text[after:stop]
+            if env in _DISPLAYS:
+                return self._display(after, (stop, resume))
+            self._flush()
+            if env == "tabular":
+                for row in re.split(r"\\\\", inside[_skip_group(inside, 0) :]):
+                    cells = [_words(cell) for cell in row.split("&")]
+                    if any(cells):
+                        self.blocks.append(("tr", 0, "\t".join(cells)))
+            elif caption := _argument_after(inside, "caption"):
+                self.blocks.append(("p", 0, caption))
+            return resume
+        if env in _LISTS or env in ("abstract", "quote", "quotation", "center"):
+            self._flush()
+            if begins and env == "thebibliography":
+                return _skip_group(text, after)
+        return after  # any other environment: its text is read on
+
+    def _item(self, name: str, pos: int) -> int:
+        self._flush()
+        self._kind = "li"
+        text, label = self.text, ""
+        if text[pos : pos + 1] == "[":
+            close = text.find("]", pos)
+            if close > 0:
+                label, pos = text[pos + 1 : close], close + 1
+        if name == "bibitem":
+            pos = _skip_group(text, pos)
+        if label:
+            self._paragraph.append(_words(label) + " ")
+        return pos
+
+    def _display(self, start: int, span: tuple[int, int]) -> int:
+        """Keep a display (math, code) as written, one block; go on after it."""
+        self._flush()
+        stop, resume = span
+        lines = self.text[start:stop].split("\n")
+        body = "\n".join(line.rstrip() for line in lines).strip("\n")
+        if body.strip():
+            self.blocks.append(("pre", 0, body))
+        return resume
+
+    def inline(self) -> str:
+        """The text of an inline stretch (a heading, a caption, a cell)."""
+        text, pos, out = self.text, 0, []
+        while pos < len(text):
+            m = _TOKEN.match(text, pos)
+            assert m is not None
+            token, pos = m.group(0), m.end()
+            name = token[1:].rstrip("*") if token.startswith("\\") else ""
+            if token.count("\n") > 1:
+                out.append(" ")
+            else:
+                piece, pos = self._inline_token(token, name, text, pos)
+                out.append(piece)
+        return "".join(out)
+
+    def _inline_token(self, token: str, name: str, text: str, pos: int) -> tuple[str, int]:
+        """What one token of running text says, and where reading goes on."""
+        if token in _SIMPLE:
+            return _SIMPLE[token], pos
+        if token == "\n":  # a line break in the source is a space in the text
+            return " ", pos
+        if token == "$":  # inline math, kept as written
+            end = text.find("$", pos)
+            end = end if end >= 0 else len(text)
+            return "$" + text[pos:end] + "$", end + 1
+        if token in ("{", "}"):
+            return "", pos
+        if token == "\\\\":
+            return "\n", _skip_optional(text, pos)
+        if token.startswith("\\") and not name[:1].isalpha():
+            return token[1:] if token[1:] in "%&$#_{}" else " ", pos
+        if name:
+            if name in _SILENT:
+                pos = _skip_optional(text, pos)
+                while pos < len(text) and text[pos] == "{":
+                    pos = _skip_group(text, pos)
+                return _GAP, pos
+            if name == "footnote":
+                pos = _skip_optional(text, pos)
+                if pos < len(text) and text[pos] == "{":
+                    inner, pos = _braced(text, pos)
+                    return " (" + _words(inner) + ")", pos
+            return "", _skip_optional(text, pos)  # its braced arguments are read as text
+        return token, pos
+
+
+def _until(text: str, pos: int, closer: str, regex: bool = False) -> tuple[int, int]:
+    """Where the first ``closer`` after ``pos`` starts and ends (the text's end if none)."""
+    if regex:
+        m = re.compile(closer).search(text, pos)
+        return (m.start(), m.end()) if m else (len(text), len(text))
+    at = text.find(closer, pos)
+    return (at, at + len(closer)) if at >= 0 else (len(text), len(text))
+
+
+def _skip_optional(text: str, pos: int) -> int:
+    """Past an optional argument ``[...]`` at ``pos`` (and white space before it)."""
+    at = pos
+    while at < len(text) and text[at] in " \t":
+        at += 1
+    if at < len(text) and text[at] == "[":
+        close = text.find("]", at)
+        return close + 1 if close >= 0 else pos
+    return pos
+
+
+def _skip_group(text: str, pos: int) -> int:
+    """Past a braced group at ``pos``, if one opens there."""
+    if pos < len(text) and text[pos] == "{":
+        return _braced(text, pos)[1]
+    return pos
