@@ -253,21 +253,23 @@ def test_random_pages_through_the_cli(tmp_path, capsys):
 
 
 def test_a_folder_of_pages_gives_text_files(tmp_path, capsys):
-    """In a corpus run, a page's text output is written as text (``.html.txt``), JSON as
-    ``.html.json``; other files keep their names."""
+    """In a corpus run, the text output of a page or a LaTeX source is written as text
+    (``.html.txt``, ``.tex.txt``), JSON as ``.html.json``; a text file keeps its name."""
     src = tmp_path / "site"
     src.mkdir()
     (src / "bicycle.html").write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
     (src / "notes.txt").write_text("One sentence here. Another one there.\n", encoding="utf-8")
+    (src / "paper.tex").write_text("\\section{One}\nText here.\n", encoding="utf-8")
     assert main(["segment", str(src), "-o", str(tmp_path / "out")]) == 0
     assert main(["segment", str(src), "-o", str(tmp_path / "js"), "--output", "json"]) == 0
     capsys.readouterr()
     assert sorted(p.name for p in (tmp_path / "out").iterdir() if not p.name.startswith(".")) == [
         "bicycle.html.txt",
         "notes.txt",
+        "paper.tex.txt",
     ]
     written = (tmp_path / "out" / "bicycle.html.txt").read_text(encoding="utf-8")
     assert written.startswith("- Home\n") and "## Cleaning the chain" in written
     assert "<p>" not in written
     names = sorted(p.name for p in (tmp_path / "js").iterdir() if not p.name.startswith("."))
-    assert names == ["bicycle.html.json", "notes.txt.json"]
+    assert names == ["bicycle.html.json", "notes.txt.json", "paper.tex.json"]

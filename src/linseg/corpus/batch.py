@@ -37,6 +37,12 @@ __all__ = [
 ]
 
 JOB_FILE = ".linseg-job.json"
+#: The names of the formats whose segments are the text read from them (a web page, a
+#: LaTeX source, an e-book, a word-processor file, a PDF): their text output is named
+#: ``NAME.SUFFIX.txt``.
+READ_INTO_TEXT = frozenset(
+    {".html", ".htm", ".xhtml", ".tex", ".latex", ".ltx", ".epub", ".docx", ".odt", ".pdf"}
+)
 TMP_SUFFIX = ".linseg-tmp"
 MAX_ATTEMPTS = 3
 # The parameters that decide a document's output; a resumed job must agree on them.
@@ -110,12 +116,10 @@ def find_documents(inputs: Iterable[str], out_dir: Path, output: str | None) -> 
     """The documents named by ``inputs`` (directories, globs, files) and their outputs.
 
     An output keeps the document's path relative to its input's directory (or glob
-    root), under ``out_dir``; json output adds ``.json``, and text output of a page named
-    ``.html`` (``.htm``, ``.xhtml``) adds ``.txt``. The output directory itself
+    root), under ``out_dir``; json output adds ``.json``, and text output of a file named
+    as one of :data:`READ_INTO_TEXT` adds ``.txt``. The output directory itself
     is never read as input.
     """
-    from .webpage import HTML_SUFFIXES
-
     skip = out_dir.resolve()
     tasks: dict[Path, Task] = {}
     for item in inputs:
@@ -139,8 +143,9 @@ def find_documents(inputs: Iterable[str], out_dir: Path, output: str | None) -> 
             target = out_dir / rel
             if output == "json":
                 target = target.with_name(target.name + ".json")
-            elif f.suffix.lower() in HTML_SUFFIXES:
-                # The segments of a web page are the text read from it, not HTML.
+            elif f.suffix.lower() in READ_INTO_TEXT:
+                # The segments of a web page, a LaTeX source, a book, a word-processor
+                # file or a PDF are the text read from it, not that format.
                 target = target.with_name(target.name + ".txt")
             if resolved not in tasks:
                 tasks[resolved] = Task(f, target)
