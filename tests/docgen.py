@@ -313,3 +313,17 @@ RECORD_KEYS = {
     "n_segments", "n_segments_requested", "band", "boundaries", "segments", "notes",
     "keywords", "times",
 }  # fmt: skip
+
+
+def read_or_refuse(read, data: bytes, changes: list[tuple[int, int]]) -> None:
+    """``read`` a copy of ``data`` with each ``(offset, byte)`` of ``changes`` written into
+    it (offsets wrap): it must return text or raise a ValueError that says why, and
+    nothing else (a damaged file is an input error, never a traceback)."""
+    damaged = bytearray(data)
+    for at, value in changes:
+        damaged[at % len(damaged)] = value
+    try:
+        text = read(bytes(damaged))
+    except ValueError:
+        return
+    assert isinstance(text, str)

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from docgen import read_or_refuse
 from linseg.cli import main
 from linseg.corpus.document import decode_document
 from linseg.corpus.office import docx_text, odt_text, sniff_docx, sniff_odt
@@ -216,14 +217,10 @@ def test_bad_documents_are_refused(data, fmt, message):
     st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 255)), min_size=1, max_size=8),
 )
 def test_a_damaged_document_is_read_or_refused(fmt, changes):
-    data = bytearray(docx() if fmt == "docx" else odt())
-    for at, value in changes:
-        data[at % len(data)] = value
-    try:
-        text = (docx_text if fmt == "docx" else odt_text)(bytes(data))
-    except ValueError:
-        return
-    assert isinstance(text, str)
+    if fmt == "docx":
+        read_or_refuse(docx_text, docx(), changes)
+    else:
+        read_or_refuse(odt_text, odt(), changes)
 
 
 def test_cli_segments_a_report(tmp_path, capsys):

@@ -83,6 +83,7 @@ from pathlib import Path
 
 from linseg.corpus.brown import SampleRange, make_samples, parse_ranges
 from linseg.corpus.ref import format_ref, is_separator
+from linseg.corpus.webpage import VOID_ELEMENTS
 from linseg.languages import LANGUAGES, detect_language
 from linseg.sentences import split_sentences
 
@@ -144,24 +145,6 @@ BOOKS: tuple[Book, ...] = (
 
 # -- HTML: paragraphs by document ------------------------------------------------------
 
-_VOID = frozenset(
-    [
-        "area",
-        "base",
-        "br",
-        "col",
-        "embed",
-        "hr",
-        "img",
-        "input",
-        "link",
-        "meta",
-        "param",
-        "source",
-        "track",
-        "wbr",
-    ]
-)
 _SKIP_TAGS = frozenset(
     [
         "head",
@@ -258,7 +241,7 @@ class _PageParser(HTMLParser):
         classes = set(a.get("class", "").split())
         if tag == "a":
             self._anchor(a.get("id") or a.get("name") or "")
-        if tag in _VOID:
+        if tag in VOID_ELEMENTS:
             if tag == "br" and self.buffer is not None and not self.skipping:
                 self.buffer.append(" ")
             return
@@ -297,7 +280,7 @@ class _PageParser(HTMLParser):
                 return
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in _VOID or not any(f.tag == tag for f in self.stack):
+        if tag in VOID_ELEMENTS or not any(f.tag == tag for f in self.stack):
             return
         while self.stack:
             frame = self.stack.pop()

@@ -34,7 +34,7 @@ import re
 from collections.abc import Iterable, Iterator
 from html.parser import HTMLParser
 
-__all__ = ["html_text", "sniff_html", "blocks_text", "Block", "HTML_SUFFIXES"]
+__all__ = ["html_text", "sniff_html", "blocks_text", "Block", "HTML_SUFFIXES", "VOID_ELEMENTS"]
 
 #: File names read as HTML when no ``--format`` is given.
 HTML_SUFFIXES = (".html", ".htm", ".xhtml")
@@ -50,8 +50,8 @@ _BLOCKS = frozenset(
         "ol", "p", "pre", "section", "summary", "table", "tbody", "tfoot", "thead", "tr", "ul",
     }
 )  # fmt: skip
-# Elements that never have an end tag.
-_VOID = frozenset(
+#: HTML's void elements: they never have an end tag.
+VOID_ELEMENTS = frozenset(
     {
         "area",
         "base",
@@ -63,6 +63,7 @@ _VOID = frozenset(
         "input",
         "link",
         "meta",
+        "param",
         "source",
         "track",
         "wbr",
@@ -166,7 +167,7 @@ class _Reader(HTMLParser):
     # -- the tags -------------------------------------------------------------------
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in _VOID:
+        if tag in VOID_ELEMENTS:
             self._void(tag)
             return
         self._open.append(tag)
@@ -198,14 +199,14 @@ class _Reader(HTMLParser):
                 self._prefix = self._marker() if tag == "li" else ""
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in _VOID:
+        if tag in VOID_ELEMENTS:
             self._void(tag)
         else:  # <div/> in XHTML: an element with no content
             self.handle_starttag(tag, attrs)
             self.handle_endtag(tag)
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in _VOID or tag not in self._open:
+        if tag in VOID_ELEMENTS or tag not in self._open:
             return  # a stray end tag closes nothing, as in a browser
         # An end tag closes every element opened inside it and left open.
         while self._open:
