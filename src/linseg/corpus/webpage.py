@@ -28,10 +28,9 @@ read as a browser would read most of it.
 
 from __future__ import annotations
 
-import html
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from html.parser import HTMLParser
 
 __all__ = ["html_text", "sniff_html", "blocks_text", "Block", "HTML_SUFFIXES", "VOID_ELEMENTS"]
@@ -75,7 +74,6 @@ _HEADING = re.compile(r"h([1-6])")
 _GROUPS = frozenset({"ul", "ol", "menu", "dir", "table", "dl"})
 _ROW_ITEMS = frozenset({"li", "tr", "dt", "dd"})
 _CELLS = frozenset({"td", "th"})
-_SPACE = re.compile(r"\s+")
 _BACKTICKS = re.compile(r"`+")
 # A line of a block's text that the text's reader would take for Markdown or reST
 # structure: a "#" heading or a code fence; below another line, also a line of one
@@ -110,40 +108,72 @@ def html_text(source: str) -> str:
 
 
 #: A block of a document that is not a web page, as its reader found it:
-#: ``("h", level, text)``, ``("p", 0, text)``, ``("li", 0, text)`` or ``("tr", 0, cells
-#: joined by a tab)``; ``text`` holds "\n" where a line breaks.
+#: ``("h", level, text)``, ``("p", 0, text)``, ``("li", 0, text)``, ``("tr", 0, cells
+#: joined by a tab)`` or ``("pre", 0, code)``; ``text`` holds "\n" where a line breaks.
 Block = tuple[str, int, str]
 
 
 def blocks_text(blocks: Iterable[Block]) -> str:
-    """The text of a document read as blocks (a word-processor file's, a PDF's): written
-    as a small web page (runs of list items in one list, of rows in one table) and read
-    by :func:`html_text`, so that every format comes out as a web page does."""
-    return html_text("".join(_page(blocks)))
-
-
-def _page(blocks: Iterable[Block]) -> Iterator[str]:
-    open_group = ""
-    for kind, level, text in blocks:
-        group = {"li": "ul", "tr": "table"}.get(kind, "")
-        if group != open_group:
-            if open_group:
-                yield f"</{open_group}>"
-            if group:
-                yield f"<{group}>"
-            open_group = group
-        if kind == "tr":
-            yield "<tr>" + "".join(f"<td>{_escaped(c)}</td>" for c in text.split("\t")) + "</tr>"
+    """The text of a document read as blocks (a word-processor file's, a PDF's, a LaTeX
+    source's), written as :func:`html_text` writes a web page's: a run of list items, or
+    of table rows, a line each, and other blocks a paragraph each."""
+    written: list[tuple[str, bool]] = []
+    previous = ""
+    for kind, level, raw in blocks:
+        if kind == "pre":
+            text = _fenced(raw)
         elif kind == "h":
-            yield f"<h{min(level, 6)}>{_escaped(text)}</h{min(level, 6)}>"
+            text = _heading(level, raw)
         else:
-            yield f"<{kind}>{_escaped(text)}</{kind}>"
-    if open_group:
-        yield f"</{open_group}>"
+            text = _lines(" | ".join(raw.split("\t")) if kind == "tr" else raw)
+            if text:
+                text = _escaped(("- " if kind == "li" else "") + text)
+        if text:
+            # Items of one list (rows of one table) follow each other: a block of another
+            # kind in between, even one with no text, ends the list.
+            written.append((text, kind in ("li", "tr") and kind == previous))
+        previous = kind
+    return _written(written)
+
+
+def _fenced(code: str) -> str:
+    """Code between fences longer than any run of backticks in it, so that none closes
+    them ("" for code of white space alone)."""
+    code = code.strip("\n")
+    if not code.strip():
+        return ""
+    fence = "`" * max(3, max((len(run) for run in _BACKTICKS.findall(code)), default=0) + 1)
+    return f"{fence}\n{code}\n{fence}"
+
+
+def _heading(level: int, raw: str) -> str:
+    """A heading line at ``level`` (at most 6), or "" for a heading with no text."""
+    words = " ".join(raw.split())
+    return "#" * min(level, 6) + " " + words if words else ""
+
+
+def _lines(raw: str) -> str:
+    """A block's lines with their runs of white space made one space, empty lines
+    dropped."""
+    return "\n".join(line for line in (" ".join(line.split()) for line in raw.split("\n")) if line)
 
 
 def _escaped(text: str) -> str:
-    return "<br>".join(html.escape(line, quote=False) for line in text.split("\n"))
+    """``text`` with a backslash before each line that Markdown would read as structure (a
+    "#" heading, a fence, an underline below another line), as Markdown escapes it: only
+    the markup makes structure."""
+    return "\n".join(
+        "\\" + line if _MARKUP_LINE.match(line) or (i and _UNDERLINE.match(line)) else line
+        for i, line in enumerate(text.split("\n"))
+    )
+
+
+def _written(blocks: list[tuple[str, bool]]) -> str:
+    """The blocks joined: a line break before a ``tight`` one, a blank line before the
+    others, and one at the end ("" for no block)."""
+    if not blocks:
+        return ""
+    return "".join([blocks[0][0], *(("\n" if t else "\n\n") + b for b, t in blocks[1:])]) + "\n"
 
 
 class _Reader(HTMLParser):
@@ -218,10 +248,9 @@ class _Reader(HTMLParser):
     def handle_data(self, data: str) -> None:
         if self._hidden:
             return
-        if self._pre:
-            self._inline.append(data)
-        else:
-            self._inline.append(_SPACE.sub(" ", data))
+        # Outside <pre> a line break in the source is a space (only <br> breaks a line);
+        # the block's runs of white space are made one space when it ends.
+        self._inline.append(data if self._pre else data.replace("\n", " "))
 
     def _void(self, tag: str) -> None:
         if self._hidden:
@@ -231,8 +260,6 @@ class _Reader(HTMLParser):
         elif tag == "hr":
             self._end_block()
             self.blocks.append(("***", False))  # a thematic break, as Markdown writes one
-        elif tag == "wbr":
-            pass
 
     def _close(self, tag: str) -> None:
         if self._hidden:
@@ -272,26 +299,18 @@ class _Reader(HTMLParser):
         raw = "".join(self._inline)
         self._inline = []
         if self._pre:
-            text = raw.strip("\n")
-            if text.strip():
-                # A fence longer than any run of backticks in the code, so none closes it.
-                runs = [len(run) for run in _BACKTICKS.findall(text)]
-                fence = "`" * max(3, max(runs, default=0) + 1)
-                self.blocks.append((f"{fence}\n{text}\n{fence}", False))
-            return
-        lines = [" ".join(line.split()) for line in raw.split("\n")]
-        text = "\n".join(line for line in lines if line)
-        if not text:
+            # Code stands apart, a blank line each side, even inside a list item.
+            if text := _fenced(raw):
+                self.blocks.append((text, False))
             return
         if self._heading:
-            text = "#" * self._heading + " " + " ".join(text.split())
+            text = _heading(self._heading, raw)
         else:
-            # A backslash keeps a paragraph's "# 1 priority" or "=====" a line of text, as
-            # in Markdown: structure comes from the tags alone.
-            text = "\n".join(
-                "\\" + line if _MARKUP_LINE.match(line) or (i and _UNDERLINE.match(line)) else line
-                for i, line in enumerate((self._prefix + text).split("\n"))
-            )
+            text = _lines(raw)
+            if text:
+                text = _escaped(self._prefix + text)
+        if not text:
+            return
         self._prefix = ""
         tight = bool(self._group_items) and self._group_items[-1] > 0
         if self._group_items:
@@ -305,9 +324,4 @@ class _Reader(HTMLParser):
         self._end_block()
 
     def text(self) -> str:
-        if not self.blocks:
-            return ""
-        parts = [self.blocks[0][0]]
-        for block, tight in self.blocks[1:]:
-            parts.append(("\n" if tight else "\n\n") + block)
-        return "".join(parts) + "\n"
+        return _written(self.blocks)
