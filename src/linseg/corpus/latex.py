@@ -68,6 +68,8 @@ _LISTS = frozenset({"itemize", "enumerate", "description", "thebibliography"})
 _DROPPED = frozenset(
     {"figure", "figure*", "table", "table*", "wrapfigure", "picture", "tikzpicture"}
 )
+# Environments read to their \\end at once: displays, dropped floats, tables.
+_READ_WHOLE = _DISPLAYS | _DROPPED | {"tabular"}
 _SIMPLE = {"~": " ", "--": "\u2013", "---": "\u2014", "``": "\u201c", "''": "\u201d"}
 
 # Where a command that names was left out: the space before it goes too when punctuation
@@ -126,18 +128,22 @@ def _words(latex: str) -> str:
 
 
 def _braced(text: str, at: int) -> tuple[str, int]:
-    """The text inside the group that opens at ``text[at] == "{"``, and where it ends."""
-    depth = 0
-    for i in range(at, len(text)):
+    """The text inside the group that opens at ``text[at] == "{"``, and where it ends.
+    An escaped brace (``\\{``) opens and closes nothing; a backslash escapes only the
+    character after it (``\\\\{`` is a line break, then a group)."""
+    depth, i = 0, at
+    while i < len(text):
         c = text[i]
         if c == "\\":
+            i += 2
             continue
-        if c == "{" and (i == 0 or text[i - 1] != "\\"):
+        if c == "{":
             depth += 1
-        elif c == "}" and text[i - 1] != "\\":
+        elif c == "}":
             depth -= 1
             if depth == 0:
                 return text[at + 1 : i], i + 1
+        i += 1
     return text[at + 1 :], len(text)
 
 
@@ -197,7 +203,7 @@ class _Reader:
         """Read what an environment's ``\\begin`` or ``\\end`` (its name ends at
         ``after``) opens or closes; return where reading goes on."""
         text = self.text
-        if begins and env in _DISPLAYS | _DROPPED | {"tabular"}:
+        if begins and env in _READ_WHOLE:
             stop, resume = _until(text, after, r"\\end\s*\{" + re.escape(env) + r"\}", regex=True)
             inside = text[after:stop]
             if env in _DISPLAYS:
