@@ -16,6 +16,8 @@ import zlib
 from collections.abc import Sequence
 from xml.etree import ElementTree
 
+from .suffixes import named
+
 __all__ = [
     "MAX_TEXT_BYTES",
     "check_size",
@@ -38,14 +40,14 @@ _DAMAGED = (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, Runti
 
 
 def sniff_zip(
-    data: bytes, path: str | os.PathLike[str] | None, suffix: str, mimetype: bytes | None
+    data: bytes, path: str | os.PathLike[str] | None, fmt: str, mimetype: bytes | None
 ) -> bool:
-    """Whether ``data`` is a ZIP archive of one format: named with ``suffix``, or (when
-    the format has one) with ``mimetype`` stored as its first entry, as EPUB and
-    OpenDocument require."""
+    """Whether ``data`` is a ZIP archive of the format ``fmt``: named so
+    (:func:`~linseg.corpus.suffixes.named`), or (when the format has one) with
+    ``mimetype`` stored as its first entry, as EPUB and OpenDocument require."""
     if not data.startswith(ZIP_MAGIC):
         return False
-    if path is not None and os.fspath(path).lower().endswith(suffix):
+    if named(path) == fmt:
         return True
     # The local header is 30 bytes, then the name "mimetype", then its stored content.
     return mimetype is not None and data[30:38] == b"mimetype" and data[38:].startswith(mimetype)

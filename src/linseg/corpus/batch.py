@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .suffixes import named
+
 __all__ = [
     "is_batch",
     "run_batch",
@@ -37,12 +39,7 @@ __all__ = [
 ]
 
 JOB_FILE = ".linseg-job.json"
-#: The names of the formats whose segments are the text read from them (a web page, a
-#: LaTeX source, an e-book, a word-processor file, a PDF): their text output is named
-#: ``NAME.SUFFIX.txt``.
-READ_INTO_TEXT = frozenset(
-    {".html", ".htm", ".xhtml", ".tex", ".latex", ".ltx", ".epub", ".docx", ".odt", ".pdf"}
-)
+
 TMP_SUFFIX = ".linseg-tmp"
 MAX_ATTEMPTS = 3
 # The parameters that decide a document's output; a resumed job must agree on them.
@@ -117,7 +114,8 @@ def find_documents(inputs: Iterable[str], out_dir: Path, output: str | None) -> 
 
     An output keeps the document's path relative to its input's directory (or glob
     root), under ``out_dir``; json output adds ``.json``, and text output of a file named
-    as one of :data:`READ_INTO_TEXT` adds ``.txt``. The output directory itself
+    as one of the formats read into text (:func:`~linseg.corpus.suffixes.named`) adds
+    ``.txt``. The output directory itself
     is never read as input.
     """
     skip = out_dir.resolve()
@@ -143,7 +141,7 @@ def find_documents(inputs: Iterable[str], out_dir: Path, output: str | None) -> 
             target = out_dir / rel
             if output == "json":
                 target = target.with_name(target.name + ".json")
-            elif f.suffix.lower() in READ_INTO_TEXT:
+            elif named(f) is not None:
                 # The segments of a web page, a LaTeX source, a book, a word-processor
                 # file or a PDF are the text read from it, not that format.
                 target = target.with_name(target.name + ".txt")

@@ -39,6 +39,7 @@ from typing import Literal
 from ..sentences import LONG_PIECE
 from ..text import looks_tokenized, split_sentences
 from .ref import is_separator, parse_ref
+from .suffixes import named
 from .transcript import read_transcript, sniff_transcript
 
 __all__ = [
@@ -80,31 +81,27 @@ def _reader(module: str, name: str) -> Callable:
     return getattr(importlib.import_module(f"{__package__}.{module}"), name)
 
 
-def _suffix(path: str | None) -> str:
-    return os.path.splitext(path)[1].lower() if path is not None else ""
-
-
 def _may_be_binary(data: bytes, path: str | None) -> bool:
-    """Whether a file may be one of :data:`_BINARY` (whose names are their suffixes)."""
-    if _suffix(path)[1:] in _BINARY:
+    """Whether a file may be one of :data:`_BINARY`: a ZIP archive, a PDF, or so named."""
+    if named(path) in _BINARY:
         return True
-    return data.startswith(b"PK\x03\x04") or data.lstrip(b" \t\r\n").startswith(b"%PDF-")
+    return data.startswith(b"PK\x03\x04") or data[:1024].lstrip(b" \t\r\n").startswith(b"%PDF-")
 
 
 def _is_latex(text: str, path: str | None) -> bool:
     """:func:`~linseg.corpus.latex.sniff_latex`, asked only of a text that holds a
     backslash early on or a file whose name says LaTeX."""
-    if "\\" not in text[:8000] and _suffix(path) not in (".tex", ".latex", ".ltx"):
-        return False
-    return bool(_reader("latex", "sniff_latex")(text, path))
+    if named(path) == "tex":
+        return True
+    return "\\" in text[:8000] and bool(_reader("latex", "sniff_latex")(text, path))
 
 
 def _is_html(text: str, path: str | None) -> bool:
     """:func:`~linseg.corpus.webpage.sniff_html`, asked only of a text that opens with a
     tag or a file whose name says HTML."""
-    if text.lstrip()[:1] != "<" and "htm" not in _suffix(path):
-        return False
-    return bool(_reader("webpage", "sniff_html")(text, path))
+    if named(path) == "html":
+        return True
+    return text[:4096].lstrip()[:1] == "<" and bool(_reader("webpage", "sniff_html")(text, path))
 
 
 @dataclass

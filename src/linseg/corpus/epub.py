@@ -36,7 +36,7 @@ def sniff_epub(data: bytes, path: str | os.PathLike[str] | None = None) -> bool:
     """Whether ``data`` is an EPUB: a ZIP archive named ``.epub``, or one whose first
     entry is the ``mimetype`` file holding ``application/epub+zip``, as the format
     requires."""
-    return sniff_zip(data, path, ".epub", b"application/epub+zip")
+    return sniff_zip(data, path, "epub", b"application/epub+zip")
 
 
 def epub_text(data: bytes) -> str:

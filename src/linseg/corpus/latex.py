@@ -32,6 +32,8 @@ from __future__ import annotations
 import os
 import re
 
+from .suffixes import named
+
 __all__ = ["latex_text", "sniff_latex"]
 
 _LEVELS = {
@@ -87,7 +89,7 @@ _TOKEN = re.compile(
 def sniff_latex(text: str, path: str | os.PathLike[str] | None = None) -> bool:
     """Whether ``text`` is a LaTeX source: named ``.tex``, or with a ``\\documentclass``
     or ``\\begin{document}`` line in its first 8,000 characters."""
-    if path is not None and os.fspath(path).lower().endswith((".tex", ".latex", ".ltx")):
+    if named(path) == "tex":
         return True
     head = _COMMENT.sub("", text[:8000])
     return bool(re.search(r"^\s*\\(documentclass|documentstyle)\b|\\begin\{document\}", head, re.M))

@@ -52,7 +52,7 @@ def sniff_docx(data: bytes, path: str | os.PathLike[str] | None = None) -> bool:
     """Whether ``data`` is a DOCX: a ZIP archive named ``.docx``, or one that holds
     ``word/document.xml`` (the name of its first entry, ``[Content_Types].xml``, says
     so; the archive is opened only then)."""
-    if sniff_zip(data, path, ".docx", None):
+    if sniff_zip(data, path, "docx", None):
         return True
     if not data.startswith(ZIP_MAGIC) or data[30:49] != b"[Content_Types].xml":
         return False
@@ -66,7 +66,7 @@ def sniff_docx(data: bytes, path: str | os.PathLike[str] | None = None) -> bool:
 def sniff_odt(data: bytes, path: str | os.PathLike[str] | None = None) -> bool:
     """Whether ``data`` is an ODT: a ZIP archive named ``.odt``, or one whose first entry
     is the ``mimetype`` of OpenDocument text, as the format requires."""
-    return sniff_zip(data, path, ".odt", _ODT_MIMETYPE)
+    return sniff_zip(data, path, "odt", _ODT_MIMETYPE)
 
 
 def docx_text(data: bytes) -> str:

@@ -35,6 +35,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from .suffixes import named
 from .webpage import Block, blocks_text
 
 __all__ = [
@@ -73,9 +74,9 @@ class _Line:
 def sniff_pdf(data: bytes, path: str | os.PathLike[str] | None = None) -> bool:
     """Whether ``data`` is a PDF: it opens with ``%PDF-`` (after white space), or its
     name ends in ``.pdf``."""
-    if path is not None and os.fspath(path).lower().endswith(".pdf"):
+    if named(path) == "pdf":
         return True
-    return data.lstrip(b" \t\r\n").startswith(b"%PDF-")
+    return data[:1024].lstrip(b" \t\r\n").startswith(b"%PDF-")
 
 
 def pdf_text(data: bytes) -> str:

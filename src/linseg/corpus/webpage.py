@@ -33,10 +33,10 @@ import re
 from collections.abc import Iterable
 from html.parser import HTMLParser
 
-__all__ = ["html_text", "sniff_html", "blocks_text", "Block", "HTML_SUFFIXES", "VOID_ELEMENTS"]
+from .suffixes import named
 
-#: File names read as HTML when no ``--format`` is given.
-HTML_SUFFIXES = (".html", ".htm", ".xhtml")
+__all__ = ["html_text", "sniff_html", "blocks_text", "Block", "VOID_ELEMENTS"]
+
 
 # What a browser does not show: its content is left out.
 _HIDDEN = frozenset({"head", "script", "style", "template", "noscript", "svg", "title"})
@@ -92,7 +92,7 @@ def sniff_html(text: str, path: str | os.PathLike[str] | None = None) -> bool:
     ``.xhtml``, or it opens with ``<!DOCTYPE html>`` or an ``<html>`` tag (after white
     space, comments or an XML declaration). A text that merely holds tags (Markdown with
     an HTML snippet) is not."""
-    if path is not None and os.fspath(path).lower().endswith(HTML_SUFFIXES):
+    if named(path) == "html":
         return True
     return _HTML_START.match(text[:4096]) is not None
 
