@@ -1,11 +1,15 @@
-"""Small PDFs written by hand for the tests: pages of lines in Helvetica at chosen sizes
-and heights, so that what the PDF reader must find (paragraphs, headings, lists, columns,
-pages) is known exactly."""
+"""Small PDFs written by hand for the tests: pages of lines in Helvetica (bold too) or
+Courier at chosen sizes and places, so that what the PDF reader must find (paragraphs,
+headings, lists, code, columns, pages, running heads) is known exactly."""
 
 from __future__ import annotations
 
-#: A line: (x, y, font size, text), y measured up from the page's foot (A4: 842 high).
-Line = tuple[float, float, float, str]
+#: A line: (x, y, font size, text), y measured up from the page's foot (A4: 842 high),
+#: in Helvetica; or (x, y, font size, text, font) with a font of :data:`FONTS`.
+Line = tuple[float, float, float, str] | tuple[float, float, float, str, str]
+
+#: The fonts a line may name, as the PDF names them.
+FONTS = {"regular": "Helvetica", "bold": "Helvetica-Bold", "mono": "Courier"}
 
 
 def _escape(text: str) -> str:
@@ -15,22 +19,27 @@ def _escape(text: str) -> str:
 def make_pdf(pages: list[list[Line]]) -> bytes:
     """A PDF of ``pages``, each a list of lines drawn in order."""
     objects: list[bytes] = []
-    font = 3 + 2 * len(pages)  # the font's object number, after the pages and contents
+    first = 3 + 2 * len(pages)  # the fonts' object numbers, after the pages and contents
+    names = list(FONTS)
+    resources = " ".join(f"/F{i} {first + i} 0 R" for i in range(len(names)))
     kids = " ".join(f"{3 + 2 * i} 0 R" for i in range(len(pages)))
     objects.append(b"<< /Type /Catalog /Pages 2 0 R >>")
     objects.append(f"<< /Type /Pages /Kids [{kids}] /Count {len(pages)} >>".encode())
     for i, lines in enumerate(pages):
         stream = "".join(
-            f"BT /F1 {size} Tf {x} {y} Td ({_escape(text)}) Tj ET\n" for x, y, size, text in lines
+            f"BT /F{names.index(face)} {size} Tf {x} {y} Td ({_escape(text)}) Tj ET\n"
+            for x, y, size, text, face in (_with_font(line) for line in lines)
         ).encode("cp1252")  # WinAnsiEncoding is Windows-1252
         objects.append(
             f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] "
-            f"/Resources << /Font << /F1 {font} 0 R >> >> /Contents {4 + 2 * i} 0 R >>".encode()
+            f"/Resources << /Font << {resources} >> >> /Contents {4 + 2 * i} 0 R >>".encode()
         )
         objects.append(f"<< /Length {len(stream)} >>\nstream\n".encode() + stream + b"endstream")
-    objects.append(
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"
-    )
+    for face in names:
+        objects.append(
+            f"<< /Type /Font /Subtype /Type1 /BaseFont /{FONTS[face]} "
+            "/Encoding /WinAnsiEncoding >>".encode()
+        )
     out = bytearray(b"%PDF-1.4\n")
     offsets = []
     for number, body in enumerate(objects, 1):
@@ -45,6 +54,12 @@ def make_pdf(pages: list[list[Line]]) -> bytes:
     return bytes(out)
 
 
-def paragraph(y: float, lines: list[str], size: float = 11, x: float = 72) -> list[Line]:
+def _with_font(line: Line) -> tuple[float, float, float, str, str]:
+    return line if len(line) == 5 else (*line, "regular")  # type: ignore[return-value]
+
+
+def paragraph(
+    y: float, lines: list[str], size: float = 11, x: float = 72, font: str = "regular"
+) -> list[Line]:
     """Lines of body text from height ``y`` down, 13 points apart."""
-    return [(x, y - 13 * i, size, text) for i, text in enumerate(lines)]
+    return [(x, y - 13 * i, size, text, font) for i, text in enumerate(lines)]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import logging
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -81,6 +84,8 @@ def test_a_two_column_page_reads_column_after_column():
     [
         (b"%PDF-1.4\nnot really", "not a readable PDF"),
         (make_pdf([[]]), "the PDF shows no text"),
+        # A content stream in a filter pypdf does not know.
+        (make_pdf(PAGES).replace(b"<< /Length", b"<< /Filter /Zip /Length", 1), "Zip"),
     ],
 )
 def test_bad_pdfs_are_refused(data, message, tmp_path, capsys):
@@ -99,6 +104,18 @@ def test_a_damaged_pdf_is_read_or_refused(changes):
     read_or_refuse(pdf_text, make_pdf(PAGES), changes)
 
 
+def test_flaws_read_past_are_not_shown(tmp_path, capsys, caplog):
+    """pypdf finds the objects of a file whose pointer to its table of them is wrong, and
+    would log a warning; the text is read, and nothing is printed but the segments."""
+    path = tmp_path / "report.pdf"
+    path.write_bytes(re.sub(rb"startxref\n\d+", b"startxref\n10", make_pdf(PAGES)))
+    assert main(["segment", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and "Bees need water" in out
+    assert not [r for r in caplog.records if r.name.startswith("pypdf")]
+    assert logging.getLogger("pypdf").level == logging.NOTSET  # as it was
+
+
 def test_cli_segments_a_pdf(tmp_path, capsys):
     path = tmp_path / "report.pdf"
     path.write_bytes(make_pdf(PAGES))
@@ -106,3 +123,171 @@ def test_cli_segments_a_pdf(tmp_path, capsys):
     assert record["format"] == "pdf"
     assert "".join(record["segments"]) == PAGES_TEXT
     assert all(s.startswith(("# ", "## ")) for s in record["segments"])
+
+
+def _page(number: int, body: list) -> list:
+    """A page of the club's report: its running header and its page number around
+    ``body``."""
+    head = (72, 812, 8, "Garden Club - Annual Report 2026")
+    foot = (280, 30, 8, f"Page {number} of 3")
+    return [head, *body, foot]
+
+
+# Paragraphs set as LaTeX sets them, by a first-line indent and no space between them;
+# headings bold in the body's size below a larger title; code in Courier; a running
+# header and a page number on every page.
+REPORT = [
+    _page(
+        1,
+        [
+            (72, 770, 18, "The Club in 2026"),
+            (72, 745, 11, "Bees", "bold"),
+            (87, 730, 11, "Bees need water and flowers. A hive is quiet in"),
+            (72, 717, 11, "the winter months, and the club keeps four hives."),
+            (87, 704, 11, "The second paragraph opens with the same indent and"),
+            (72, 691, 11, "runs on over the foot of the page, which carries"),
+        ],
+    ),
+    _page(
+        2,
+        [
+            (72, 780, 11, "the page number."),
+            (72, 755, 11, "Counting the hives", "bold"),
+            (87, 740, 11, "Members count the hives with a short program."),
+            *paragraph(720, ["for hive in hives:", "    count(hive)"], font="mono"),
+            (72, 690, 11, "It prints one line for every hive it counts."),
+        ],
+    ),
+    _page(
+        3,
+        [
+            (72, 780, 18, "Trains"),
+            (87, 760, 11, "Steam trains burn coal."),
+        ],
+    ),
+]
+
+REPORT_TEXT = """# The Club in 2026
+
+## Bees
+
+Bees need water and flowers. A hive is quiet in the winter months, and the club keeps four hives.
+
+The second paragraph opens with the same indent and runs on over the foot of the page, which carries the page number.
+
+## Counting the hives
+
+Members count the hives with a short program.
+
+```
+for hive in hives:
+    count(hive)
+```
+
+It prints one line for every hive it counts.
+
+# Trains
+
+Steam trains burn coal.
+"""
+
+
+def test_a_report_set_in_print():
+    """Running header and page numbers left out; bold headings below the larger ones;
+    indented paragraphs; a paragraph running over a page; a code block kept as lines."""
+    assert pdf_text(make_pdf(REPORT)) == REPORT_TEXT
+
+
+def test_one_page_keeps_its_top_and_bottom_lines():
+    page = [(72, 812, 8, "Draft 3"), *paragraph(700, ["One line of text."]), (280, 30, 8, "1")]
+    assert pdf_text(make_pdf([page])) == "Draft 3\n\nOne line of text.\n\n1\n"
+
+
+def test_a_header_on_too_few_pages_is_kept():
+    pages = [[(72, 812, 8, "Note"), *paragraph(700, [f"Text {n}."])] for n in range(3)]
+    pages.append(paragraph(700, ["More text."]))
+    pages.append(paragraph(700, ["The end."]))
+    # On three pages of five: more than 40% of them, so a running header.
+    assert "Note" not in pdf_text(make_pdf(pages))
+    pages.append(paragraph(700, ["A postscript."]))
+    pages.append(paragraph(700, ["Another."]))
+    pages.append(paragraph(700, ["And the last."]))
+    # On three pages of eight: less than 40%.
+    assert pdf_text(make_pdf(pages)).count("Note") == 3
+
+
+def test_numbered_headings_of_one_size_rank_by_their_numbers():
+    page = [
+        (72, 780, 11, "1 Bees", "bold"),
+        *paragraph(760, ["Bees need water."]),
+        (72, 735, 11, "1.1 Hives", "bold"),
+        *paragraph(715, ["A hive is quiet in the winter."]),
+        (72, 690, 11, "Trains", "bold"),
+        *paragraph(670, ["Steam trains burn coal."]),
+    ]
+    heads = [ln for ln in pdf_text(make_pdf([page])).splitlines() if ln.startswith("#")]
+    assert heads == ["# 1 Bees", "## 1.1 Hives", "# Trains"]
+
+
+def test_bold_lines_that_are_not_headings():
+    bold = [
+        *paragraph(
+            815, ["Plain text opens the page,", "and runs on", "over", "six", "lines", "so."]
+        ),
+        (72, 750, 11, "A bold lead-in sentence, which ends like one.", "bold"),
+        (72, 724, 11, "Note:", "bold"),
+        (72, 698, 11, "lower case in bold", "bold"),
+        *paragraph(672, ["Plain text after them."]),
+    ]
+    text = pdf_text(make_pdf([bold]))
+    assert "#" not in text and text.count("\n\n") == 4
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.lists(
+            st.tuples(
+                st.sampled_from([60, 72, 87, 120, 320]),
+                st.integers(40, 800),
+                st.sampled_from([8, 10, 11, 14, 20]),
+                st.text("abcXYZ .:", min_size=1, max_size=40),
+                st.sampled_from(["regular", "bold", "mono"]),
+            ),
+            min_size=1,
+            max_size=12,
+        ),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_letters_come_out_in_order_and_only_furniture_is_left_out(pages):
+    """Every letter read is a letter drawn, in the order drawn; on one page, every one."""
+    read = [c for c in pdf_text(make_pdf(pages)) if c.isalpha()]
+    drawn = [c for page in pages for *_, text, _ in page for c in text if c.isalpha()]
+    it = iter(drawn)
+    assert all(any(c == d for d in it) for c in read)
+    if len(pages) == 1:
+        assert read == drawn
+
+
+@pytest.mark.parametrize(
+    "foot, furniture",
+    [
+        ("{n}", True),
+        ("- {r} -", True),
+        ("Page {n} of 2", True),
+        ("{n}/2", True),
+        ("{n} apples", False),
+        ("Chapter {n}", False),
+    ],
+)
+def test_page_numbers_at_the_foot(foot, furniture):
+    roman = {1: "i", 2: "ii"}
+    pages = [
+        [*paragraph(700, [f"Text of page {n}."]), (280, 30, 8, foot.format(n=n, r=roman[n]))]
+        for n in (1, 2)
+    ]
+    text = pdf_text(make_pdf(pages))
+    assert (foot.format(n=1, r="i") not in text.splitlines()) is furniture
+    assert "Text of page 1." in text and "Text of page 2." in text

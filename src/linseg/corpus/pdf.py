@@ -1,33 +1,52 @@
-"""PDF files: their text, with the paragraphs and headings their layout shows.
+"""PDF files: their text, with the paragraphs, headings and code their layout shows.
 
 A PDF holds no paragraphs or headings, only pieces of text drawn at places in fonts of
 sizes. :func:`pdf_text` reads the pieces with ``pypdf`` (``pip install 'linseg[pdf]'``)
 and rebuilds the structure a reader sees:
 
 - **Lines**: pieces drawn at the same height, in the order the file draws them (the
-  reading order of most PDFs, one column after the other).
+  reading order of most PDFs, one column after the other). A font is bold or
+  monospaced by its name (``Times-Bold``, ``Courier``) or its descriptor's weight and
+  flags.
+- **Page furniture** is left out: a line at the top or bottom of a page (its two highest
+  and two lowest) that is a page number (``12``, ``Page 3 of 9``, ``- iv -``), or that
+  recurs, digits aside, at the top or bottom of at least :data:`RUNNING_SHARE` of the
+  pages and of three (a running header or footer: a title, a date, an address). A
+  document of one page keeps every line.
 - **Paragraphs**: a new paragraph starts where the space above a line is more than
   :data:`PARAGRAPH_GAP` times the document's usual line spacing (scaled to the line's
-  font size), where the font size
-  changes, and at a line that opens with a bullet (a list item). A line that moves up
-  the page (the next column) or onto the next page goes on with its paragraph. Lines of
-  a paragraph are joined with a space; a word broken at a line's end (``exam-`` then
-  ``ple``, the second in lower case) is joined again without its hyphen.
+  font size); where the font size changes, or a line is set wholly in bold or in a
+  monospaced font and the line before is not (or the other way round); at a line that
+  opens with a bullet (a list item); at a line indented 0.8-5 ems from its column's
+  margin after a line that ended a sentence (paragraphs set, as LaTeX and books set
+  them, by a first-line indent and no space); and after a line that stops short (less
+  than :data:`SHORT_LINE` of the usual line's characters, at its size) and ends a
+  sentence or is bold. A line that moves up the page (the next column) or onto the next
+  page otherwise goes on with its paragraph, so a paragraph runs on across a page
+  break. Lines of a paragraph are joined with a space; a word broken at a line's end
+  (``exam-`` then ``ple``, the second in lower case) is joined again without its hyphen.
 - **Headings**: a paragraph of at most :data:`HEADING_LINES` lines and
   :data:`HEADING_WORDS` words set at least :data:`HEADING_SIZE` times the size of the
-  body text (the size most of the document's characters have). Its level is the rank of
-  its size among the headings' sizes, the largest 1. Headings in the body's size (bold
-  ones) are read as short paragraphs, which the default's section cues read as titles.
+  body text (the size most of the document's characters have); and, below those, one
+  set wholly in bold at about the body's size that stops short of the margin, opens in
+  upper case and does not end in ``.``, ``,``, ``;`` or ``:`` (a lead-in sentence or a
+  "Note:" is no heading). Its level is the rank of its size among the headings' sizes,
+  the largest 1, and the bold ones in the body's size ranked after them; among headings
+  of one size, a numbered one ranks by its number's depth (``3.1`` a level below ``3``
+  and below an unnumbered one, such as "Acknowledgements").
+- **Code**: a paragraph set in a monospaced font at the body's size or smaller is a code
+  block, its lines kept as lines, each indented by its own spaces and by how far right
+  of the block's leftmost line it is drawn.
 
 The result is written as :func:`linseg.corpus.webpage.blocks_text` writes any document:
-headings as Markdown lines, so that the default cuts at the outline. Everything drawn as
-text is kept, running headers, footers and page numbers included; text drawn as images
-(a scan) is not text, and a PDF of scans reads as empty.
+headings as Markdown lines and code between fences, so that the default cuts at the
+outline. Text drawn as images (a scan) is not text, and a PDF of scans reads as empty.
 """
 
 from __future__ import annotations
 
 import io
+import logging
 import os
 import re
 import statistics
@@ -45,6 +64,8 @@ __all__ = [
     "HEADING_SIZE",
     "HEADING_LINES",
     "HEADING_WORDS",
+    "RUNNING_SHARE",
+    "SHORT_LINE",
 ]
 
 #: Space above a line, in usual line spacings, that starts a paragraph.
@@ -55,6 +76,21 @@ HEADING_SIZE = 1.15
 HEADING_LINES = 3
 HEADING_WORDS = 20
 
+#: Share of the pages at whose top or bottom a line recurs to be a running header or
+#: footer.
+RUNNING_SHARE = 0.4
+#: Share of the usual line's length below which a line that ends a sentence ends its
+#: paragraph.
+SHORT_LINE = 0.6
+
+_BOLD_NAME = re.compile(r"bold|black|heavy|demi|semibold|\bbx|cmbx", re.IGNORECASE)
+_MONO_NAME = re.compile(r"mono|courier|consol|cmtt|sftt|lmtt|typewriter|menlo|inconsolata", re.I)
+_DIGITS = re.compile(r"\d+")
+# A heading's section number: "3", "3.", "3.1", "3.1." before its words.
+_SECTION_NUMBER = re.compile(r"(\d+(?:\.\d+)*)\.?\s+\S")
+# A page number alone, as a header or footer sets it (digits already read as 0).
+_PAGE_NUMBER = re.compile(r"(page )?[-\u2013\u2014 ]*(0|[ivxlc]+)( ?(/|of) ?0)?[-\u2013\u2014 ]*")
+_SENTENCE_END = frozenset(".!?:;\"'\u201d\u2019)]")
 _BULLET = re.compile(r"[\u2022\u25e6\u25aa\u25cf\u2023\u2043\u2219\u00b7\u2013*-]\s")
 _BROKEN_WORD = re.compile(r"[^\W\d_]-$")
 
@@ -63,12 +99,25 @@ _BROKEN_WORD = re.compile(r"[^\W\d_]-$")
 class _Line:
     page: int
     y: float
+    x: float
     size: float
     parts: list[str] = field(default_factory=list)
+    #: Characters drawn, and of them those in a bold and in a monospaced font.
+    chars: int = 0
+    bold: int = 0
+    mono: int = 0
 
     @property
     def text(self) -> str:
         return " ".join("".join(self.parts).split())
+
+    @property
+    def is_bold(self) -> bool:
+        return self.bold >= 0.9 * self.chars > 0
+
+    @property
+    def is_code(self) -> bool:
+        return self.mono >= 0.9 * self.chars > 0
 
 
 def sniff_pdf(data: bytes, path: str | os.PathLike[str] | None = None) -> bool:
@@ -82,25 +131,59 @@ def sniff_pdf(data: bytes, path: str | os.PathLike[str] | None = None) -> bool:
 def pdf_text(data: bytes) -> str:
     """The text of the PDF ``data`` (see the module). Raises ValueError, saying why, for
     a file that is not a readable PDF, or when ``pypdf`` is not installed."""
-    lines = _lines(data)
+    lines = _without_furniture(_lines(data))
     if not lines:
         return ""
     body = _body_size(lines)
     spacing = _line_spacing(lines, body)
-    paragraphs = list(_paragraphs(lines, spacing, body))
+    measure = _measure(lines, body)
+    paragraphs = list(_paragraphs(lines, spacing, _left_edges(lines), measure, body))
+    # A heading's level is the rank of its size among the headings' sizes, the larger
+    # ones first, and the bold ones in the body's size below them; among headings of
+    # one size, a numbered one ranks by its number's depth ("3.1" below "3").
     sizes = sorted(
-        {round(size * 2) / 2 for size, group in paragraphs if _is_heading(size, group, body)},
+        {_size_key(size) for size, group in paragraphs if _is_heading(size, group, body)},
+        reverse=True,
+    )
+    bold = sorted(
+        {
+            _size_key(size)
+            for size, group in paragraphs
+            if _is_bold_heading(size, group, measure, body)
+        },
         reverse=True,
     )
     blocks: list[Block] = []
+    ranks: list[tuple[int, int]] = []  # each heading's size rank and number depth
     for size, group in paragraphs:
+        # Code is set in the body's size or smaller; larger monospaced type is a
+        # heading that names a function.
+        if group[0].is_code and size < HEADING_SIZE * body:
+            code = _code(group)
+            if blocks and blocks[-1][0] == "pre":
+                # A blank line inside a code block, not the end of it.
+                code = f"{blocks.pop()[2]}\n\n{code}"
+            blocks.append(("pre", 0, code))
+            continue
         text = _joined(group)
         if _is_heading(size, group, body):
-            blocks.append(("h", sizes.index(round(size * 2) / 2) + 1, text))
+            rank = sizes.index(_size_key(size))
+        elif _is_bold_heading(size, group, measure, body):
+            rank = len(sizes) + bold.index(_size_key(size))
         elif _BULLET.match(group[0].text):
             blocks.append(("li", 0, text[2:].strip()))
+            continue
         else:
             blocks.append(("p", 0, text))
+            continue
+        blocks.append(("h", len(ranks), text))  # its level, once all are ranked
+        number = _SECTION_NUMBER.match(text)
+        ranks.append((rank, number.group(1).count(".") + 1 if number else 1))
+    levels = sorted(set(ranks))
+    blocks = [
+        (kind, levels.index(ranks[at]) + 1 if kind == "h" else at, text)
+        for kind, at, text in blocks
+    ]
     return blocks_text(blocks)
 
 
@@ -113,25 +196,37 @@ def _lines(data: bytes) -> list[_Line]:
         raise ValueError("reading a PDF needs pypdf: pip install 'linseg[pdf]'") from None
     # pypdf reports a damaged file in many ways: its own errors (a bad cross-reference
     # table, an object that refers to itself), or those of the Python it runs.
+    # (RuntimeError takes in a stream in a filter pypdf does not know, NotImplementedError,
+    # and an object nested past Python's recursion limit.)
     damaged = (
         *(PyPdfError, OSError, LookupError, TypeError, ValueError, AttributeError),
-        *(ArithmeticError, RecursionError, AssertionError),
+        *(ArithmeticError, RuntimeError, AssertionError),
     )
+    # pypdf logs each flaw it reads past; the text read is the answer, so they are not
+    # shown (a file it cannot read at all is refused below).
+    log = logging.getLogger("pypdf")
+    level = log.level
+    log.setLevel(logging.ERROR)
     try:
         reader = pypdf.PdfReader(io.BytesIO(data))
         locked = reader.is_encrypted and not reader.decrypt("")
         lines: list[_Line] = []
         if not locked:
             for number, page in enumerate(reader.pages):
-                page.extract_text(visitor_text=_collector(lines, number))
+                # Each font's faces, by the identity of its dictionary, which lives as
+                # long as its page is read.
+                faces: dict[int, tuple[bool, bool]] = {}
+                page.extract_text(visitor_text=_collector(lines, number, faces))
     except damaged as exc:
         raise ValueError(f"not a readable PDF: {exc}") from None
+    finally:
+        log.setLevel(level)
     if locked:
         raise ValueError("the PDF is encrypted with a password")
     return [line for line in lines if line.text]
 
 
-def _collector(lines: list[_Line], page: int) -> Any:
+def _collector(lines: list[_Line], page: int, faces: dict[int, tuple[bool, bool]]) -> Any:
     def visit(text: str, cm: list[float], tm: list[float], font: Any, size: float) -> None:
         if not text.strip():
             if lines and lines[-1].page == page and text:
@@ -139,6 +234,7 @@ def _collector(lines: list[_Line], page: int) -> Any:
             return
         # Where the text lands on the page, and its height there: the text matrix
         # carried through the current transformation.
+        x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
         y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
         scale = abs(tm[3] * cm[3] + tm[2] * cm[1]) or abs(tm[0] * cm[0]) or 1.0
         height = abs(size * scale) or 1.0
@@ -146,19 +242,71 @@ def _collector(lines: list[_Line], page: int) -> Any:
         if last is not None and last.page == page and abs(last.y - y) < 0.5 * height:
             last.parts.append(text.replace("\n", " "))
             last.size = max(last.size, height)
+            last.x = min(last.x, x)
         else:
-            lines.append(_Line(page, y, height, [text.replace("\n", " ")]))
+            last = _Line(page, y, x, height, [text.replace("\n", " ")])
+            lines.append(last)
+        if font is not None and id(font) not in faces:
+            faces[id(font)] = _face(font)
+        bold, mono = faces.get(id(font), (False, False))
+        drawn = len(text) - text.count(" ")
+        last.chars += drawn
+        last.bold += drawn if bold else 0
+        last.mono += drawn if mono else 0
 
     return visit
+
+
+def _face(font: Any) -> tuple[bool, bool]:
+    """Whether ``font`` is bold, and whether it is monospaced: by its name, or by its
+    descriptor's weight and flags (bit 1 fixed pitch, bit 19 forced bold)."""
+    name = str(font.get("/BaseFont", "")).split("+")[-1]
+    descriptor: Any = font.get("/FontDescriptor")
+    if descriptor is None and "/DescendantFonts" in font:
+        descriptor = font["/DescendantFonts"][0].get_object().get("/FontDescriptor")
+    descriptor = descriptor.get_object() if descriptor is not None else {}
+    flags = int(descriptor.get("/Flags", 0) or 0)
+    weight = float(descriptor.get("/FontWeight", 0) or 0)
+    bold = bool(_BOLD_NAME.search(name)) or weight >= 600 or bool(flags & 1 << 18)
+    mono = bool(_MONO_NAME.search(name)) or bool(flags & 1)
+    return bold, mono
+
+
+def _without_furniture(lines: list[_Line]) -> list[_Line]:
+    """``lines`` without the page's furniture: a page's top or bottom line that is a
+    page number, or that recurs, digits aside, at the top or bottom of at least
+    :data:`RUNNING_SHARE` of the pages (and of three)."""
+    pages: dict[int, list[int]] = {}
+    for i, line in enumerate(lines):
+        pages.setdefault(line.page, []).append(i)
+    if len(pages) < 2:
+        return lines
+    edges: dict[int, str] = {}
+    for members in pages.values():
+        by_height = sorted(members, key=lambda i: lines[i].y)
+        for i in by_height[:2] + by_height[-2:]:
+            edges[i] = _DIGITS.sub("0", lines[i].text.lower())
+    seen: dict[str, set[int]] = {}
+    for i, key in edges.items():
+        seen.setdefault(key, set()).add(lines[i].page)
+    least = max(3, RUNNING_SHARE * len(pages))
+    furniture = {
+        i for i, key in edges.items() if _PAGE_NUMBER.fullmatch(key) or len(seen[key]) >= least
+    }
+    return [line for i, line in enumerate(lines) if i not in furniture]
 
 
 def _body_size(lines: list[_Line]) -> float:
     """The size most characters are set in."""
     weight: dict[float, int] = {}
     for line in lines:
-        key = round(line.size * 2) / 2
+        key = _size_key(line.size)
         weight[key] = weight.get(key, 0) + len(line.text)
     return max(weight, key=lambda k: weight[k])
+
+
+def _size_key(size: float) -> float:
+    return round(size * 2) / 2
 
 
 def _line_spacing(lines: list[_Line], body: float) -> float:
@@ -174,8 +322,38 @@ def _line_spacing(lines: list[_Line], body: float) -> float:
     return statistics.median(drops) if drops else 1.2 * body
 
 
+def _measure(lines: list[_Line], body: float) -> float:
+    """The usual length of a line of body text, in characters."""
+    lengths = [len(x.text) for x in lines if abs(x.size - body) < 0.5 and not x.is_code]
+    return statistics.median(lengths) if lengths else 0.0
+
+
+def _left_edges(lines: list[_Line]) -> dict[int, list[float]]:
+    """Each page's left margins (one a column): where at least a quarter of its lines
+    start, to the nearest point."""
+    starts: dict[int, dict[int, int]] = {}
+    for line in lines:
+        count = starts.setdefault(line.page, {})
+        count[round(line.x)] = count.get(round(line.x), 0) + 1
+    return {
+        page: [x for x, n in count.items() if n >= 0.25 * sum(count.values())]
+        for page, count in starts.items()
+    }
+
+
+def _indent(line: _Line, edges: list[float]) -> float:
+    """How far ``line`` starts right of the nearest left margin clearly before it (a
+    paragraph's first lines, if many, start at a margin of their own)."""
+    before = [x for x in edges if x < line.x - 0.8 * line.size]
+    return line.x - max(before) if before else 0.0
+
+
 def _paragraphs(
-    lines: list[_Line], spacing: float, body: float
+    lines: list[_Line],
+    spacing: float,
+    edges: dict[int, list[float]],
+    measure: float,
+    body: float,
 ) -> Iterator[tuple[float, list[_Line]]]:
     """The lines grouped into paragraphs, each with its font size."""
     group = [lines[0]]
@@ -187,6 +365,10 @@ def _paragraphs(
             drop > PARAGRAPH_GAP * usual
             or abs(line.size - prev.size) > 0.1 * max(line.size, prev.size)
             or _BULLET.match(line.text)
+            or line.is_code != prev.is_code
+            or line.is_bold != prev.is_bold
+            or (not line.is_code and _indented(prev, line, edges, drop))
+            or (not line.is_code and _ended(prev, measure, body))
         ):
             yield max(x.size for x in group), group
             group = []
@@ -194,11 +376,63 @@ def _paragraphs(
     yield max(x.size for x in group), group
 
 
+def _indented(prev: _Line, line: _Line, edges: dict[int, list[float]], drop: float) -> bool:
+    """Whether ``line`` opens a paragraph by its first-line indent (as LaTeX and many
+    books set paragraphs, with no space between them): it starts 0.8-5 ems right of its
+    margin, further right than the line before on the same column, which ended a
+    sentence."""
+    indent = _indent(line, edges[line.page])
+    return (
+        0.8 * line.size < indent < 5 * line.size
+        and (drop <= 0 or line.x - prev.x > 0.8 * line.size)
+        and prev.text[-1:] in _SENTENCE_END
+    )
+
+
+def _ended(line: _Line, measure: float, body: float) -> bool:
+    """Whether ``line`` ends its paragraph by stopping short: it fills less than
+    :data:`SHORT_LINE` of the usual line (fewer characters fit a line of larger type),
+    and ends a sentence or is set in bold (a heading, which a next heading would
+    otherwise join)."""
+    return len(line.text) < SHORT_LINE * measure * body / line.size and (
+        line.is_bold or line.text[-1:] in _SENTENCE_END
+    )
+
+
 def _is_heading(size: float, group: list[_Line], body: float) -> bool:
     return (
         size >= HEADING_SIZE * body
         and len(group) <= HEADING_LINES
         and sum(len(x.text.split()) for x in group) <= HEADING_WORDS
+    )
+
+
+def _is_bold_heading(size: float, group: list[_Line], measure: float, body: float) -> bool:
+    """A short paragraph set wholly in bold at about the body's size, whose last line
+    stops short of the margin (a bold line that runs on opens a paragraph), and that
+    neither ends like a sentence or a lead-in (``.``, ``:``) nor opens in lower case: a
+    heading below those set larger."""
+    text = _joined(group)
+    return (
+        group[0].is_bold
+        and 0.9 * body <= size < HEADING_SIZE * body
+        and len(group[-1].text) < 0.9 * measure
+        and len(group) <= HEADING_LINES
+        and len(text.split()) <= HEADING_WORDS
+        and text[-1] not in ".,;:"
+        and not text[0].islower()
+        and not _BULLET.match(text)
+    )
+
+
+def _code(group: list[_Line]) -> str:
+    """A code block's lines, each indented by the spaces it draws and by how far it is
+    drawn right of the block's leftmost line (in the width of a monospaced character,
+    0.6 of the size)."""
+    left = min(line.x for line in group)
+    return "\n".join(
+        " " * round((line.x - left) / (0.6 * line.size)) + "".join(line.parts).rstrip()
+        for line in group
     )
 
 
