@@ -464,3 +464,22 @@ def test_boundary_accuracy_on_the_papers_corpus():
         # by the corpus's makers), which no rule can see, so two may join: 1,376.
         # sentencex alone gives pieces of 15,000 on one line.
         assert longest < 1500
+
+
+@pytest.mark.parametrize(
+    "text, sentences",
+    [
+        # A line's number opens its sentence; sentencex ended "1. " as one of its own.
+        (
+            "Title\n\n1. Introduction\n\nBees. Hives.\n\n2.1. What is it?\n\nIt is.",
+            ["Title\n\n", "1. Introduction\n\n", "Bees. ", "Hives.\n\n"]
+            + ["2.1. What is it?\n\n", "It is."],
+        ),
+        ("Do this first.\n  12. Open the file\n", ["Do this first.\n  ", "12. Open the file\n"]),
+        # Not at a line's start: a number ending a sentence.
+        ("It was 1999. The end.", ["It was 1999. ", "The end."]),
+        ("See page 12. Then more.", ["See page 12. ", "Then more."]),
+    ],
+)
+def test_a_numbered_line_is_not_cut_after_its_number(text, sentences):
+    assert [text[a:b] for a, b in split_sentences(text)] == sentences

@@ -602,8 +602,12 @@ def _may_start(text: str, start: int, language: str) -> bool:
     sentencex also starts a sentence at a list marker in running text (``the lines, (B)
     its points``, ``section 381 (c)``). A sentence cannot begin right after a comma,
     colon, semicolon, digit or cased letter on the same line, so such a start is dropped.
-    Uncased scripts (Thai, CJK) and the Greek question mark ``;`` are left alone.
+    Uncased scripts (Thai, CJK) and the Greek question mark ``;`` are left alone. Nor
+    does one begin after a line's number (``1. Introduction``, ``3.1. What is it?``),
+    which sentencex ends as a sentence of its own.
     """
+    if _after_enumerator(text, start):
+        return False
     i = start
     while i > 0 and text[i - 1].isspace():
         i -= 1
@@ -639,8 +643,24 @@ def _rule_starts(text: str, a: int, b: int, language: str = "en") -> list[int]:
             continue
         if text[m.start()] == "." and _is_abbreviation(text, a, m.start()):
             continue
+        if _after_enumerator(text, nxt):
+            continue
         out.append(nxt)
     return out
+
+
+# A line's number, as a numbered heading or list item opens with: "1. ", "3.1. ".
+_ENUMERATOR = re.compile(r"[ \t]*\d{1,3}(?:\.\d{1,3})*\.[ \t]+")
+_ENUMERATOR_PEEK = 24
+
+
+def _after_enumerator(text: str, start: int) -> bool:
+    """Whether only a number and white space stand before ``start`` on its line."""
+    i = start
+    while i > 0 and start - i < _ENUMERATOR_PEEK and not _LINE_BREAK.match(text[i - 1]):
+        i -= 1
+    at_line_start = i == 0 or _LINE_BREAK.match(text[i - 1]) is not None
+    return at_line_start and _ENUMERATOR.fullmatch(text, i, start) is not None
 
 
 def _reference_number(text: str, start: int) -> bool:
