@@ -4,6 +4,7 @@ Usage::
 
     python benchmarks/bench_titles.py DIR [--level top|any]
     python benchmarks/bench_titles.py DIR --plain
+    python benchmarks/bench_titles.py DIR --numbered
 
 DIR is a set of pages that keep their Markdown headings, as ``tools/build_natural_set.py
 --headings`` makes one (``NAME.txt`` with its ``#`` lines, ``NAME.words`` the word offsets
@@ -23,6 +24,10 @@ are not independent).
 ``--plain``: each page with its ``#`` marks taken off, every title left as a line of its
 own (plain text whose titles are not marked), and with its title lines taken out (as the
 python-docs pages are made), scored with the default and C99.
+
+``--numbered``: each page as given, with its headings numbered instead of marked (the
+title a plain line, each heading below it ``1.``, ``1.1.``, ... by its level, as plain
+text numbers them), and with its marks taken off, scored with the default and C99.
 """
 
 from __future__ import annotations
@@ -44,6 +49,8 @@ from linseg.experiments.natural import (
 from linseg.methods import create
 
 _HEADING = re.compile(r"#{1,6}[ \t]+")
+_FENCE = re.compile(r"`{3,}|~{3,}")
+_NUMBER = re.compile(r"^\d+(?:\.\d+)*\.?[ \t]+")
 
 
 def _read(page: Path) -> tuple[list[str], list[int]]:
@@ -115,21 +122,74 @@ def score(pages: list[Path], level: str) -> dict[str, list[tuple[str, float, flo
     return rows
 
 
+Rewrite = Callable[[int, str], "str | None"]
+
+
+def _unmarked(i: int, line: str) -> str | None:
+    m = _HEADING.match(line)
+    return line if m is None else line[m.end() :]
+
+
+def _untitled(i: int, line: str) -> str | None:
+    return None if _HEADING.match(line) else line
+
+
+def _numbering() -> Rewrite:
+    """A page's lines with its title left plain and each heading below it numbered by
+    its level: ``## Intro`` ``1. Intro``, the ``###`` after it ``1.1. ...``."""
+    counters: list[int] = []
+    top: list[int] = []  # the title's level, once seen
+    fenced: list[str] = []  # the fence of the code block the line is in
+
+    def rewrite(i: int, line: str) -> str | None:
+        fence = _FENCE.match(line)
+        if fence and (not fenced or fence.group() == fenced[0]):
+            if fenced:
+                fenced.clear()
+            else:
+                fenced.append(fence.group())
+        m = _HEADING.match(line)
+        if m is None or fenced:
+            return line
+        level = len(m.group().strip())
+        if not top:
+            top.append(level)
+            return line[m.end() :]
+        depth = max(1, level - top[0])
+        del counters[depth:]
+        counters.extend([0] * (depth - len(counters)))
+        counters[depth - 1] += 1
+        # A title numbered already ("3.6. Theming") is numbered once.
+        return ".".join(map(str, counters)) + ". " + _NUMBER.sub("", line[m.end() :], count=1)
+
+    return rewrite
+
+
 def plain(pages: list[Path]) -> dict[tuple[str, str], dict[str, float]]:
     """Means (:func:`~linseg.experiments.natural.summarize`) for each kind of page
     (``"plain titles"``, ``"no titles"``) and method (``"u00_pr"``, ``"c99"``)."""
+    return _scored(pages, {"plain titles": lambda: _unmarked, "no titles": lambda: _untitled})
 
-    def unmarked(i: int, line: str) -> str | None:
-        m = _HEADING.match(line)
-        return line if m is None else line[m.end() :]
 
-    def untitled(i: int, line: str) -> str | None:
-        return None if _HEADING.match(line) else line
+def numbered(pages: list[Path]) -> dict[tuple[str, str], dict[str, float]]:
+    """Means for the pages as given (``"marked"``), with their headings numbered instead
+    of marked (``"numbered titles"``, :func:`_numbering`) and with their marks taken off
+    (``"plain titles"``), for the default and C99."""
+    kinds: dict[str, Callable[[], Rewrite]] = {
+        "marked": lambda: lambda i, line: line,
+        "numbered titles": _numbering,
+        "plain titles": lambda: _unmarked,
+    }
+    return _scored(pages, kinds)
 
-    kinds = {"plain titles": unmarked, "no titles": untitled}
+
+def _scored(
+    pages: list[Path], kinds: dict[str, Callable[[], Rewrite]]
+) -> dict[tuple[str, str], dict[str, float]]:
+    """Means for each kind of page, each page rewritten by a fresh rewrite of its kind."""
     out = {}
     for kind, rewrite in kinds.items():
-        docs = [_rewrite(*_read(page), rewrite, page.stem)[0] for page in pages]
+        docs = [_rewrite(*_read(page), rewrite(), page.stem)[0] for page in pages]
         for method in ("u00_pr", "c99"):
             segmenter = create(method)
             out[kind, method] = summarize([evaluate_document(segmenter, d) for d in docs])
@@ -162,17 +222,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("dir", type=Path)
     parser.add_argument("--level", choices=("top", "any"), default="top")
     parser.add_argument("--plain", action="store_true", help="titles as plain lines")
+    parser.add_argument("--numbered", action="store_true", help="headings numbered instead")
     args = parser.parse_args(argv)
     pages = sorted(args.dir.glob("*.txt"))
     if not pages:
         sys.exit(f"bench_titles: no .txt pages in {args.dir}")
-    if not args.plain:
+    if not (args.plain or args.numbered):
         _one_heading(pages, args.level)
         return
     print(f"{len(pages)} pages")
     print("| pages | method | Pk | B | found / true | no boundary |")
     print("| --- | --- | ---: | ---: | ---: | ---: |")
-    for (kind, method), s in plain(pages).items():
+    for (kind, method), s in (numbered(pages) if args.numbered else plain(pages)).items():
         print(
             f"| {kind} | {method} | {100 * s['pk']:.1f}% | {100 * s['b']:.1f}% | "
             f"{s['found_true']:.2f} | {100 * s['no_boundary_pk']:.1f}% |"

@@ -15,6 +15,7 @@ from linseg.sentences import (
     LONG_PIECE,
     heading_levels,
     heading_starts,
+    numbered_titles,
     split_sentences,
 )
 
@@ -483,3 +484,51 @@ def test_boundary_accuracy_on_the_papers_corpus():
 )
 def test_a_numbered_line_is_not_cut_after_its_number(text, sentences):
     assert [text[a:b] for a, b in split_sentences(text)] == sentences
+
+
+NUMBERED = (
+    "Bee report\n\n"  # 0
+    "1. Introduction\n\n"  # 1
+    "Bees need water. They need flowers.\n\n"  # 2, 3
+    "1.1 Background\n\n"  # 4
+    "Hives are quiet in winter.\n\n"  # 5
+    "2. What do bees eat?\n\n"  # 6
+    "Steps:\n\n"  # 7
+    "1. Open the hive\n\n"  # 8: a list's item, another right after it
+    "2. Close it\n\n"  # 9: and another after this
+    "3. Methods\n"  # 10: the section title this list ran into
+    "We counted the bees.\n"  # 10 goes on
+    "4. a lower-case start\n\n"  # 11: no title
+    "5. Ends like a sentence.\n\n"  # 12: no title
+    "See it. 6. Inside a line\n\n"  # 13-15: not at a line's start
+    "7. Last\n"  # 16: the text's last sentence
+)
+
+
+def test_numbered_titles_and_their_depths():
+    sents = pieces(NUMBERED)
+    assert sents[10] == "3. Methods\nWe counted the bees.\n"
+    assert sents[14:17] == ["6. ", "Inside a line\n\n", "7. Last\n"]
+    assert numbered_titles(sents) == {1: 1, 4: 2, 6: 1, 10: 1}
+    assert heading_starts(sents) == [0, 1, 4, 6, 10]
+    assert heading_levels(sents, [0, 1, 4, 6, 10]) == [None, 1, 2, 1, 1]
+    assert heading_levels(sents, [0, 2, 4, 5]) == [None, None, 2, None]
+    # Sentences given one a line have no white space after them.
+    lines = ["A report", "1. Bees", "Bees fly.", "2. Ants", "Ants walk."]
+    assert numbered_titles(lines) == {1: 1, 3: 1}
+    # One title is too few; marked headings win, and numbered lines are then not read.
+    assert numbered_titles(pieces("Intro\n\n1. Bees\n\nBees fly.\n")) == {}
+    text = "# Report\n\nIntro.\n\n1. Bees\n\nFly.\n\n## Ants\n\n2. Walk\n\nOn.\n\n3. Run\n\nFast.\n"
+    marked = pieces(text)
+    assert marked[1] == "1. Bees\n\n" and marked[5] == "3. Run\n\n"
+    assert heading_starts(marked) == [0, 3]
+    assert heading_levels(marked, range(7)) == [1, None, None, 2, None, None, None]
+
+
+def test_numbered_titles_no_longer_than_twelve_words():
+    long = "1. " + " ".join(["Word"] * 13)
+    ok = "2. " + " ".join(["Word"] * 12)
+    text = f"Intro\n\n{long}\n\nText.\n\n{ok}\n\nText.\n\n3. Also\n\nText.\n"
+    sents = pieces(text)
+    assert sorted(numbered_titles(sents).values()) == [1, 1]
+    assert sents[1].startswith("1. Word") and 1 not in numbered_titles(sents)

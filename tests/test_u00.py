@@ -80,6 +80,20 @@ def test_headings_are_the_units_where_the_author_marked_sections():
     assert linseg.segment_text(two).result.notes == []
 
 
+def test_numbered_titles_are_headings_in_plain_text():
+    import linseg
+
+    text = (
+        MARKDOWN.replace("# Notes\n", "Notes\n")
+        .replace("## Ships", "1. Ships")
+        .replace("## Rocks", "2. Rocks")
+    )
+    assert "#" not in text
+    found = linseg.segment_text(text)
+    assert [text[c : c + 8] for c in found.char_boundaries] == ["1. Ships", "2. Rocks"]
+    assert found.result.notes == ["boundaries only before headings: the text marks 3 sections"]
+
+
 @settings(max_examples=30, deadline=None)
 @given(st.lists(st.integers(1, 4), min_size=3, max_size=6), st.integers(0, 10_000))
 def test_on_headings_every_boundary_is_before_a_heading(paragraphs, seed):

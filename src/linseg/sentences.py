@@ -323,18 +323,66 @@ def heading_starts(sentences: Sequence[str]) -> list[int]:
     after ``x = 1``), nor does a ``#`` line indented by four spaces or a tab (code), nor
     one indented at all in a text with no ``#`` heading at the margin (reStructuredText,
     where it is a comment in a code block). The sentence before holds that indentation:
-    white space between sentences belongs to the first."""
+    white space between sentences belongs to the first.
+
+    In a text that marks no heading so, the numbered titles of
+    :func:`numbered_titles` (``2.1 Getting started`` on a line of its own) open
+    sections instead."""
     found = []  # (sentence, whether a "#" heading opens it, whether it is indented)
     for i, sentence in enumerate(sentences):
         if i and _opens_with_heading(sentence):
             indent = _heading_indent(sentences, i)
             if indent is not None:
                 found.append((i, _opens_with_atx(sentence), bool(indent)))
+    if not found:
+        # Plain text may number its headings instead of marking them.
+        return [0, *sorted(numbered_titles(sentences))]
     markdown = any(atx and not indented for _, atx, indented in found)
     if sentences and not markdown:  # the text's first sentence: a "#" title at the margin
         first = sentences[0].lstrip("\r\n")
         markdown = _opens_with_atx(first) and first[:1] not in (" ", "\t")
     return [0, *(i for i, atx, indented in found if markdown or not (atx and indented))]
+
+
+def numbered_titles(sentences: Sequence[str]) -> dict[int, int]:
+    """The sentences after the first that open with a numbered title, and each title's
+    depth: ``3 Results``, ``3.2. Bees`` or ``1.1. What is this FAQ?`` (depth 1, 2 and 2)
+    on a line of its own at the margin, at most :data:`NUMBERED_TITLE_WORDS` words that
+    open in upper case and do not end in ``.``, ``,``, ``;`` or ``:``, as plain text (a
+    report, a manual, a PDF's text) numbers the headings it cannot mark. A numbered
+    line right after another of its depth or a higher one, with nothing between them,
+    is a list's item, not a section's title (nor is the text's last sentence), and a
+    text with fewer than two such titles has none."""
+    found = {
+        i: depth
+        for i in range(1, len(sentences))
+        if sentences[i][:1].isdigit() and (depth := _numbered_depth(sentences, i)) is not None
+    }
+    titles = {
+        i: depth
+        for i, depth in found.items()
+        if i + 1 < len(sentences) and found.get(i + 1, depth + 1) > depth
+    }
+    return titles if len(titles) >= 2 else {}
+
+
+def _numbered_depth(sentences: Sequence[str], i: int) -> int | None:
+    """The depth of the numbered title that opens sentence ``i`` (its number's parts),
+    or None if none does (see :func:`numbered_titles`)."""
+    before = sentences[i - 1]
+    # At a line's start and the margin: the sentence before ends with a line break, or
+    # with no white space at all (sentences given one a line).
+    if not (_LINE_BREAK.match(before[-1:]) or before[-1:].strip()):
+        return None
+    sentence = sentences[i]
+    line = _LINE_BREAK.split(sentence, maxsplit=1)[0]
+    m = _NUMBERED_TITLE.fullmatch(line)
+    if m is None:
+        return None
+    title = m.group(2)
+    if not title[0].isupper() or title[-1] in ".,;:" or len(title.split()) > NUMBERED_TITLE_WORDS:
+        return None
+    return m.group(1).count(".") + 1
 
 
 def _opens_with_atx(sentence: str) -> bool:
@@ -398,7 +446,9 @@ def heading_levels(sentences: Sequence[str], starts: Sequence[int]) -> list[int 
     when it first appears, as docutils reads them, below Markdown's six in a text that
     mixes the two. Headings with no text between them open one sentence
     (:func:`split_sentences` joins them to the text they introduce), whose level is
-    the highest of theirs: ``## Part`` right above ``### Chapter`` opens a part.
+    the highest of theirs: ``## Part`` right above ``### Chapter`` opens a part. Where
+    no unit opens with a heading so marked, a numbered title's level is its number's
+    depth (:func:`numbered_titles`).
     """
     # Most units open with no heading: the cheap test first, the indentation only then.
     styles = [
@@ -407,6 +457,9 @@ def heading_levels(sentences: Sequence[str], starts: Sequence[int]) -> list[int 
         else []
         for i in starts
     ]
+    if not any(styles):
+        numbered = numbered_titles(sentences)
+        return [numbered.get(i) for i in starts]
     markdown = any(style[0] == "#" for found in styles for style in found)
     first_seen: dict[tuple[str, str], int] = {}
 
@@ -496,6 +549,10 @@ _HEADING_BLOCK_PEEK = 4000
 # What a one-line heading or break starts with ("" too: no visible character), and every
 # line break str.splitlines knows.
 _HEADING_OPENERS = "#-*_=~+"
+#: The most words a numbered title has (:func:`numbered_titles`).
+NUMBERED_TITLE_WORDS = 12
+# A numbered title's line: its number ("3", "3.", "3.2", "3.2.") and its words.
+_NUMBERED_TITLE = re.compile(r"(\d{1,2}(?:\.\d{1,2})*)\.?[ \t]+(\S[^\r\n]*?)[ \t]*")
 _LINE_BREAK = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 # A sentence mark of any script, closing quotes or brackets, and the white space after:
 # where a line too long for anything else is cut.
