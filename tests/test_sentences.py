@@ -532,3 +532,28 @@ def test_numbered_titles_no_longer_than_twelve_words():
     sents = pieces(text)
     assert sorted(numbered_titles(sents).values()) == [1, 1]
     assert sents[1].startswith("1. Word") and 1 not in numbered_titles(sents)
+
+
+def test_numbered_titles_as_docbook_writes_them_and_tables_of_contents():
+    nbsp = "\u00a0"
+    text = (
+        "The FAQ\n\n"
+        "1. Basics\n    1.1. What is it?\n    1.2. Who made it?\n\n"  # contents
+        "2. More\n    2.1. Where is it? And\n    why?\n\n"  # contents, a title run on
+        f"Chapter{nbsp}1.{nbsp}Basics\n\n"
+        f"1.1.{nbsp}What is it?\n\n"
+        "    A program.\n\n"
+        f"Chapter{nbsp}2.{nbsp}More\n\n"
+        "    More text.\n"
+    )
+    sents = pieces(text)
+    titles = numbered_titles(sents)
+    assert [sents[i].split("\n")[0] for i in titles] == [
+        f"Chapter{nbsp}1.{nbsp}Basics",
+        f"1.1.{nbsp}What is it?",
+        f"Chapter{nbsp}2.{nbsp}More",
+    ]
+    assert sorted(titles.values()) == [1, 1, 2]
+    # A heading straight above its first sub-heading is no table of contents.
+    report = pieces("Report\n\n1. Intro\n1.1 Scope\nText here.\n\n2. End\n\nMore.\n")
+    assert sorted(numbered_titles(report).values()) == [1, 1]

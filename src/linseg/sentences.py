@@ -325,18 +325,18 @@ def heading_starts(sentences: Sequence[str]) -> list[int]:
     where it is a comment in a code block). The sentence before holds that indentation:
     white space between sentences belongs to the first.
 
-    In a text that marks no heading so, the numbered titles of
+    In a text that marks no heading so (rules at most), the numbered titles of
     :func:`numbered_titles` (``2.1 Getting started`` on a line of its own) open
-    sections instead."""
+    sections too."""
     found = []  # (sentence, whether a "#" heading opens it, whether it is indented)
     for i, sentence in enumerate(sentences):
         if i and _opens_with_heading(sentence):
             indent = _heading_indent(sentences, i)
             if indent is not None:
                 found.append((i, _opens_with_atx(sentence), bool(indent)))
-    if not found:
-        # Plain text may number its headings instead of marking them.
-        return [0, *sorted(numbered_titles(sentences))]
+    if not any(_heading_styles(sentences[i], _heading_indent(sentences, i)) for i, *_ in found):
+        # No heading marked (rules at most): plain text may number its headings instead.
+        return sorted({0, *(i for i, *_ in found), *numbered_titles(sentences)})
     markdown = any(atx and not indented for _, atx, indented in found)
     if sentences and not markdown:  # the text's first sentence: a "#" title at the margin
         first = sentences[0].lstrip("\r\n")
@@ -346,22 +346,25 @@ def heading_starts(sentences: Sequence[str]) -> list[int]:
 
 def numbered_titles(sentences: Sequence[str]) -> dict[int, int]:
     """The sentences after the first that open with a numbered title, and each title's
-    depth: ``3 Results``, ``3.2. Bees`` or ``1.1. What is this FAQ?`` (depth 1, 2 and 2)
-    on a line of its own at the margin, at most :data:`NUMBERED_TITLE_WORDS` words that
-    open in upper case and do not end in ``.``, ``,``, ``;`` or ``:``, as plain text (a
-    report, a manual, a PDF's text) numbers the headings it cannot mark. A numbered
-    line right after another of its depth or a higher one, with nothing between them,
-    is a list's item, not a section's title (nor is the text's last sentence), and a
-    text with fewer than two such titles has none."""
+    depth: ``3 Results``, ``3.2. Bees``, ``1.1. What is this FAQ?`` or ``Chapter 4.
+    Tools`` (depth 1, 2, 2 and 1) on a line of its own at the margin, at most
+    :data:`NUMBERED_TITLE_WORDS` words that open in upper case and do not end in ``.``,
+    ``,``, ``;`` or ``:``, as plain text (a report, a manual, a PDF's text) numbers the
+    headings it cannot mark. A numbered line right after another of its depth or a
+    higher one, with nothing between them (no more lines of its sentence, no sentence),
+    is a list's item, not a section's title (nor is the text's last sentence); one whose
+    lines below it in its sentence are mostly numbered, two or more or indented, is a
+    table of contents' entry; and a text with fewer than two titles has none."""
     found = {
         i: depth
         for i in range(1, len(sentences))
-        if sentences[i][:1].isdigit() and (depth := _numbered_depth(sentences, i)) is not None
+        if sentences[i][:1] in _NUMBERED_OPENERS and (depth := _numbered_depth(sentences, i))
     }
     titles = {
         i: depth
         for i, depth in found.items()
-        if i + 1 < len(sentences) and found.get(i + 1, depth + 1) > depth
+        if i + 1 < len(sentences)
+        and (found.get(i + 1, depth + 1) > depth or _LINE_BREAK.search(sentences[i].rstrip()))
     }
     return titles if len(titles) >= 2 else {}
 
@@ -374,13 +377,19 @@ def _numbered_depth(sentences: Sequence[str], i: int) -> int | None:
     # with no white space at all (sentences given one a line).
     if not (_LINE_BREAK.match(before[-1:]) or before[-1:].strip()):
         return None
-    sentence = sentences[i]
-    line = _LINE_BREAK.split(sentence, maxsplit=1)[0]
+    line, *rest = _LINE_BREAK.split(sentences[i])
     m = _NUMBERED_TITLE.fullmatch(line)
     if m is None:
         return None
     title = m.group(2)
     if not title[0].isupper() or title[-1] in ".,;:" or len(title.split()) > NUMBERED_TITLE_WORDS:
+        return None
+    # A table of contents' entry: half or more of the lines below it in the sentence are
+    # numbered too (the others their titles run on), two or more, or indented under it.
+    below = [ln for ln in rest if ln.strip()]
+    numbered = [ln for ln in below if _NUMBERED_LINE.match(ln)]
+    indented = any(ln[:1] in (" ", "\t") for ln in numbered)
+    if 2 * len(numbered) >= len(below) > 0 and (len(numbered) >= 2 or indented):
         return None
     return m.group(1).count(".") + 1
 
@@ -551,8 +560,16 @@ _HEADING_BLOCK_PEEK = 4000
 _HEADING_OPENERS = "#-*_=~+"
 #: The most words a numbered title has (:func:`numbered_titles`).
 NUMBERED_TITLE_WORDS = 12
-# A numbered title's line: its number ("3", "3.", "3.2", "3.2.") and its words.
-_NUMBERED_TITLE = re.compile(r"(\d{1,2}(?:\.\d{1,2})*)\.?[ \t]+(\S[^\r\n]*?)[ \t]*")
+# A numbered title's line: its number ("3", "3.", "3.2", "3.2.", "Chapter 3.") and its
+# words, after a space or a no-break space (as DocBook's text output sets them); and a
+# line that opens with a number, as a table of contents' lines do (a bullet may come
+# first).
+_NUMBER_NAMED = r"(?:(?:Chapter|Part|Section)[ \u00a0]+)?"  # "Chapter 3.", "Part 2"
+_NUMBERED_TITLE = re.compile(
+    _NUMBER_NAMED + r"(\d{1,2}(?:\.\d{1,2})*)\.?[ \t\u00a0]+(\S[^\r\n]*?)[ \t]*"
+)
+_NUMBERED_OPENERS = frozenset("0123456789CPS")  # a digit, Chapter, Part, Section
+_NUMBERED_LINE = re.compile(r"[ \t]*[*-]?[ \t]*\d{1,2}(?:\.\d{1,2})*\.?[ \t\u00a0]+\S")
 _LINE_BREAK = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 # A sentence mark of any script, closing quotes or brackets, and the white space after:
 # where a line too long for anything else is cut.
@@ -706,8 +723,9 @@ def _rule_starts(text: str, a: int, b: int, language: str = "en") -> list[int]:
     return out
 
 
-# A line's number, as a numbered heading or list item opens with: "1. ", "3.1. ".
-_ENUMERATOR = re.compile(r"[ \t]*\d{1,3}(?:\.\d{1,3})*\.[ \t]+")
+# A line's number, as a numbered heading or list item opens with: "1. ", "3.1. ",
+# "Chapter 2. " (the space may be a no-break space).
+_ENUMERATOR = re.compile(r"[ \t]*" + _NUMBER_NAMED + r"\d{1,3}(?:\.\d{1,3})*\.[ \t\u00a0]+")
 _ENUMERATOR_PEEK = 24
 
 
