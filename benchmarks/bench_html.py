@@ -7,8 +7,8 @@ Usage::
 Every ``*.html`` page under HTML_DIR (or, with ``--pages``, the pages of a natural set
 made from that manual by ``tools/build_natural_set.py``: ``topics--http--sessions.txt``
 is ``topics/http/sessions.html``) is read as linseg reads HTML
-(:func:`linseg.corpus.webpage.html_text`: all the text the page shows, site menus and
-sidebars included, its headings as Markdown lines). Its reference sections are its own:
+(:func:`linseg.corpus.webpage.html_text`: the text the page shows, the site's menus and
+sidebars left out, its headings as Markdown lines). Its reference sections are its own:
 the headings of its main content (``<main>`` or ``role="main"``, where the page marks
 it) at the highest level that occurs there at least three times below the title's (as
 the natural sets are made), at the word where each such heading starts. Pages with 4-25
@@ -27,7 +27,7 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
-from linseg.corpus.webpage import html_text
+from linseg.corpus.webpage import CHROME_ELEMENTS, CHROME_ROLES, html_text
 from linseg.experiments.natural import (
     NaturalDocument,
     char_to_word_offsets,
@@ -58,10 +58,10 @@ def headings(text: str) -> list[tuple[int, int]]:
 
 
 class _HeadingTags(HTMLParser):
-    """Each heading tag of a page that shows text: its level, its offset in the source,
-    and whether it is in the page's main content (``<main>`` or ``role="main"``; the
-    whole page if it marks none), so that a site's menus and sidebars make no
-    reference section."""
+    """Each heading tag of a page that shows text, outside the site's menus (which
+    ``html_text`` leaves out): its level, its offset in the source, and whether it is in
+    the page's main content (``<main>`` or ``role="main"``; the whole page if it marks
+    none), so that a site's menus and sidebars make no reference section."""
 
     def __init__(self, source: str) -> None:
         super().__init__(convert_charrefs=True)
@@ -70,6 +70,7 @@ class _HeadingTags(HTMLParser):
             self.lines.append(self.lines[-1] + len(line))
         self.found: list[list] = []  # [level, offset, in main, text]
         self._main_depth: int | None = None
+        self._chrome_depth: int | None = None  # inside a menu, which html_text leaves out
         self._depth = 0
         self._open: list[str] = []
         self.marks_main = False
@@ -80,10 +81,15 @@ class _HeadingTags(HTMLParser):
         if tag in ("br", "hr", "img", "meta", "link", "input", "wbr", "col", "area"):
             return
         self._open.append(tag)
-        if self._main_depth is None and (tag == "main" or dict(attrs).get("role") == "main"):
+        attributes = dict(attrs)
+        if self._main_depth is None and (tag == "main" or attributes.get("role") == "main"):
             self._main_depth = len(self._open)
             self.marks_main = True
-        if re.fullmatch(r"h[1-6]", tag):
+        if self._chrome_depth is None and (
+            tag in CHROME_ELEMENTS or attributes.get("role") in CHROME_ROLES
+        ):
+            self._chrome_depth = len(self._open)
+        if re.fullmatch(r"h[1-6]", tag) and self._chrome_depth is None:
             line, column = self.getpos()
             inside = self._main_depth is not None
             self.found.append([int(tag[1]), self.lines[line - 1] + column, inside, ""])
@@ -95,8 +101,12 @@ class _HeadingTags(HTMLParser):
             pass
         if self._main_depth is not None and len(self._open) < self._main_depth:
             self._main_depth = None
+        if self._chrome_depth is not None and len(self._open) < self._chrome_depth:
+            self._chrome_depth = None
 
     def handle_data(self, data):
+        if self._chrome_depth is not None:
+            return
         if self.found and any(re.fullmatch(r"h[1-6]", tag) for tag in self._open):
             self.found[-1][3] += data
 

@@ -130,6 +130,21 @@ def test_only_the_tags_make_headings():
     ]
 
 
+def test_the_sites_menus_are_left_out():
+    page = (
+        "<nav><ul><li>Home</li></ul></nav>"
+        '<div role="navigation"><h3>Contents</h3><p>Menu</p></div>'
+        '<div role="search"><p>Search</p></div>'
+        "<main><h1>Bees</h1><p>Bees hum.</p>"
+        "<aside><p>An advert.</p></aside>"
+        "<footer><p>Written by us.</p></footer></main>"
+        '<div role="contentinfo"><p>Copyright</p></div>'
+    )
+    assert html_text(page) == "# Bees\n\nBees hum.\n\nWritten by us.\n"
+    # A page that is all menu keeps it: its text is there.
+    assert html_text("<nav><p>Home</p><p>About</p></nav>") == "Home\n\nAbout\n"
+
+
 def test_a_page_that_shows_nothing_is_refused():
     with pytest.raises(ValueError, match="shows no text"):
         parse_document("<html><script>x = 1</script></html>")
@@ -146,7 +161,7 @@ def test_the_example_is_cut_at_its_sections():
     assert "".join(record["segments"]) == doc.text
     firsts = [s.split("\n")[0] for s in record["segments"]]
     assert firsts == [
-        "- Home",
+        "# Looking after a bicycle",  # its <nav> menu left out
         "## Cleaning the chain",
         "## Checking the tyres",
         "## Adjusting the brakes",
@@ -269,7 +284,7 @@ def test_a_folder_of_pages_gives_text_files(tmp_path, capsys):
         "paper.tex.txt",
     ]
     written = (tmp_path / "out" / "bicycle.html.txt").read_text(encoding="utf-8")
-    assert written.startswith("- Home\n") and "## Cleaning the chain" in written
+    assert written.startswith("# Looking after a bicycle\n") and "## Cleaning the chain" in written
     assert "<p>" not in written
     names = sorted(p.name for p in (tmp_path / "js").iterdir() if not p.name.startswith("."))
     assert names == ["bicycle.html.json", "notes.txt.json", "paper.tex.json"]

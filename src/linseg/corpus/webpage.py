@@ -17,8 +17,12 @@ structure is in its tags. :func:`html_text` reads it into the text that linseg s
   it: only the tags make headings.
 - **Left out**: what a browser does not show (``<head>``, ``<script>``, ``<style>``,
   ``<template>``, ``<noscript>``, ``<svg>``, elements with the ``hidden`` attribute,
-  comments) and the pilcrow links that Sphinx and MkDocs put after each heading (class
-  ``headerlink``). Everything else a reader sees is kept, navigation and footers included.
+  comments), the pilcrow links that Sphinx and MkDocs put after each heading (class
+  ``headerlink``), and the site's menus around the page's content, as a browser's
+  reader view leaves them out (:data:`CHROME_ELEMENTS` ``<nav>`` and ``<aside>``, and
+  elements with one of the ARIA :data:`CHROME_ROLES`); a page that shows nothing else
+  keeps them. Everything else a reader sees is kept, a ``<footer>`` of the page's own
+  included.
 
 The segments of an HTML page join to this text, as a transcript's join to its cues' text:
 not to the HTML source, whose tags are not part of any segment. The reader uses Python's
@@ -35,11 +39,24 @@ from html.parser import HTMLParser
 
 from .suffixes import named
 
-__all__ = ["html_text", "sniff_html", "blocks_text", "Block", "VOID_ELEMENTS"]
+__all__ = [
+    "html_text",
+    "sniff_html",
+    "blocks_text",
+    "Block",
+    "VOID_ELEMENTS",
+    "CHROME_ELEMENTS",
+    "CHROME_ROLES",
+]
 
 
 # What a browser does not show: its content is left out.
 _HIDDEN = frozenset({"head", "script", "style", "template", "noscript", "svg", "title"})
+#: The site's menus around a page's content, left out as a browser's reader view leaves
+#: them: these elements, and any element with one of :data:`CHROME_ROLES`.
+CHROME_ELEMENTS = frozenset({"nav", "aside"})
+#: ARIA roles of a site's menus, sidebars, banner and footer.
+CHROME_ROLES = frozenset({"navigation", "search", "complementary", "banner", "contentinfo"})
 # Elements that start and end a block of text (table cells and rules are read apart).
 _BLOCKS = frozenset(
     {
@@ -99,9 +116,20 @@ def sniff_html(text: str, path: str | os.PathLike[str] | None = None) -> bool:
 
 def html_text(source: str) -> str:
     """The text of the HTML page ``source``, as the module describes: its blocks
-    separated by blank lines, headings as Markdown ``#`` lines, code between fences. An
-    empty string if the page shows no text."""
-    reader = _Reader()
+    separated by blank lines, headings as Markdown ``#`` lines, code between fences, the
+    site's menus left out. An empty string if the page shows no text."""
+    text = _read(source, chrome=False)
+    # A page that is all menu (or marked so by mistake) keeps them: its text is there.
+    return text or _read(source, chrome=True)
+
+
+def _is_chrome(tag: str, attributes: dict[str, str | None]) -> bool:
+    """Whether an element is a site's menu, sidebar, banner or footer."""
+    return tag in CHROME_ELEMENTS or attributes.get("role") in CHROME_ROLES
+
+
+def _read(source: str, chrome: bool) -> str:
+    reader = _Reader(chrome)
     reader.feed(source)
     reader.close()
     return reader.text()
@@ -181,8 +209,9 @@ class _Reader(HTMLParser):
     row or definition entry that follows another of its group (one line break between
     them, not a blank line)."""
 
-    def __init__(self) -> None:
+    def __init__(self, chrome: bool = True) -> None:
         super().__init__(convert_charrefs=True)
+        self._chrome = chrome  # whether the site's menus are read
         self.blocks: list[tuple[str, bool]] = []
         self._inline: list[str] = []
         self._open: list[str] = []  # open elements, innermost last
@@ -203,7 +232,13 @@ class _Reader(HTMLParser):
         self._open.append(tag)
         attributes = dict(attrs)
         classes = (attributes.get("class") or "").split()
-        if self._hidden or tag in _HIDDEN or "hidden" in attributes or "headerlink" in classes:
+        if (
+            self._hidden
+            or tag in _HIDDEN
+            or "hidden" in attributes
+            or "headerlink" in classes
+            or (not self._chrome and _is_chrome(tag, attributes))
+        ):
             self._hidden += 1
             return
         if tag == "pre":
