@@ -27,7 +27,7 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
-from linseg.corpus.webpage import CHROME_ELEMENTS, CHROME_ROLES, html_text
+from linseg.corpus.webpage import html_text, is_chrome
 from linseg.experiments.natural import (
     NaturalDocument,
     char_to_word_offsets,
@@ -85,9 +85,7 @@ class _HeadingTags(HTMLParser):
         if self._main_depth is None and (tag == "main" or attributes.get("role") == "main"):
             self._main_depth = len(self._open)
             self.marks_main = True
-        if self._chrome_depth is None and (
-            tag in CHROME_ELEMENTS or attributes.get("role") in CHROME_ROLES
-        ):
+        if self._chrome_depth is None and is_chrome(tag, attributes):
             self._chrome_depth = len(self._open)
         if re.fullmatch(r"h[1-6]", tag) and self._chrome_depth is None:
             line, column = self.getpos()

@@ -47,6 +47,7 @@ __all__ = [
     "VOID_ELEMENTS",
     "CHROME_ELEMENTS",
     "CHROME_ROLES",
+    "is_chrome",
 ]
 
 
@@ -123,8 +124,10 @@ def html_text(source: str) -> str:
     return text or _read(source, chrome=True)
 
 
-def _is_chrome(tag: str, attributes: dict[str, str | None]) -> bool:
-    """Whether an element is a site's menu, sidebar, banner or footer."""
+def is_chrome(tag: str, attributes: dict[str, str | None]) -> bool:
+    """Whether an element is a site's menu, sidebar, banner or footer, which
+    :func:`html_text` leaves out: one of :data:`CHROME_ELEMENTS`, or one whose ARIA
+    role is one of :data:`CHROME_ROLES`."""
     return tag in CHROME_ELEMENTS or attributes.get("role") in CHROME_ROLES
 
 
@@ -237,7 +240,7 @@ class _Reader(HTMLParser):
             or tag in _HIDDEN
             or "hidden" in attributes
             or "headerlink" in classes
-            or (not self._chrome and _is_chrome(tag, attributes))
+            or (not self._chrome and is_chrome(tag, attributes))
         ):
             self._hidden += 1
             return
