@@ -358,7 +358,9 @@ def numbered_titles(sentences: Sequence[str]) -> dict[int, int]:
     found = {
         i: depth
         for i in range(1, len(sentences))
-        if sentences[i][:1] in _NUMBERED_OPENERS and (depth := _numbered_depth(sentences, i))
+        if sentences[i][:1] in _NUMBERED_OPENERS
+        and _NUMBER_START.match(sentences[i])
+        and (depth := _numbered_depth(sentences, i))
     }
     titles = {
         i: depth
@@ -569,6 +571,7 @@ _NUMBERED_TITLE = re.compile(
     _NUMBER_NAMED + r"(\d{1,2}(?:\.\d{1,2})*)\.?[ \t\u00a0]+(\S[^\r\n]*?)[ \t]*"
 )
 _NUMBERED_OPENERS = frozenset("0123456789CPS")  # a digit, Chapter, Part, Section
+_NUMBER_START = re.compile(_NUMBER_NAMED + r"\d")  # the cheap test, before the line's
 _NUMBERED_LINE = re.compile(r"[ \t]*[*-]?[ \t]*\d{1,2}(?:\.\d{1,2})*\.?[ \t\u00a0]+\S")
 _LINE_BREAK = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 # A sentence mark of any script, closing quotes or brackets, and the white space after:
