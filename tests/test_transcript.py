@@ -293,6 +293,20 @@ def test_detection_by_content_and_by_name(tmp_path):
     assert detect_format("WEBVTT\n") == "vtt"  # an empty transcript is still one
 
 
+def test_a_corpus_run_names_a_transcripts_text_as_text(tmp_path, capsys):
+    src = tmp_path / "talks"
+    src.mkdir()
+    (src / "field-notes.vtt").write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    assert main(["segment", str(src), "-o", str(tmp_path / "out")]) == 0
+    capsys.readouterr()
+    written = tmp_path / "out" / "field-notes.vtt.txt"
+    assert [p.name for p in (tmp_path / "out").iterdir() if not p.name.startswith(".")] == [
+        written.name
+    ]
+    text = written.read_text(encoding="utf-8")
+    assert "-->" not in text and "WEBVTT" not in text  # the cues' text, not a transcript
+
+
 def test_detection_on_the_command_line(tmp_path):
     txt = tmp_path / "captions.txt"  # content says transcript, name does not
     txt.write_text(TIMED, encoding="utf-8")

@@ -143,7 +143,7 @@ def find_documents(inputs: Iterable[str], out_dir: Path, output: str | None) -> 
                 target = target.with_name(target.name + ".json")
             elif named(f) is not None:
                 # The segments of a web page, a LaTeX source, a book, a word-processor
-                # file or a PDF are the text read from it, not that format.
+                # file, a PDF or a transcript are the text read from it, not that format.
                 target = target.with_name(target.name + ".txt")
             if resolved not in tasks:
                 tasks[resolved] = Task(f, target)

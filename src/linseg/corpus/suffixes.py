@@ -1,7 +1,8 @@
 """The file names of the formats linseg reads into text (web pages, LaTeX sources,
-e-books, word-processor files, PDFs): one table, read by each format's recogniser, by
-format detection before any reader is imported, and by corpus runs, which name such a
-file's text output ``NAME.SUFFIX.txt``. It imports nothing, so asking costs nothing."""
+e-books, word-processor files, PDFs, transcripts): one table, read by each format's
+recogniser, by format detection before any reader is imported, and by corpus runs, which
+name such a file's text output ``NAME.SUFFIX.txt``. It imports nothing, so asking costs
+nothing."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ SUFFIXES: dict[str, tuple[str, ...]] = {
     "docx": (".docx",),
     "odt": (".odt",),
     "pdf": (".pdf",),
+    "vtt": (".vtt",),
+    "srt": (".srt",),
 }
 _FORMAT_OF = {suffix: fmt for fmt, suffixes in SUFFIXES.items() for suffix in suffixes}
 

@@ -33,13 +33,13 @@ back: the text is read in that order.
 from __future__ import annotations
 
 import html
-import os
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..sentences import LONG_PIECE
+from .suffixes import named
 
 __all__ = [
     "Cue",
@@ -318,8 +318,8 @@ def sniff_transcript(text: str, path: str | None = None) -> str | None:
         return "srt"
     if len(lines) == 2 and lines[0].strip().isdigit() and _SRT_TIMING.match(lines[1]):
         return "srt"
-    suffix = os.path.splitext(path or "")[1].lower().lstrip(".")
-    return suffix if suffix in TRANSCRIPT_FORMATS else None
+    fmt = named(path)
+    return fmt if fmt in TRANSCRIPT_FORMATS else None
 
 
 def format_clock(seconds: float, millis: bool = False) -> str:
