@@ -27,7 +27,8 @@ python-docs pages are made), scored with the default and C99.
 
 ``--numbered``: each page as given, with its headings numbered instead of marked (the
 title a plain line, each heading below it ``1.``, ``1.1.``, ... by its level, as plain
-text numbers them), and with its marks taken off, scored with the default and C99.
+text numbers them), in capitals instead (as plain text and manual pages set them), and
+with its marks taken off, scored with the default and C99.
 """
 
 from __future__ import annotations
@@ -165,6 +166,11 @@ def _numbering() -> Rewrite:
     return rewrite
 
 
+def _capitals(i: int, line: str) -> str | None:
+    m = _HEADING.match(line)
+    return line if m is None else line[m.end() :].upper()
+
+
 def plain(pages: list[Path]) -> dict[tuple[str, str], dict[str, float]]:
     """Means (:func:`~linseg.experiments.natural.summarize`) for each kind of page
     (``"plain titles"``, ``"no titles"``) and method (``"u00_pr"``, ``"c99"``)."""
@@ -173,11 +179,13 @@ def plain(pages: list[Path]) -> dict[tuple[str, str], dict[str, float]]:
 
 def numbered(pages: list[Path]) -> dict[tuple[str, str], dict[str, float]]:
     """Means for the pages as given (``"marked"``), with their headings numbered instead
-    of marked (``"numbered titles"``, :func:`_numbering`) and with their marks taken off
+    of marked (``"numbered titles"``, :func:`_numbering`), in capitals instead
+    (``"capital titles"``: ``## Intro`` ``INTRO``) and with their marks taken off
     (``"plain titles"``), for the default and C99."""
     kinds: dict[str, Callable[[], Rewrite]] = {
         "marked": lambda: lambda i, line: line,
         "numbered titles": _numbering,
+        "capital titles": lambda: _capitals,
         "plain titles": lambda: _unmarked,
     }
     return _scored(pages, kinds)

@@ -15,8 +15,8 @@ from linseg.sentences import (
     LONG_PIECE,
     heading_levels,
     heading_starts,
-    numbered_titles,
     split_sentences,
+    title_lines,
 )
 
 
@@ -509,15 +509,15 @@ def test_numbered_titles_and_their_depths():
     sents = pieces(NUMBERED)
     assert sents[10] == "3. Methods\nWe counted the bees.\n"
     assert sents[14:17] == ["6. ", "Inside a line\n\n", "7. Last\n"]
-    assert numbered_titles(sents) == {1: 1, 4: 2, 6: 1, 10: 1}
+    assert title_lines(sents) == {1: 1, 4: 2, 6: 1, 10: 1}
     assert heading_starts(sents) == [0, 1, 4, 6, 10]
     assert heading_levels(sents, [0, 1, 4, 6, 10]) == [None, 1, 2, 1, 1]
     assert heading_levels(sents, [0, 2, 4, 5]) == [None, None, 2, None]
     # Sentences given one a line have no white space after them.
     lines = ["A report", "1. Bees", "Bees fly.", "2. Ants", "Ants walk."]
-    assert numbered_titles(lines) == {1: 1, 3: 1}
+    assert title_lines(lines) == {1: 1, 3: 1}
     # One title is too few; marked headings win, and numbered lines are then not read.
-    assert numbered_titles(pieces("Intro\n\n1. Bees\n\nBees fly.\n")) == {}
+    assert title_lines(pieces("Intro\n\n1. Bees\n\nBees fly.\n")) == {}
     text = "# Report\n\nIntro.\n\n1. Bees\n\nFly.\n\n## Ants\n\n2. Walk\n\nOn.\n\n3. Run\n\nFast.\n"
     marked = pieces(text)
     assert marked[1] == "1. Bees\n\n" and marked[5] == "3. Run\n\n"
@@ -530,8 +530,8 @@ def test_numbered_titles_no_longer_than_twelve_words():
     ok = "2. " + " ".join(["Word"] * 12)
     text = f"Intro\n\n{long}\n\nText.\n\n{ok}\n\nText.\n\n3. Also\n\nText.\n"
     sents = pieces(text)
-    assert sorted(numbered_titles(sents).values()) == [1, 1]
-    assert sents[1].startswith("1. Word") and 1 not in numbered_titles(sents)
+    assert sorted(title_lines(sents).values()) == [1, 1]
+    assert sents[1].startswith("1. Word") and 1 not in title_lines(sents)
 
 
 def test_numbered_titles_as_docbook_writes_them_and_tables_of_contents():
@@ -547,7 +547,7 @@ def test_numbered_titles_as_docbook_writes_them_and_tables_of_contents():
         "    More text.\n"
     )
     sents = pieces(text)
-    titles = numbered_titles(sents)
+    titles = title_lines(sents)
     assert [sents[i].split("\n")[0] for i in titles] == [
         f"Chapter{nbsp}1.{nbsp}Basics",
         f"1.1.{nbsp}What is it?",
@@ -556,4 +556,24 @@ def test_numbered_titles_as_docbook_writes_them_and_tables_of_contents():
     assert sorted(titles.values()) == [1, 1, 2]
     # A heading straight above its first sub-heading is no table of contents.
     report = pieces("Report\n\n1. Intro\n1.1 Scope\nText here.\n\n2. End\n\nMore.\n")
-    assert sorted(numbered_titles(report).values()) == [1, 1]
+    assert sorted(title_lines(report).values()) == [1, 1]
+
+
+def test_titles_in_capitals():
+    man = pieces(
+        "LS(1)\n\nNAME\n       ls - list directory contents\n\n"
+        "SYNOPSIS\n       ls [OPTION]... [FILE]...\n\n"
+        "NAME    SIZE\nbees    12\n\n"  # a table's header: a column gap
+        "SEE ALSO\n       dir(1)\n"  # the last sentence, its section in it
+    )
+    titles = title_lines(man)
+    assert [man[i].split("\n")[0] for i in titles] == ["NAME", "SYNOPSIS", "SEE ALSO"]
+    assert set(titles.values()) == {1}
+    # Among more titles in mixed case, capitals are acronyms: none is read.
+    guide = "Guide\n\nGetting started\n\nText.\n\nAPI\n\nText.\n\nFurther reading\n\nText.\n\n"
+    assert title_lines(pieces(guide + "Credits\n\nText.\n\nYAML\n\nText.\n")) == {}
+    # As many in capitals as in mixed case: the capitals are the titles (API, YAML).
+    assert sorted(title_lines(pieces(guide + "YAML\n\nText.\n"))) == [3, 7]
+    # A text that numbers its titles: its capitals are not titles.
+    numbered = pieces("Paper\n\nABSTRACT\n\nText.\n\n1. Bees\n\nText.\n\n2. Ants\n\nText.\n")
+    assert sorted(title_lines(numbered)) == [3, 5]

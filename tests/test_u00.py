@@ -94,6 +94,19 @@ def test_numbered_titles_are_headings_in_plain_text():
     assert found.result.notes == ["boundaries only before headings: the text marks 3 sections"]
 
 
+def test_titles_in_capitals_are_headings_in_plain_text():
+    import linseg
+
+    text = (
+        MARKDOWN.replace("# Notes\n", "NOTES\n")
+        .replace("## Ships", "SHIPS")
+        .replace("## Rocks", "ROCKS")
+    )
+    found = linseg.segment_text(text)
+    assert [text[c : c + 5] for c in found.char_boundaries] == ["SHIPS", "ROCKS"]
+    assert found.result.notes == ["boundaries only before headings: the text marks 3 sections"]
+
+
 @settings(max_examples=30, deadline=None)
 @given(st.lists(st.integers(1, 4), min_size=3, max_size=6), st.integers(0, 10_000))
 def test_on_headings_every_boundary_is_before_a_heading(paragraphs, seed):

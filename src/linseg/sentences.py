@@ -325,9 +325,9 @@ def heading_starts(sentences: Sequence[str]) -> list[int]:
     where it is a comment in a code block). The sentence before holds that indentation:
     white space between sentences belongs to the first.
 
-    In a text that marks no heading so (rules at most), the numbered titles of
-    :func:`numbered_titles` (``2.1 Getting started`` on a line of its own) open
-    sections too."""
+    In a text that marks no heading so (rules at most), the titles of
+    :func:`title_lines` (``2.1 Getting started``, ``SEE ALSO`` on a line of its own)
+    open sections too."""
     found = []  # (sentence, whether a "#" heading opens it, whether it is indented)
     for i, sentence in enumerate(sentences):
         if i and _opens_with_heading(sentence):
@@ -335,8 +335,9 @@ def heading_starts(sentences: Sequence[str]) -> list[int]:
             if indent is not None:
                 found.append((i, _opens_with_atx(sentence), bool(indent)))
     if not any(_heading_styles(sentences[i], _heading_indent(sentences, i)) for i, *_ in found):
-        # No heading marked (rules at most): plain text may number its headings instead.
-        return sorted({0, *(i for i, *_ in found), *numbered_titles(sentences)})
+        # No heading marked (rules at most): plain text may number its headings, or set
+        # them in capitals, instead.
+        return sorted({0, *(i for i, *_ in found), *title_lines(sentences)})
     markdown = any(atx and not indented for _, atx, indented in found)
     if sentences and not markdown:  # the text's first sentence: a "#" title at the margin
         first = sentences[0].lstrip("\r\n")
@@ -344,47 +345,72 @@ def heading_starts(sentences: Sequence[str]) -> list[int]:
     return [0, *(i for i, atx, indented in found if markdown or not (atx and indented))]
 
 
-def numbered_titles(sentences: Sequence[str]) -> dict[int, int]:
-    """The sentences after the first that open with a numbered title, and each title's
-    depth: ``3 Results``, ``3.2. Bees``, ``1.1. What is this FAQ?`` or ``Chapter 4.
-    Tools`` (depth 1, 2, 2 and 1) on a line of its own at the margin, at most
-    :data:`NUMBERED_TITLE_WORDS` words that open in upper case and do not end in ``.``,
-    ``,``, ``;`` or ``:``, as plain text (a report, a manual, a PDF's text) numbers the
-    headings it cannot mark. A numbered line right after another of its depth or a
-    higher one, with nothing between them (no more lines of its sentence, no sentence),
-    is a list's item, not a section's title (nor is the text's last sentence); one whose
-    lines below it in its sentence are mostly numbered, two or more or indented, is a
-    table of contents' entry; and a text with fewer than two titles has none."""
-    found = {
-        i: depth
-        for i in range(1, len(sentences))
-        if sentences[i][:1] in _NUMBERED_OPENERS
-        and _NUMBER_START.match(sentences[i])
-        and (depth := _numbered_depth(sentences, i))
-    }
+def title_lines(sentences: Sequence[str]) -> dict[int, int]:
+    """The sentences after the first that open with a title that plain text sets on a
+    line of its own, at the margin, where it cannot mark one (a report, a manual page, a
+    PDF's text), and each title's depth:
+
+    - a numbered title: ``3 Results``, ``3.2. Bees``, ``1.1. What is this FAQ?`` or
+      ``Chapter 4. Tools`` (depth 1, 2, 2 and 1), at most :data:`TITLE_WORDS` words that
+      open in upper case;
+    - a title in capitals: ``DESCRIPTION``, ``SEE ALSO`` (depth 1), at most
+      :data:`TITLE_WORDS` words, no letter in lower case, no column gap (two spaces) or
+      ``|`` in it (a table's header is none), in a text where such lines are at least as
+      many as its other lines shaped as titles (``Getting started``) and its numbered
+      titles: among those, one in capitals is an acronym (``API``).
+
+    Neither ends in ``.``, ``,``, ``;`` or ``:``. A title right after another of its
+    depth or a higher one, with nothing between them (no more lines of its sentence, no
+    sentence), is a list's item, not a section's title (nor is the text's last
+    sentence, unless its section goes on in it); a numbered one whose lines below it in its sentence are mostly numbered,
+    two or more or indented, is a table of contents' entry; and a text with fewer than
+    two titles has none."""
+    found: dict[int, int] = {}
+    capitals: list[int] = []
+    others = 0  # title-like lines that are neither: "Getting started"
+    for i in range(1, len(sentences)):
+        head = sentences[i][:1]
+        if head in _NUMBERED_OPENERS and _NUMBER_START.match(sentences[i]):
+            depth = _numbered_depth(sentences, i)
+            if depth is not None:
+                found[i] = depth
+        elif head.isupper() and (line := _title_line(sentences, i)) is not None:
+            if _in_capitals(line):
+                capitals.append(i)
+            else:
+                others += 1
+    # Capitals are the text's way of setting titles only where most of its title-like
+    # lines are so (a manual page's); among titles in mixed case, or numbered ones, a
+    # capital one is an acronym ("API"), and cutting only there would lose the others.
+    if len(capitals) >= others + len(found):
+        found.update((i, 1) for i in capitals)
     titles = {
         i: depth
         for i, depth in found.items()
-        if i + 1 < len(sentences)
-        and (found.get(i + 1, depth + 1) > depth or _LINE_BREAK.search(sentences[i].rstrip()))
+        if _LINE_BREAK.search(sentences[i].rstrip())  # its section goes on in its sentence
+        or (i + 1 < len(sentences) and found.get(i + 1, depth + 1) > depth)
     }
     return titles if len(titles) >= 2 else {}
 
 
+def _at_margin(sentences: Sequence[str], i: int) -> bool:
+    """Whether sentence ``i`` starts a line at the margin: the sentence before ends with
+    a line break, or with no white space at all (sentences given one a line)."""
+    before = sentences[i - 1]
+    return bool(_LINE_BREAK.match(before[-1:]) or before[-1:].strip())
+
+
 def _numbered_depth(sentences: Sequence[str], i: int) -> int | None:
     """The depth of the numbered title that opens sentence ``i`` (its number's parts),
-    or None if none does (see :func:`numbered_titles`)."""
-    before = sentences[i - 1]
-    # At a line's start and the margin: the sentence before ends with a line break, or
-    # with no white space at all (sentences given one a line).
-    if not (_LINE_BREAK.match(before[-1:]) or before[-1:].strip()):
+    or None if none does (see :func:`title_lines`)."""
+    if not _at_margin(sentences, i):
         return None
     line, *rest = _LINE_BREAK.split(sentences[i])
     m = _NUMBERED_TITLE.fullmatch(line)
     if m is None:
         return None
     title = m.group(2)
-    if not title[0].isupper() or title[-1] in ".,;:" or len(title.split()) > NUMBERED_TITLE_WORDS:
+    if not title[0].isupper() or title[-1] in ".,;:" or len(title.split()) > TITLE_WORDS:
         return None
     # A table of contents' entry: half or more of the lines below it in the sentence are
     # numbered too (the others their titles run on), two or more, or indented under it.
@@ -394,6 +420,30 @@ def _numbered_depth(sentences: Sequence[str], i: int) -> int | None:
     if 2 * len(numbered) >= len(below) > 0 and (len(numbered) >= 2 or indented):
         return None
     return m.group(1).count(".") + 1
+
+
+def _in_capitals(line: str) -> bool:
+    """Whether a title line is set in capitals: no letter in lower case, two in upper
+    case at least, and no column gap (two spaces) or ``|`` (a table's header)."""
+    return (
+        not any(c.islower() for c in line)
+        and sum(c.isupper() for c in line) >= 2
+        and "  " not in line
+        and "|" not in line
+    )
+
+
+def _title_line(sentences: Sequence[str], i: int) -> str | None:
+    """The first line of sentence ``i`` if it is shaped as a title on a line of its own
+    (see :func:`title_lines`), else None."""
+    sentence = sentences[i].rstrip()
+    # Most sentences are one line of prose that ends so: the cheap test first.
+    if sentence[-1:] in _NOT_TITLE_ENDS and "\n" not in sentence or not _at_margin(sentences, i):
+        return None
+    line = _LINE_BREAK.split(sentence, maxsplit=1)[0].rstrip()
+    if not line or line[-1] in _NOT_TITLE_ENDS or len(line.split()) > TITLE_WORDS:
+        return None
+    return line
 
 
 def _opens_with_atx(sentence: str) -> bool:
@@ -458,8 +508,8 @@ def heading_levels(sentences: Sequence[str], starts: Sequence[int]) -> list[int 
     mixes the two. Headings with no text between them open one sentence
     (:func:`split_sentences` joins them to the text they introduce), whose level is
     the highest of theirs: ``## Part`` right above ``### Chapter`` opens a part. Where
-    no unit opens with a heading so marked, a numbered title's level is its number's
-    depth (:func:`numbered_titles`).
+    no unit opens with a heading so marked, a title on a line of its own has its depth
+    for its level (:func:`title_lines`: a numbered title's number's, 1 in capitals).
     """
     # Most units open with no heading: the cheap test first, the indentation only then.
     styles = [
@@ -469,8 +519,8 @@ def heading_levels(sentences: Sequence[str], starts: Sequence[int]) -> list[int 
         for i in starts
     ]
     if not any(styles):
-        numbered = numbered_titles(sentences)
-        return [numbered.get(i) for i in starts]
+        titles = title_lines(sentences)
+        return [titles.get(i) for i in starts]
     markdown = any(style[0] == "#" for found in styles for style in found)
     first_seen: dict[tuple[str, str], int] = {}
 
@@ -560,8 +610,9 @@ _HEADING_BLOCK_PEEK = 4000
 # What a one-line heading or break starts with ("" too: no visible character), and every
 # line break str.splitlines knows.
 _HEADING_OPENERS = "#-*_=~+"
-#: The most words a numbered title has (:func:`numbered_titles`).
-NUMBERED_TITLE_WORDS = 12
+#: The most words a title on a line of its own has (:func:`title_lines`).
+TITLE_WORDS = 12
+_NOT_TITLE_ENDS = frozenset(".,;:")
 # A numbered title's line: its number ("3", "3.", "3.2", "3.2.", "Chapter 3.") and its
 # words, after a space or a no-break space (as DocBook's text output sets them); and a
 # line that opens with a number, as a table of contents' lines do (a bullet may come
@@ -572,6 +623,7 @@ _NUMBERED_TITLE = re.compile(
 )
 _NUMBERED_OPENERS = frozenset("0123456789CPS")  # a digit, Chapter, Part, Section
 _NUMBER_START = re.compile(_NUMBER_NAMED + r"\d")  # the cheap test, before the line's
+
 _NUMBERED_LINE = re.compile(r"[ \t]*[*-]?[ \t]*\d{1,2}(?:\.\d{1,2})*\.?[ \t\u00a0]+\S")
 _LINE_BREAK = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 # A sentence mark of any script, closing quotes or brackets, and the white space after:
