@@ -571,9 +571,12 @@ def test_titles_in_capitals():
     assert set(titles.values()) == {1}
     # Among more titles in mixed case, capitals are acronyms: none is read.
     guide = "Guide\n\nGetting started\n\nText.\n\nAPI\n\nText.\n\nFurther reading\n\nText.\n\n"
-    assert title_lines(pieces(guide + "Credits\n\nText.\n\nYAML\n\nText.\n")) == {}
-    # As many in capitals as in mixed case: the capitals are the titles (API, YAML).
-    assert sorted(title_lines(pieces(guide + "YAML\n\nText.\n"))) == [3, 7]
+    more = "YAML\n\nText.\n\nJSON\n\nText.\n"
+    assert title_lines(pieces(guide + "Credits\n\nText.\n\nAnd more\n\nText.\n\n" + more)) == {}
+    # As many in capitals as in mixed case: the capitals are the titles (API, YAML, JSON).
+    assert sorted(title_lines(pieces(guide + "Credits\n\nText.\n\n" + more))) == [3, 9, 11]
+    # Two lines in capitals are too few: constants above their descriptions.
+    assert title_lines(pieces("Codes\n\nEOF\n\nThe end.\n\nTIMEOUT\n\nToo slow.\n")) == {}
     # A text that numbers its titles: its capitals are not titles.
     numbered = pieces("Paper\n\nABSTRACT\n\nText.\n\n1. Bees\n\nText.\n\n2. Ants\n\nText.\n")
     assert sorted(title_lines(numbered)) == [3, 5]

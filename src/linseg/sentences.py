@@ -354,17 +354,18 @@ def title_lines(sentences: Sequence[str]) -> dict[int, int]:
       ``Chapter 4. Tools`` (depth 1, 2, 2 and 1), at most :data:`TITLE_WORDS` words that
       open in upper case;
     - a title in capitals: ``DESCRIPTION``, ``SEE ALSO`` (depth 1), at most
-      :data:`TITLE_WORDS` words, no letter in lower case, no column gap (two spaces) or
-      ``|`` in it (a table's header is none), in a text where such lines are at least as
-      many as its other lines shaped as titles (``Getting started``) and its numbered
-      titles: among those, one in capitals is an acronym (``API``).
+      :data:`TITLE_WORDS` words, no letter in lower case, no column gap (two spaces),
+      ``|`` or ``_`` in it (a table's header or a constant's name is none), in a text
+      where such lines are three at least, and at least as many as its other lines shaped
+      as titles (``Getting started``) and its numbered titles: among those, one in
+      capitals is an acronym (``API``).
 
     Neither ends in ``.``, ``,``, ``;`` or ``:``. A title right after another of its
     depth or a higher one, with nothing between them (no more lines of its sentence, no
     sentence), is a list's item, not a section's title (nor is the text's last
-    sentence, unless its section goes on in it); a numbered one whose lines below it in its sentence are mostly numbered,
-    two or more or indented, is a table of contents' entry; and a text with fewer than
-    two titles has none."""
+    sentence, unless its section goes on in it); a numbered one whose lines below it in
+    its sentence are mostly numbered, two or more or indented, is a table of contents'
+    entry; and a text with fewer than two titles has none."""
     found: dict[int, int] = {}
     capitals: list[int] = []
     others = 0  # title-like lines that are neither: "Getting started"
@@ -382,7 +383,9 @@ def title_lines(sentences: Sequence[str]) -> dict[int, int]:
     # Capitals are the text's way of setting titles only where most of its title-like
     # lines are so (a manual page's); among titles in mixed case, or numbered ones, a
     # capital one is an acronym ("API"), and cutting only there would lose the others.
-    if len(capitals) >= others + len(found):
+    # And three of them at least: two lines in capitals are as often two constants
+    # (EOF, TIMEOUT) or states above their descriptions.
+    if len(capitals) >= max(3, others + len(found)):
         found.update((i, 1) for i in capitals)
     titles = {
         i: depth
@@ -424,12 +427,14 @@ def _numbered_depth(sentences: Sequence[str], i: int) -> int | None:
 
 def _in_capitals(line: str) -> bool:
     """Whether a title line is set in capitals: no letter in lower case, two in upper
-    case at least, and no column gap (two spaces) or ``|`` (a table's header)."""
+    case at least, and no column gap (two spaces), ``|`` (a table's header) or ``_`` (a
+    constant's name, ``KVM_REQUEST_WAIT``, above its description)."""
     return (
         not any(c.islower() for c in line)
         and sum(c.isupper() for c in line) >= 2
         and "  " not in line
         and "|" not in line
+        and "_" not in line
     )
 
 
