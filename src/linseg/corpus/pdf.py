@@ -52,6 +52,7 @@ import re
 import statistics
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from .suffixes import named
@@ -107,8 +108,9 @@ class _Line:
     bold: int = 0
     mono: int = 0
 
-    @property
+    @cached_property
     def text(self) -> str:
+        # Read once the page is read: the parts are all drawn by then.
         return " ".join("".join(self.parts).split())
 
     @property
@@ -138,23 +140,11 @@ def pdf_text(data: bytes) -> str:
     spacing = _line_spacing(lines, body)
     measure = _measure(lines, body)
     paragraphs = list(_paragraphs(lines, spacing, _left_edges(lines), measure, body))
-    # A heading's level is the rank of its size among the headings' sizes, the larger
-    # ones first, and the bold ones in the body's size below them; among headings of
-    # one size, a numbered one ranks by its number's depth ("3.1" below "3").
-    sizes = sorted(
-        {_size_key(size) for size, group in paragraphs if _is_heading(size, group, body)},
-        reverse=True,
-    )
-    bold = sorted(
-        {
-            _size_key(size)
-            for size, group in paragraphs
-            if _is_bold_heading(size, group, measure, body)
-        },
-        reverse=True,
-    )
     blocks: list[Block] = []
-    ranks: list[tuple[int, int]] = []  # each heading's size rank and number depth
+    # Each heading's rank: the larger ones first, the bold ones in the body's size below
+    # them, each by its size; among headings of one size, a numbered one by its
+    # number's depth ("3.1" below "3").
+    ranks: list[tuple[bool, float, int]] = []
     for size, group in paragraphs:
         # Code is set in the body's size or smaller; larger monospaced type is a
         # heading that names a function.
@@ -167,9 +157,9 @@ def pdf_text(data: bytes) -> str:
             continue
         text = _joined(group)
         if _is_heading(size, group, body):
-            rank = sizes.index(_size_key(size))
-        elif _is_bold_heading(size, group, measure, body):
-            rank = len(sizes) + bold.index(_size_key(size))
+            bold = False
+        elif _is_bold_heading(size, group, text, measure, body):
+            bold = True
         elif _BULLET.match(group[0].text):
             blocks.append(("li", 0, text[2:].strip()))
             continue
@@ -178,7 +168,7 @@ def pdf_text(data: bytes) -> str:
             continue
         blocks.append(("h", len(ranks), text))  # its level, once all are ranked
         number = _SECTION_NUMBER.match(text)
-        ranks.append((rank, number.group(1).count(".") + 1 if number else 1))
+        ranks.append((bold, -_size_key(size), number.group(1).count(".") + 1 if number else 1))
     levels = sorted(set(ranks))
     blocks = [
         (kind, levels.index(ranks[at]) + 1 if kind == "h" else at, text)
@@ -407,12 +397,13 @@ def _is_heading(size: float, group: list[_Line], body: float) -> bool:
     )
 
 
-def _is_bold_heading(size: float, group: list[_Line], measure: float, body: float) -> bool:
+def _is_bold_heading(
+    size: float, group: list[_Line], text: str, measure: float, body: float
+) -> bool:
     """A short paragraph set wholly in bold at about the body's size, whose last line
     stops short of the margin (a bold line that runs on opens a paragraph), and that
     neither ends like a sentence or a lead-in (``.``, ``:``) nor opens in lower case: a
-    heading below those set larger."""
-    text = _joined(group)
+    heading below those set larger. ``text``: the paragraph's, joined."""
     return (
         group[0].is_bold
         and 0.9 * body <= size < HEADING_SIZE * body
