@@ -16,7 +16,7 @@ import zlib
 from collections.abc import Sequence
 from xml.etree import ElementTree
 
-from .suffixes import named
+from .suffixes import ZIP_MAGIC, named
 
 __all__ = [
     "MAX_TEXT_BYTES",
@@ -33,7 +33,6 @@ __all__ = [
 #: thousand-page report's XML, is a few MB).
 MAX_TEXT_BYTES = 256 * 1024 * 1024
 
-ZIP_MAGIC = b"PK\x03\x04"
 # What a damaged archive raises: a bad CRC or header, a truncated or corrupt deflate
 # stream, a compression or ZIP version Python does not read, an encrypted entry.
 _DAMAGED = (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, OSError)

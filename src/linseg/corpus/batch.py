@@ -39,7 +39,6 @@ __all__ = [
 ]
 
 JOB_FILE = ".linseg-job.json"
-
 TMP_SUFFIX = ".linseg-tmp"
 MAX_ATTEMPTS = 3
 # The parameters that decide a document's output; a resumed job must agree on them.

@@ -39,7 +39,7 @@ from typing import Literal
 from ..sentences import LONG_PIECE
 from ..text import looks_tokenized, split_sentences
 from .ref import is_separator, parse_ref
-from .suffixes import named
+from .suffixes import ZIP_MAGIC, named, opens_pdf
 from .transcript import read_transcript, sniff_transcript
 
 __all__ = [
@@ -85,7 +85,7 @@ def _may_be_binary(data: bytes, path: str | None) -> bool:
     """Whether a file may be one of :data:`_BINARY`: a ZIP archive, a PDF, or so named."""
     if named(path) in _BINARY:
         return True
-    return data.startswith(b"PK\x03\x04") or data[:1024].lstrip(b" \t\r\n").startswith(b"%PDF-")
+    return data.startswith(ZIP_MAGIC) or opens_pdf(data)
 
 
 def _is_latex(text: str, path: str | None) -> bool:
@@ -377,7 +377,7 @@ def decode_document(
 def _refuse_known_binary(data: bytes) -> None:
     """Say what a file is, rather than only that it is not text, for a ZIP archive that is
     none of the formats linseg reads (a spreadsheet, a slide deck)."""
-    if data.startswith(b"PK\x03\x04"):
+    if data.startswith(ZIP_MAGIC):
         raise ValueError(
             "input is a ZIP archive but not an EPUB, DOCX or ODT file "
             "(--format epub, docx or odt reads one whose name or content does not say so)"

@@ -34,7 +34,8 @@ import re
 from collections.abc import Iterator
 from xml.etree import ElementTree
 
-from .archive import ZIP_MAGIC, local, open_archive, read_xml, sniff_zip
+from .archive import local, open_archive, read_xml, sniff_zip
+from .suffixes import ZIP_MAGIC
 from .webpage import Block, blocks_text
 
 __all__ = ["docx_text", "odt_text", "sniff_docx", "sniff_odt"]

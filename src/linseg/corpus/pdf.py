@@ -55,7 +55,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from .suffixes import named
+from .suffixes import named, opens_pdf
 from .webpage import Block, blocks_text
 
 __all__ = [
@@ -125,9 +125,7 @@ class _Line:
 def sniff_pdf(data: bytes, path: str | os.PathLike[str] | None = None) -> bool:
     """Whether ``data`` is a PDF: it opens with ``%PDF-`` (after white space), or its
     name ends in ``.pdf``."""
-    if named(path) == "pdf":
-        return True
-    return data[:1024].lstrip(b" \t\r\n").startswith(b"%PDF-")
+    return named(path) == "pdf" or opens_pdf(data)
 
 
 def pdf_text(data: bytes) -> str:

@@ -1,14 +1,14 @@
 """The file names of the formats linseg reads into text (web pages, LaTeX sources,
-e-books, word-processor files, PDFs, transcripts): one table, read by each format's
-recogniser, by format detection before any reader is imported, and by corpus runs, which
-name such a file's text output ``NAME.SUFFIX.txt``. It imports nothing, so asking costs
-nothing."""
+e-books, word-processor files, PDFs, transcripts), and the bytes the formats read from
+bytes open with: one table and two tests, read by each format's recogniser, by format
+detection before any reader is imported, and by corpus runs, which name such a file's
+text output ``NAME.SUFFIX.txt``. It imports nothing, so asking costs nothing."""
 
 from __future__ import annotations
 
 import os
 
-__all__ = ["SUFFIXES", "named"]
+__all__ = ["SUFFIXES", "ZIP_MAGIC", "named", "opens_pdf"]
 
 #: Each format's file-name endings, in lower case.
 SUFFIXES: dict[str, tuple[str, ...]] = {
@@ -22,6 +22,14 @@ SUFFIXES: dict[str, tuple[str, ...]] = {
     "srt": (".srt",),
 }
 _FORMAT_OF = {suffix: fmt for fmt, suffixes in SUFFIXES.items() for suffix in suffixes}
+
+#: What a ZIP archive (an EPUB, a DOCX, an ODT) opens with.
+ZIP_MAGIC = b"PK\x03\x04"
+
+
+def opens_pdf(data: bytes) -> bool:
+    """Whether ``data`` opens as a PDF: ``%PDF-``, after white space, in its first KB."""
+    return data[:1024].lstrip(b" \t\r\n").startswith(b"%PDF-")
 
 
 def named(path: str | os.PathLike[str] | None) -> str | None:
