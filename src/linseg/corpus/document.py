@@ -356,7 +356,12 @@ def decode_document(
     Raises ``UnicodeDecodeError`` (see :func:`decode_error_message`) on invalid bytes.
     """
     if fmt in _BINARY or (fmt == "auto" and _may_be_binary(data, path)):
+        archive = data.startswith(ZIP_MAGIC)
         for name, (module, sniff, read, what) in _BINARY.items():
+            # Only an archive can be an EPUB, a DOCX or an ODT: a PDF does not import
+            # their readers to be told so.
+            if fmt == "auto" and name != "pdf" and not archive:
+                continue
             if fmt == name or (fmt == "auto" and _reader(module, sniff)(data, path)):
                 text = _reader(module, read)(data)
                 if not text:
