@@ -791,11 +791,18 @@ _ENUMERATOR_PEEK = 24
 
 def _after_enumerator(text: str, start: int) -> bool:
     """Whether only a number and white space stand before ``start`` on its line."""
-    i = start
-    while i > 0 and start - i < _ENUMERATOR_PEEK and not _LINE_BREAK.match(text[i - 1]):
-        i -= 1
-    at_line_start = i == 0 or _LINE_BREAK.match(text[i - 1]) is not None
-    return at_line_start and _ENUMERATOR.fullmatch(text, i, start) is not None
+    # Most sentences start after a word's full stop: a digit must stand before the mark.
+    j = start
+    while j > 0 and text[j - 1] in " \t\u00a0":
+        j -= 1
+    if j < 2 or text[j - 1] != "." or not text[j - 2].isdigit():
+        return False
+    head = max(0, start - _ENUMERATOR_PEEK)
+    breaks = list(_LINE_BREAK.finditer(text, max(0, head - 1), start))
+    line = breaks[-1].end() if breaks else 0
+    if not breaks and head:
+        return False  # the line opens further back than a number's reach
+    return _ENUMERATOR.fullmatch(text, line, start) is not None
 
 
 def _reference_number(text: str, start: int) -> bool:
