@@ -328,21 +328,21 @@ def heading_starts(sentences: Sequence[str]) -> list[int]:
     In a text that marks no heading so (rules at most), the titles of
     :func:`title_lines` (``2.1 Getting started``, ``SEE ALSO`` on a line of its own)
     open sections too."""
-    found = []  # (sentence, whether a "#" heading opens it, whether it is indented)
+    found = []  # (sentence, whether a "#" heading opens it, its indentation)
     for i, sentence in enumerate(sentences):
         if i and _opens_with_heading(sentence):
             indent = _heading_indent(sentences, i)
             if indent is not None:
-                found.append((i, _opens_with_atx(sentence), bool(indent)))
-    if not any(_heading_styles(sentences[i], _heading_indent(sentences, i)) for i, *_ in found):
+                found.append((i, _opens_with_atx(sentence), indent))
+    if not any(atx or _heading_styles(sentences[i], indent) for i, atx, indent in found):
         # No heading marked (rules at most): plain text may number its headings, or set
         # them in capitals, instead.
         return sorted({0, *(i for i, *_ in found), *title_lines(sentences)})
-    markdown = any(atx and not indented for _, atx, indented in found)
+    markdown = any(atx and not indent for _, atx, indent in found)
     if sentences and not markdown:  # the text's first sentence: a "#" title at the margin
         first = sentences[0].lstrip("\r\n")
         markdown = _opens_with_atx(first) and first[:1] not in (" ", "\t")
-    return [0, *(i for i, atx, indented in found if markdown or not (atx and indented))]
+    return [0, *(i for i, atx, indent in found if markdown or not (atx and indent))]
 
 
 def title_lines(sentences: Sequence[str]) -> dict[int, int]:
