@@ -139,6 +139,39 @@ def documents(page: Path, name: str) -> tuple[NaturalDocument, NaturalDocument] 
     return NaturalDocument(name, text, reference), NaturalDocument(name, source, as_source)
 
 
+def page_paths(html: Path, pages: Path | None, include: str = "") -> list[Path]:
+    """The pages of the manual under ``html`` to score: those of the natural set
+    ``pages`` (``topics--http--sessions.words`` is ``topics/http/sessions.html``), or
+    every page outside its ``_`` folders (only in the top-level folders ``include``
+    names, comma-separated, if any)."""
+    if pages:
+        return [html / (p.stem.replace("--", "/") + ".html") for p in sorted(pages.glob("*.words"))]
+    folders = [p for p in include.split(",") if p]
+    return [
+        p
+        for p in sorted(html.rglob("*.html"))
+        if not p.relative_to(html).parts[0].startswith("_")
+        and (not folders or p.relative_to(html).parts[0] in folders)
+    ]
+
+
+def print_scores(rows: dict[str, list[NaturalDocument]], words: bool = False) -> None:
+    """A Markdown table of the default's Pk, B and sections found over true, with no
+    boundary's Pk (and the words a page, with ``words``), for each way of reading the
+    same pages."""
+    extra = " words a page |" if words else ""
+    print(f"| read as | Pk % | B % | found/true | no boundary % |{extra}")
+    print("| --- | ---: | ---: | ---: | ---: |" + (" ---: |" if words else ""))
+    segmenter = create("u00_pr")
+    for read_as, docs in rows.items():
+        s = summarize([evaluate_document(segmenter, d) for d in docs])
+        size = sum(d.n_words for d in docs) / max(1, len(docs))
+        print(
+            f"| {read_as} | {100 * s['pk']:.1f} | {100 * s['b']:.1f} | {s['found_true']:.2f} "
+            f"| {100 * s['no_boundary_pk']:.1f} |" + (f" {size:.0f} |" if words else "")
+        )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("html", type=Path, help="the manual's HTML folder")
@@ -146,19 +179,7 @@ def main() -> None:
     ap.add_argument("--include", default="", help="comma-separated top-level folders to use")
     ap.add_argument("--methods", default="u00_pr,c99", help="comma-separated methods")
     args = ap.parse_args()
-    if args.pages:
-        paths = [
-            args.html / (p.stem.replace("--", "/") + ".html")
-            for p in sorted(args.pages.glob("*.words"))
-        ]
-    else:
-        include = [p for p in args.include.split(",") if p]
-        paths = [
-            p
-            for p in sorted(args.html.rglob("*.html"))
-            if not p.relative_to(args.html).parts[0].startswith("_")
-            and (not include or p.relative_to(args.html).parts[0] in include)
-        ]
+    paths = page_paths(args.html, args.pages, args.include)
     pairs = [d for p in paths if (d := documents(p, str(p.relative_to(args.html)))) is not None]
     as_html = [a for a, _ in pairs]
     as_source = [s for _, s in pairs]

@@ -23,16 +23,13 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_html import documents, headings
+from bench_html import documents, headings, page_paths, print_scores
 from linseg.corpus.office import docx_text, odt_text
 from linseg.corpus.pdf import pdf_text
 from linseg.experiments.natural import (
     NaturalDocument,
     char_to_word_offsets,
-    evaluate_document,
-    summarize,
 )
-from linseg.methods import create
 
 _FILTERS = {"docx": "docx:MS Word 2007 XML", "odt": "odt:writer8", "pdf": "pdf"}
 _READERS = {"docx": docx_text, "odt": odt_text, "pdf": pdf_text}
@@ -96,7 +93,7 @@ def main() -> None:
     ap.add_argument("--work", type=Path, required=True, help="where the conversions go")
     args = ap.parse_args()
     names = [p.stem for p in sorted(args.pages.glob("*.words"))]
-    pages = [args.html / (n.replace("--", "/") + ".html") for n in names]
+    pages = page_paths(args.html, args.pages)
     convert(pages, names, args.work)
     rows: dict[str, list[NaturalDocument]] = {"HTML": [], **{ext.upper(): [] for ext in _FILTERS}}
     left_out = 0
@@ -118,15 +115,7 @@ def main() -> None:
             assert doc is not None
             rows[ext.upper()].append(doc)
     print(f"{len(rows['HTML'])} pages ({left_out} left out)\n")
-    print("| read as | Pk % | B % | found/true | no boundary % |")
-    print("| --- | ---: | ---: | ---: | ---: |")
-    segmenter = create("u00_pr")
-    for read_as, docs in rows.items():
-        s = summarize([evaluate_document(segmenter, d) for d in docs])
-        print(
-            f"| {read_as} | {100 * s['pk']:.1f} | {100 * s['b']:.1f} | {s['found_true']:.2f} "
-            f"| {100 * s['no_boundary_pk']:.1f} |"
-        )
+    print_scores(rows)
 
 
 if __name__ == "__main__":

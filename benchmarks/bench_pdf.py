@@ -35,15 +35,12 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_html import documents, headings
+from bench_html import documents, headings, page_paths, print_scores
 from linseg.corpus.pdf import pdf_text
 from linseg.experiments.natural import (
     NaturalDocument,
     char_to_word_offsets,
-    evaluate_document,
-    summarize,
 )
-from linseg.methods import create
 
 _BOLD = (
     "<style>h1,h2,h3,h4,h5,h6{font-size:1em!important;font-weight:bold!important;"
@@ -130,18 +127,10 @@ def main() -> None:
     args = ap.parse_args()
     if shutil.which("chromium") is None:
         sys.exit("bench_pdf.py needs Chromium (Debian's chromium package)")
-    if args.pages:
-        names = [p.stem for p in sorted(args.pages.glob("*.words"))]
-    else:
-        names = [
-            str(p.relative_to(args.html).with_suffix("")).replace("/", "--")
-            for p in sorted(args.html.rglob("*.html"))
-            if not p.relative_to(args.html).parts[0].startswith("_")
-        ]
-    rows: dict[str, list[NaturalDocument]] = {"HTML": [], **{s: [] for s in _STYLES}}
+    rows: dict[str, list[NaturalDocument]] = {"HTML": [], **{f"PDF, {s}": [] for s in _STYLES}}
     left_out = 0
-    for name in names:
-        page = args.html / (name.replace("--", "/") + ".html")
+    for page in page_paths(args.html, args.pages):
+        name = str(page.relative_to(args.html).with_suffix("")).replace("/", "--")
         pair = documents(page, name)
         if pair is None:
             left_out += 1
@@ -157,19 +146,9 @@ def main() -> None:
         rows["HTML"].append(pair[0])
         for style, doc in found.items():
             assert doc is not None
-            rows[style].append(doc)
+            rows[f"PDF, {style}"].append(doc)
     print(f"{len(rows['HTML'])} pages ({left_out} left out)\n")
-    print("| read as | Pk % | B % | found/true | no boundary % | words a page |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: |")
-    segmenter = create("u00_pr")
-    for read_as, docs in rows.items():
-        s = summarize([evaluate_document(segmenter, d) for d in docs])
-        words = sum(d.n_words for d in docs) / max(1, len(docs))
-        print(
-            f"| {read_as if read_as == 'HTML' else 'PDF, ' + read_as} | {100 * s['pk']:.1f} "
-            f"| {100 * s['b']:.1f} | {s['found_true']:.2f} | {100 * s['no_boundary_pk']:.1f} "
-            f"| {words:.0f} |"
-        )
+    print_scores(rows, words=True)
 
 
 if __name__ == "__main__":
