@@ -35,6 +35,15 @@ def segment_file(path, capsys) -> dict:
     return json.loads(capsys.readouterr().out)
 
 
+def refused_in_one_line(path, data: bytes, capsys, message: str) -> None:
+    """``linseg segment PATH`` of a file holding ``data`` exits with status 2 and one line
+    on standard error that says ``message``."""
+    path.write_bytes(data)
+    assert main(["segment", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1, err
+
+
 def segment_json(tmp_path, text: str, *extra: str) -> dict:
     f = tmp_path / "in.txt"
     f.write_bytes(text.encode("utf-8"))

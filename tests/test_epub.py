@@ -10,11 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from docgen import read_or_refuse
-from linseg.cli import main
 from linseg.corpus import archive
 from linseg.corpus.document import decode_document, parse_document
 from linseg.corpus.epub import epub_text, sniff_epub
-from test_cli import segment_file
+from test_cli import refused_in_one_line, segment_file
 
 CONTAINER = """<?xml version="1.0"?>
 <container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
@@ -141,11 +140,7 @@ def test_cli_segments_a_book(tmp_path, capsys):
     assert record["format"] == "epub"
     assert "".join(record["segments"]) == epub_text(book.read_bytes())
     assert [s.split("\n")[0] for s in record["segments"]] == ["# Trains", "# Notes", "# Bees"]
-    bad = tmp_path / "bad.epub"
-    bad.write_bytes(b"PK\x03\x04 broken")
-    assert main(["segment", str(bad)]) == 2
-    err = capsys.readouterr().err
-    assert "not an EPUB" in err and err.count("\n") == 1
+    refused_in_one_line(tmp_path / "bad.epub", b"PK\x03\x04 broken", capsys, "not an EPUB")
 
 
 @settings(max_examples=300, deadline=None)

@@ -611,6 +611,13 @@ def test_the_headings_set_bundled_with_the_benchmarks():
     assert default["no_boundary_pk"] == pytest.approx(0.403, abs=0.002)
 
 
+def _bench_titles_pages() -> list[Path]:
+    """The headings set's pages, with ``benchmarks/`` importable (``bench_titles``)."""
+    benchmarks = Path(__file__).resolve().parents[1] / "benchmarks"
+    sys.path.insert(0, str(benchmarks))
+    return sorted((benchmarks / "natural" / "sphinx-headings").glob("*.txt"))
+
+
 def test_the_headings_set_with_one_heading_left():
     # benchmarks/bench_titles.py: each page of sphinx-headings with all its headings
     # but the title and one top-level heading taken out (391 variants). Such a text marks
@@ -618,11 +625,10 @@ def test_the_headings_set_with_one_heading_left():
     # still earns its 8 nats: 28.3% against 30.0% without the outline, and a boundary at
     # the heading in 84% of the variants against 58% (figures in docs/evaluate.md; the
     # section cues read both heading lines as titles).
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    pages = _bench_titles_pages()
     from bench_titles import score
 
-    root = Path(__file__).resolve().parents[1] / "benchmarks" / "natural" / "sphinx-headings"
-    rows = score(sorted(root.glob("*.txt")), "top")
+    rows = score(pages, "top")
     assert len(rows["u00_pr"]) == 391
     default, flat = (
         np.array([r[1:] for r in rows[k]], float) for k in ("u00_pr", "outline_weight=0")
@@ -639,11 +645,10 @@ def test_the_headings_set_with_its_titles_as_plain_lines():
     # from other manuals' pages with their titles so, cut before a title rather than
     # after it: 27.7% Pk and B 42.6%, against 31.8% and 30.8% with the titles taken out
     # (before they read titles: 34.1% and 18.5%). C99 39.5%, no boundary 40.2%.
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    pages = _bench_titles_pages()
     from bench_titles import plain
 
-    root = Path(__file__).resolve().parents[1] / "benchmarks" / "natural" / "sphinx-headings"
-    means = plain(sorted(root.glob("*.txt")))
+    means = plain(pages)
     titled, untitled = means["plain titles", "u00_pr"], means["no titles", "u00_pr"]
     assert (titled["n"], untitled["n"]) == (77, 77)
     assert 100 * titled["pk"] == pytest.approx(27.7, abs=0.05)
@@ -658,11 +663,10 @@ def test_the_headings_set_with_its_headings_numbered():
     # or tuned on) with its title a plain line and its headings numbered (1., 1.1., ...)
     # instead of marked. The default reads the numbers as the outline: 13.1% Pk and B
     # 69.9%, against 12.7% and 71.6% marked (26.3% and 47.1% before it read numbers).
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    pages = _bench_titles_pages()
     from bench_titles import numbered
 
-    root = Path(__file__).resolve().parents[1] / "benchmarks" / "natural" / "sphinx-headings"
-    means = numbered(sorted(root.glob("*.txt")))
+    means = numbered(pages)
     as_numbers, marked = means["numbered titles", "u00_pr"], means["marked", "u00_pr"]
     assert (as_numbers["n"], marked["n"]) == (77, 77)
     assert 100 * as_numbers["pk"] == pytest.approx(13.1, abs=0.05)

@@ -10,10 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from docgen import read_or_refuse
-from linseg.cli import main
 from linseg.corpus.document import decode_document
 from linseg.corpus.office import docx_text, odt_text, sniff_docx, sniff_odt
-from test_cli import segment_file
+from test_cli import refused_in_one_line, segment_file
 
 W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
 
@@ -235,11 +234,7 @@ def test_cli_segments_a_report(tmp_path, capsys):
     assert record["format"] == "docx"
     assert "".join(record["segments"]) == docx_text(report.read_bytes())
     assert [s.split("\n")[0] for s in record["segments"]] == ["# Field notes", "# Trains"]
-    bad = tmp_path / "bad.odt"
-    bad.write_bytes(b"PK\x03\x04 broken")
-    assert main(["segment", str(bad)]) == 2
-    err = capsys.readouterr().err
-    assert "not an ODT" in err and err.count("\n") == 1
+    refused_in_one_line(tmp_path / "bad.odt", b"PK\x03\x04 broken", capsys, "not an ODT")
 
 
 @pytest.mark.parametrize(
@@ -251,8 +246,4 @@ def test_cli_segments_a_report(tmp_path, capsys):
 def test_other_binary_formats_are_named(data, message, tmp_path, capsys):
     with pytest.raises(ValueError, match=message):
         decode_document(data)
-    path = tmp_path / "input.bin"
-    path.write_bytes(data)
-    assert main(["segment", str(path)]) == 2
-    err = capsys.readouterr().err
-    assert message in err and err.count("\n") == 1
+    refused_in_one_line(tmp_path / "input.bin", data, capsys, message)

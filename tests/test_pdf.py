@@ -16,7 +16,7 @@ from linseg.cli import main
 from linseg.corpus.document import decode_document
 from linseg.corpus.pdf import pdf_text, sniff_pdf
 from pdfgen import make_pdf, paragraph
-from test_cli import segment_file
+from test_cli import refused_in_one_line, segment_file
 
 # A title at 20 points, sections at 15, body at 11 with 13 points from line to line and a
 # blank line's worth more between paragraphs; a list; a word broken at a line's end; the
@@ -91,11 +91,7 @@ def test_a_two_column_page_reads_column_after_column():
 def test_bad_pdfs_are_refused(data, message, tmp_path, capsys):
     with pytest.raises(ValueError, match=message):
         decode_document(data)
-    path = tmp_path / "in.pdf"
-    path.write_bytes(data)
-    assert main(["segment", str(path)]) == 2
-    err = capsys.readouterr().err
-    assert message in err and err.count("\n") == 1
+    refused_in_one_line(tmp_path / "in.pdf", data, capsys, message)
 
 
 @settings(max_examples=200, deadline=None)

@@ -16,7 +16,7 @@ from linseg.cli import main
 from linseg.corpus.document import detect_format, parse_document
 from linseg.corpus.webpage import html_text, sniff_html
 from linseg.sentences import heading_starts
-from test_cli import run_cli
+from test_cli import refused_in_one_line, run_cli
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "bicycle.html"
 
@@ -170,11 +170,8 @@ def test_the_example_is_cut_at_its_sections():
 
 
 def test_cli_bad_page_is_one_line_and_status_2(tmp_path, capsys):
-    page = tmp_path / "empty.html"
-    page.write_text("<html><head><title>t</title></head><body></body></html>")
-    assert main(["segment", str(page)]) == 2
-    err = capsys.readouterr().err
-    assert "shows no text" in err and err.count("\n") == 1
+    page = b"<html><head><title>t</title></head><body></body></html>"
+    refused_in_one_line(tmp_path / "empty.html", page, capsys, "shows no text")
 
 
 def test_format_html_reads_any_name(tmp_path):
