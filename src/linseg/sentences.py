@@ -49,6 +49,8 @@ __all__ = [
     "paragraph_starts",
     "heading_starts",
     "heading_levels",
+    "title_lines",
+    "TITLE_WORDS",
     "LONG_PIECE",
     "LONG_LINES",
 ]
