@@ -234,9 +234,10 @@ def _collector(lines: list[_Line], page: int, faces: dict[int, tuple[bool, bool]
         else:
             last = _Line(page, y, x, height, [text.replace("\n", " ")])
             lines.append(last)
-        if font is not None and id(font) not in faces:
-            faces[id(font)] = _face(font)
-        bold, mono = faces.get(id(font), (False, False))
+        face = faces.get(id(font))
+        if face is None:
+            face = faces[id(font)] = (False, False) if font is None else _face(font)
+        bold, mono = face
         drawn = len(text) - text.count(" ")
         last.chars += drawn
         last.bold += drawn if bold else 0
