@@ -335,6 +335,34 @@ def test_the_outline_by_hand():
     assert costs.Outline().gap_costs(["One. ", "Two."], False).tolist() == [0.0, 0.0, 0.0]
 
 
+def test_the_outline_says_more_over_longer_sections():
+    # Whitespace words: "Intro" + 599 = 600; "## A" + 599 = 601; "### A.1 Short." = 3;
+    # "## B" + 599 = 601; 1,805 in all over the 3 sections that "##" opens: 601.67
+    # words a section, 3.0083 times the 200 words a weight counts for. The sub-section's
+    # cost grows by as much.
+    long = " ".join(["word"] * 599)
+    text = f"Intro {long}.\n\n## A\n\n{long}.\n\n### A.1\n\nShort.\n\n## B\n\n{long}.\n"
+    sents = _sentences(text)
+    starts = heading_starts(sents)
+    assert len(starts) == 4 and sum(len(s.split()) for s in sents) == 1805
+    scale = 1805 / 3 / 200
+    got = costs.Outline().gap_costs(sents, False, starts).tolist()
+    assert got == pytest.approx([0.0, -scale, scale, -scale, 0.0])
+    # Without the scale, or with 2,000 words a weight (never less than once): as it is.
+    for outline in (costs.Outline(None), costs.Outline(2000)):
+        assert outline.gap_costs(sents, False, starts).tolist() == [0.0, -1.0, 1.0, -1.0, 0.0]
+    # A text with one heading after its first unit: its outline is that heading, and
+    # keeps its weight at any length.
+    one = _sentences(f"Intro {long}.\n\n### Notes\n\n{long}.\n")
+    assert costs.Outline().gap_costs(one, False, heading_starts(one)).tolist() == [0, -1, 0]
+    for bad, error in ((0, ValueError), (-5, ValueError), (math.inf, ValueError)):
+        with pytest.raises(error, match="section_words"):
+            costs.Outline(bad)
+    for bad in ("200", True):
+        with pytest.raises(TypeError, match="section_words"):
+            costs.Outline(bad)  # type: ignore[arg-type]
+
+
 @settings(max_examples=40, deadline=None)
 @given(
     st.lists(

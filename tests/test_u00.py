@@ -225,6 +225,22 @@ def test_the_outline_in_the_streaming_search_is_the_outline_in_the_table(section
     assert value(a.boundaries) == pytest.approx(a.result.cost, abs=1e-9)
 
 
+def test_the_default_outline_weighs_long_chapters_more():
+    # Four chapters of 403 words (the title line's two, 50 paragraphs of eight): 2.015
+    # times the 200 words a weight counts for. Cut at the three chapters (the count
+    # given), the default's cost is lower by 3 x 8 x 1.015 nats than with the outline's
+    # 8 nats at any length, and the cuts are the same.
+    para = "Alpha beta gamma delta. Epsilon zeta eta theta."
+    text = "\n\n".join(f"Chapter {c}\n*********\n\n" + "\n\n".join([para] * 50) for c in range(4))
+    sents = [text[a:b] for a, b in linseg.sentences.split_sentences(text)]
+    scaled, fixed = (
+        linseg.methods.create("u00_pr", outline_section_words=w).segment(sents, 4)
+        for w in (200, None)
+    )
+    assert scaled.boundaries == fixed.boundaries == [100, 200, 300]
+    assert scaled.cost - fixed.cost == pytest.approx(-3 * 8 * (1612 / 4 / 200 - 1))
+
+
 def _topics(n_topics: int, per_topic: int, seed: int) -> list[str]:
     rng = random.Random(seed)
     vocab = ["".join(rng.choice(string.ascii_lowercase) for _ in range(7)) for _ in range(400)]

@@ -58,7 +58,10 @@ Where units open with the headings of a Markdown or reStructuredText text, a bou
 a heading of the outline's top level costs o nats less, and one at a heading d levels
 below it o d nats more (:class:`~linseg.compose.costs.Outline`): the author's outline
 says which headings open sections and which open sub-sections, and the words can still
-overrule it. It applies to every search, with or without the rank evidence.
+overrule it. o counts once for every ``outline_section_words`` (200) words of the
+outline's mean top-level section, and at least once: the words' evidence grows with the
+length of the sections, and over a book's chapters a fixed 8 nats would say nothing. It
+applies to every search, with or without the rank evidence.
 
 *As a composition.* U00 is :class:`~linseg.compose.strategies.ExactDP` with the cost
 :class:`~linseg.compose.costs.Multinomial`: ``ExactDP(penalty, cost=Multinomial(alpha),
@@ -67,9 +70,9 @@ w, ``Composition(StemCosine(), LocalRank(11), ExactDP(penalty, RANK_EXPONENT,
 cost=Multinomial(alpha), similarity_weight=w, units=units, diagonal=False))``, with
 ``cost=Sum([(1, Multinomial(alpha)), (c, SectionCues())])`` for ``cue_weight`` c (in
 English, on a text that U00 cuts at its paragraphs or sentences; ``SectionCues`` alone
-also reads headings that open every paragraph), and ``(o, Outline())`` added to the sum
-for ``outline_weight`` o. Those
-give this class's boundaries; the class runs the same pieces in one pass over the
+also reads headings that open every paragraph), and ``(o,
+Outline(outline_section_words))`` added to the sum for ``outline_weight`` o. Those give
+this class's boundaries; the class runs the same pieces in one pass over the
 document's words, and keeps the units and the cost in its result.
 """
 
@@ -86,7 +89,7 @@ import numpy as np
 from ..base import Segmentation, check_int
 from ..bounds import SizeUnit
 from ..compose import Composition
-from ..compose.costs import Multinomial, Outline, SectionCues
+from ..compose.costs import OUTLINE_SECTION_WORDS, Multinomial, Outline, SectionCues
 from ..compose.strategies import (
     UNITS,
     ExactDP,
@@ -162,6 +165,11 @@ class U00(Composition):
         (:class:`~linseg.compose.costs.Outline`): a boundary at the outline's top level
         costs this much less, one at a lower heading this much more for each level down;
         0, the default, leaves them out.
+    outline_section_words:
+        The outline weight counts once for every this many words of the outline's mean
+        top-level section, and at least once (``Outline(section_words)``): the words'
+        evidence grows with the sections' length, and the outline's say with it. None
+        keeps the weight as it is at every length.
     """
 
     name = "u00"
@@ -178,6 +186,7 @@ class U00(Composition):
         rank_weight: float = 0.0,
         cue_weight: float = 0.0,
         outline_weight: float = 0.0,
+        outline_section_words: float | None = OUTLINE_SECTION_WORDS,
         *,
         language: str = "en",
         max_size: int | None = None,
@@ -210,6 +219,7 @@ class U00(Composition):
         self.rank_weight = float(rank_weight)
         self.cue_weight = float(cue_weight)
         self.outline_weight = float(outline_weight)
+        self.outline_section_words = outline_section_words
         super().__init__(
             None,  # C99's StemCosine with these stopwords and stems (_default_measure)
             LocalRank(RANK_MASK),
@@ -222,7 +232,7 @@ class U00(Composition):
         )
         self._cost = Multinomial(self.alpha, stopwords, stemmer, language=self.text_language)
         self._cues = SectionCues()
-        self._outline = Outline()
+        self._outline = Outline(outline_section_words)
         self.strategy = self._strategy = ExactDP(
             self.penalty,
             RANK_EXPONENT,
@@ -292,7 +302,7 @@ class U00(Composition):
                 # log-odds (the rows where a segment cannot end there are -inf and stay so).
                 table[:, 1:-1] += self.cue_weight * odds
             if gaps is not None:
-                table[:, 1:-1] -= gaps[1:-1]  # (o, Outline()) in the Sum, likewise
+                table[:, 1:-1] -= gaps[1:-1]  # (o, Outline(...)) in the Sum, likewise
             cuts = best_with_count(table, m) if m else best_with_penalty(table, penalty)
             cost = -_total(table, cuts) + penalty * len(cuts)
         else:

@@ -25,7 +25,7 @@ register(
     "neither) with C99's rank evidence, the outline of its headings and, in English, "
     "learned section cues in its exact search: 1.1 log n per boundary, rank weight 1, cue "
     "weight 2 (tuned on the python-docs tuning half; the cues learned from other manuals), "
-    "outline weight 8",
+    "outline weight 8 for every 200 words of a top-level section",
     trained_on="a penalty, a rank weight and a cue weight, chosen on the python-docs tuning "
     "half; the cue models (data/cues-en*.npz) on 1,186 pages of 340 other Debian manuals, "
     "their L2 penalties chosen on that half and on those pages cross-fitted",

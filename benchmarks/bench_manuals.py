@@ -1,0 +1,155 @@
+"""Book-length manuals as plain text: does the default cut a manual at its chapters?
+
+Usage::
+
+    python benchmarks/bench_manuals.py [INFO_DIR] [--half dev|test|all] [--out DIR]
+
+The GNU manuals that Debian installs as Info files (``/usr/share/info``: coreutils, sed,
+grep, gettext, ...) are long documents with chapters, sections and sub-sections. Each is
+read as plain text, as ``makeinfo --plaintext`` would print it: the nodes in order, without
+the node lines (``File: sed.info, Node: ...``) and menus that only the Info reader uses.
+Info underlines a chapter's title with ``*``, a section's with ``=`` and a sub-section's
+with ``-``, which linseg reads as reStructuredText reads such underlines. The reference is
+each manual's chapters (titles underlined with ``*``; the first, if it opens the text, cuts
+nothing). Manuals with fewer than three chapters or 3,000 words are left out.
+
+The manuals are split by name, fixed: sorted, those at even positions are the development
+half (on which ``u00_pr``'s outline scale was checked), those at odd positions the test
+half. The table gives word-level Pk, B and sections found over chapters for the default,
+the default given the count, the default with the outline's weight fixed at 8 nats
+whatever the chapters' length (``outline_section_words=None``, as before 2026-11-27), C99,
+and no boundary, with seconds per manual.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import re
+import sys
+import time
+from pathlib import Path
+
+from linseg.experiments.natural import (
+    NaturalDocument,
+    char_to_word_offsets,
+    evaluate_document,
+    summarize,
+)
+from linseg.methods import create
+
+MIN_CHAPTERS = 3
+MIN_WORDS = 3000
+_PART = re.compile(r"\.info(?:-(\d+))?\.gz$")
+
+
+def info_files(root: Path) -> dict[str, list[Path]]:
+    """Each manual's Info files in reading order: its numbered parts if it is split,
+    else its one file."""
+    found: dict[str, list[tuple[int, Path]]] = {}
+    for path in root.glob("*.info*.gz"):
+        match = _PART.search(path.name)
+        if match is None:
+            continue
+        name = path.name[: match.start()]
+        found.setdefault(name, []).append((int(match.group(1) or 0), path))
+    manuals = {}
+    for name, parts in found.items():
+        parts.sort()
+        # A split manual's first file holds only its tag table; the parts hold the text.
+        manuals[name] = [p for n, p in parts if n > 0] or [p for _, p in parts]
+    return dict(sorted(manuals.items()))
+
+
+def plain_text(info: str) -> str:
+    """The manual's nodes as plain text: node lines, menus and the Top node left out."""
+    nodes = []
+    for node in info.split("\x1f")[1:]:
+        lines = node.lstrip("\n").split("\n")
+        if not lines[0].startswith("File:") or "Node: Top," in lines[0]:
+            continue  # the tag table, the indirect table, or the Top node
+        kept, in_menu = [], False
+        for line in lines[1:]:
+            if line.startswith("* Menu:"):
+                in_menu = True
+            elif in_menu and (not line or line.startswith(("* ", " "))):
+                pass  # a menu's entries and their wrapped descriptions
+            else:
+                in_menu = False
+                kept.append(line)
+        body = "\n".join(kept).strip("\n")
+        if body.strip():
+            nodes.append(body)
+    return "\n\n".join(nodes) + "\n"
+
+
+def chapter_offsets(text: str) -> list[int]:
+    """Character offsets of the titles that a line of ``*`` underlines."""
+    offsets, pos = [], 0
+    lines = text.split("\n")
+    for line, under in zip(lines, lines[1:]):
+        if line.strip() and under and set(under) == {"*"} and len(under) >= len(line.rstrip()) - 1:
+            offsets.append(pos)
+        pos += len(line) + 1
+    return offsets
+
+
+def manual(name: str, parts: list[Path]) -> NaturalDocument | None:
+    """The manual as a natural document with its chapters as the reference; None if it is
+    too small."""
+    info = "".join(gzip.open(p, "rt", encoding="utf-8", errors="replace").read() for p in parts)
+    text = plain_text(info)
+    doc = NaturalDocument(name, text, [], str(parts[0]))
+    doc.reference = char_to_word_offsets(doc.word_starts, chapter_offsets(text))
+    if doc.n_sections < MIN_CHAPTERS or doc.n_words < MIN_WORDS:
+        return None
+    return doc
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("root", nargs="?", default="/usr/share/info", type=Path)
+    parser.add_argument("--half", choices=("dev", "test", "all"), default="test")
+    parser.add_argument("--out", type=Path, help="also write each manual's .txt and .words")
+    args = parser.parse_args()
+    docs = [d for name, parts in info_files(args.root).items() if (d := manual(name, parts))]
+    if args.half != "all":
+        docs = docs[0 if args.half == "dev" else 1 :: 2]
+    if not docs:
+        sys.exit(f"no manual with {MIN_CHAPTERS} chapters or more in {args.root}")
+    if args.out:
+        args.out.mkdir(parents=True, exist_ok=True)
+        for d in docs:
+            (args.out / f"{d.name}.txt").write_text(d.text, encoding="utf-8")
+            (args.out / f"{d.name}.words").write_text(" ".join(map(str, d.reference)) + "\n")
+    words = sum(d.n_words for d in docs)
+    print(
+        f"{len(docs)} manuals ({args.half}), {words:,} words: {', '.join(d.name for d in docs)}\n"
+    )
+    print("| method | Pk % | B % | found/true | s a manual |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    runs = [
+        ("u00_pr (default)", create("u00_pr"), False),
+        ("u00_pr, the count given", create("u00_pr"), True),
+        (
+            "u00_pr, outline 8 nats at any length",
+            create("u00_pr", outline_section_words=None),
+            False,
+        ),
+        ("c99", create("c99"), False),
+    ]
+    for label, segmenter, known in runs:
+        segmenter.segment_text(docs[0].text)  # compile and load before the clock
+        t0 = time.perf_counter()
+        results = [evaluate_document(segmenter, d, known) for d in docs]
+        seconds = (time.perf_counter() - t0) / len(docs)
+        s = summarize(results)
+        print(
+            f"| {label} | {100 * s['pk']:.1f} | {100 * s['b']:.1f} | {s['found_true']:.2f} | {seconds:.2f} |"
+        )
+    s = summarize(results)
+    print(f"| *no boundary* | {100 * s['no_boundary_pk']:.1f} | 0.0 | | |")
+
+
+if __name__ == "__main__":
+    main()
