@@ -2,6 +2,9 @@
 
 Usage::
 
+    apt-get install bc bzip2-doc coreutils diffutils ed findutils gettext gnupg grep gzip \
+        libffi-dev libgpg-error-dev libtasn1-doc nettle-dev sed texlive-base \
+        texlive-binaries time wget
     python benchmarks/bench_manuals.py [INFO_DIR] [--half dev|test|all] [--out DIR]
 
 The GNU manuals that Debian installs as Info files (``/usr/share/info``: coreutils, sed,
@@ -11,11 +14,12 @@ the node lines (``File: sed.info, Node: ...``) and menus that only the Info read
 Info underlines a chapter's title with ``*``, a section's with ``=`` and a sub-section's
 with ``-``, which linseg reads as reStructuredText reads such underlines. The reference is
 each manual's chapters (titles underlined with ``*``; the first, if it opens the text, cuts
-nothing). Manuals with fewer than three chapters or 3,000 words are left out.
+nothing). The set is the 23 manuals of :data:`MANUALS` (Debian 12's versions), each with
+three chapters or more and 3,000 words or more.
 
-The manuals are split by name, fixed: sorted, those at even positions are the development
-half (on which ``u00_pr``'s outline scale was checked), those at odd positions the test
-half. The table gives word-level Pk, B and sections found over chapters for the default,
+The manuals are split by name, fixed: those at even positions of :data:`MANUALS` are the
+development half (on which ``u00_pr``'s outline scale was checked), those at odd positions
+the test half. The table gives word-level Pk, B and sections found over chapters for the default,
 the default given the count, the default with the outline's weight fixed at 8 nats
 whatever the chapters' length (``outline_section_words=None``, as before 2026-11-27), C99,
 and no boundary, with seconds per manual.
@@ -38,6 +42,13 @@ from linseg.experiments.natural import (
 )
 from linseg.methods import create
 
+#: The set, in its fixed order: every manual in ``/usr/share/info`` of a Debian 12 machine
+#: with the packages above that has three chapters or more and 3,000 words or more.
+MANUALS = (
+    "autosprintf", "bc", "bzip2", "coreutils", "diffutils", "dvips", "ed", "find",
+    "find-maint", "gettext", "gnupg", "gpgrt", "grep", "gzip", "kpathsea", "libffi",
+    "libtasn1", "nettle", "sed", "time", "tlbuild", "web2c", "wget",
+)  # fmt: skip
 MIN_CHAPTERS = 3
 MIN_WORDS = 3000
 _PART = re.compile(r"\.info(?:-(\d+))?\.gz$")
@@ -112,11 +123,14 @@ def main() -> None:
     parser.add_argument("--half", choices=("dev", "test", "all"), default="test")
     parser.add_argument("--out", type=Path, help="also write each manual's .txt and .words")
     args = parser.parse_args()
-    docs = [d for name, parts in info_files(args.root).items() if (d := manual(name, parts))]
-    if args.half != "all":
-        docs = docs[0 if args.half == "dev" else 1 :: 2]
-    if not docs:
-        sys.exit(f"no manual with {MIN_CHAPTERS} chapters or more in {args.root}")
+    files = info_files(args.root)
+    missing = [name for name in MANUALS if name not in files]
+    if missing:
+        sys.exit(f"not in {args.root}: {', '.join(missing)} (install the packages above)")
+    names = MANUALS if args.half == "all" else MANUALS[0 if args.half == "dev" else 1 :: 2]
+    docs = [d for name in names if (d := manual(name, files[name])) is not None]
+    if len(docs) < len(names):
+        sys.exit("a manual has fewer chapters or words than this set was made with")
     if args.out:
         args.out.mkdir(parents=True, exist_ok=True)
         for d in docs:
