@@ -7,6 +7,11 @@ Usage::
         texlive-binaries time wget
     python benchmarks/bench_manuals.py [INFO_DIR] [--half dev|test|all] [--out DIR]
 
+    apt-get download debian-faq debian-policy debmake-doc developers-reference \
+        installation-guide-amd64 maint-guide
+    for d in *.deb; do dpkg -x "$d" debian-manuals; done
+    python benchmarks/bench_manuals.py debian-manuals --debian
+
 The GNU manuals that Debian installs as Info files (``/usr/share/info``: coreutils, sed,
 grep, gettext, ...) are long documents with chapters, sections and sub-sections. Each is
 read as plain text, as ``makeinfo --plaintext`` would print it: the nodes in order, without
@@ -23,6 +28,9 @@ the test half. The table gives word-level Pk, B and sections found over chapters
 the default given the count, the default with the outline's weight fixed at 8 nats
 whatever the chapters' length (``outline_section_words=None``, as before 2026-11-27), C99,
 and no boundary, with seconds per manual.
+
+With ``--debian`` the set is instead seven of Debian's manuals as they ship in plain text
+(:data:`DEBIAN_MANUALS`), with their chapters as the reference.
 """
 
 from __future__ import annotations
@@ -51,6 +59,21 @@ MANUALS = (
 )  # fmt: skip
 MIN_CHAPTERS = 3
 MIN_WORDS = 3000
+#: With ``--debian``: Debian 12's manuals that ship as plain text (DocBook's or Sphinx's
+#: text output), each a whole book, and where its package puts it. They number their
+#: chapters (``Chapter 1. Overview``) and sections (``1.1. Scope``), or underline them
+#: (Sphinx), and show shell sessions (``# apt install ssh``) and footnotes' rules. A
+#: development set: the rules for reading such text were written on it.
+DEBIAN_MANUALS = {
+    "debian-faq": "usr/share/doc/debian/FAQ/debian-faq.en.txt.gz",
+    "debian-policy": "usr/share/doc/debian-policy/policy.txt.gz",
+    "debmake-doc": "usr/share/doc/debmake-doc/debmake-doc.en.txt.gz",
+    "developers-reference": "usr/share/developers-reference/developers-reference.txt.gz",
+    "fhs": "usr/share/doc/debian-policy/fhs/fhs-3.0.txt.gz",
+    "installation-guide": "usr/share/doc/installation-guide-amd64/en/install.en.txt.gz",
+    "maint-guide": "usr/share/doc/maint-guide/maint-guide.en.txt.gz",
+}
+_DOCBOOK_CHAPTER = re.compile(r"^Chapter[\u00a0 ]\d+\.", re.MULTILINE)
 _PART = re.compile(r"\.info(?:-(\d+))?\.gz$")
 
 
@@ -117,20 +140,46 @@ def manual(name: str, parts: list[Path]) -> NaturalDocument | None:
     return doc
 
 
+def debian_manual(name: str, root: Path) -> NaturalDocument:
+    """One of :data:`DEBIAN_MANUALS` under ``root`` (where its package was unpacked) with
+    its chapters as the reference: DocBook's ``Chapter N.`` lines, or Sphinx's titles
+    underlined with ``*``."""
+    path = root / DEBIAN_MANUALS[name]
+    if not path.is_file():
+        sys.exit(f"not found: {path} (unpack the packages above into {root})")
+    text = gzip.open(path, "rt", encoding="utf-8").read()
+    if name in ("developers-reference", "debian-policy"):
+        starts = chapter_offsets(text)
+    else:
+        starts = [m.start() for m in _DOCBOOK_CHAPTER.finditer(text)]
+    doc = NaturalDocument(name, text, [], str(path))
+    doc.reference = char_to_word_offsets(doc.word_starts, starts)
+    return doc
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("root", nargs="?", default="/usr/share/info", type=Path)
     parser.add_argument("--half", choices=("dev", "test", "all"), default="test")
+    parser.add_argument(
+        "--debian",
+        action="store_true",
+        help="Debian's plain-text manuals, unpacked under ROOT, instead (all of them)",
+    )
     parser.add_argument("--out", type=Path, help="also write each manual's .txt and .words")
     args = parser.parse_args()
-    files = info_files(args.root)
-    missing = [name for name in MANUALS if name not in files]
-    if missing:
-        sys.exit(f"not in {args.root}: {', '.join(missing)} (install the packages above)")
-    names = MANUALS if args.half == "all" else MANUALS[0 if args.half == "dev" else 1 :: 2]
-    docs = [d for name in names if (d := manual(name, files[name])) is not None]
-    if len(docs) < len(names):
-        sys.exit("a manual has fewer chapters or words than this set was made with")
+    if args.debian:
+        args.half = "all"
+        docs = [debian_manual(name, args.root) for name in DEBIAN_MANUALS]
+    else:
+        files = info_files(args.root)
+        missing = [name for name in MANUALS if name not in files]
+        if missing:
+            sys.exit(f"not in {args.root}: {', '.join(missing)} (install the packages above)")
+        names = MANUALS if args.half == "all" else MANUALS[0 if args.half == "dev" else 1 :: 2]
+        docs = [d for name in names if (d := manual(name, files[name])) is not None]
+        if len(docs) < len(names):
+            sys.exit("a manual has fewer chapters or words than this set was made with")
     if args.out:
         args.out.mkdir(parents=True, exist_ok=True)
         for d in docs:

@@ -173,6 +173,46 @@ def test_code_comments_open_no_heading():
     assert opened == [sents[0].split("\n")[0], "## Real heading"]
 
 
+def test_shell_prompts_and_comment_blocks_open_no_heading():
+    # A plain-text manual (DocBook's text output) numbers its chapters and shows root's
+    # shell sessions: its "#" lines come two or more together, as no Markdown heading
+    # does, so none is a heading, and its numbered titles open its sections.
+    manual = (
+        "Chapter 1. Welcome\n\nDebian is free. It runs anywhere.\n\n"
+        "Chapter 2. Media\n\nWrite the image to a stick.\n\n"
+        "# cp debian.iso /dev/sdX\n# sync\n\nThen boot it.\n\n"
+        "Chapter 3. Booting\n\nEdit the file:\n\n# editor /etc/fstab\n\nReboot.\n\n"
+        "# The next line sets the gateway\noption routers 10.0.0.1;\n"
+        "# and this one the name server\noption dns 10.0.0.2;\n\n"
+        "Chapter 4. Tools\n\nAll is done.\n"
+    )
+    sents = pieces(manual)
+    opened = [sents[i].split("\n")[0] for i in heading_starts(sents)]
+    assert opened == [sents[0].split("\n")[0], "Chapter 2. Media", "Chapter 3. Booting", "Chapter 4. Tools"]
+    assert heading_levels(sents, heading_starts(sents)) == [None, 1, 1, 1]
+    # Three "#" lines of five stand together (a part's heading over its first chapter's,
+    # and a comment block's two): most stand apart, and every one is a heading.
+    markdown = (
+        "# Guide\n\nIntro.\n\n## Part\n### One\n\nText.\n\n### Two\n\nMore.\n\n"
+        "## Other\n\nEnd.\n"
+    )
+    sents = pieces(markdown)
+    assert len(heading_starts(sents)) == 4
+    assert heading_levels(sents, heading_starts(sents)) == [1, 2, 3, 2]
+
+
+def test_an_indented_line_of_marks_underlines_no_title():
+    # A text browser's rule under a footnote, indented as its block is: no title above
+    # it (reStructuredText's underline starts where its title does; four spaces of
+    # indentation are code in Markdown). At the margin, or up to three spaces in, it is.
+    text = "The text goes on. ^[37]\n     ______________________\n\nMore text here.\n"
+    assert heading_starts(pieces(text)) == [0]
+    for underline in ("=====", "   ====="):
+        text = f"Intro text.\n\nTitle\n{underline}\n\nMore text here.\n"
+        sents = pieces(text)
+        assert [sents[i].split("\n")[0] for i in heading_starts(sents)][1:] == ["Title"]
+
+
 _HEADING_PIECES = [
     "# ",
     "## ",
@@ -557,6 +597,35 @@ def test_numbered_titles_as_docbook_writes_them_and_tables_of_contents():
     # A heading straight above its first sub-heading is no table of contents.
     report = pieces("Report\n\n1. Intro\n1.1 Scope\nText here.\n\n2. End\n\nMore.\n")
     assert sorted(title_lines(report).values()) == [1, 1]
+
+
+def test_numbered_items_that_run_on_and_contents_entries_are_no_titles():
+    # DocBook's text: a table of contents whose first chapter's entry stands over the
+    # second's (the later ones carry their sections' indented entries), a licence's
+    # numbered clauses wrapped at 78 columns, and the chapters themselves.
+    nbsp = "\u00a0"
+    text = (
+        "The Guide\n\nTable of Contents\n\nPreface\n"
+        "1. Overview\n2. Setup\n    2.1. People\n    2.2. Tools\n3. Usage\n\n"
+        f"Chapter{nbsp}1.{nbsp}Overview\n\nIt is a guide.\n\n"
+        f"Chapter{nbsp}2.{nbsp}Setup\n\nSet it up.\n\n"
+        "4. You may not copy, modify, sublicense, or distribute the Program except as\n"
+        "expressly provided under this License. Any attempt is void.\n\n"
+        "5. You are not required to accept this License, since you have not signed\n"
+        "it. However, nothing else grants you permission.\n\n"
+        f"Chapter{nbsp}3.{nbsp}Usage\n\nUse it.\n"
+    )
+    sents = pieces(text)
+    titles = title_lines(sents)
+    assert [sents[i].split("\n")[0] for i in titles] == [
+        f"Chapter{nbsp}1.{nbsp}Overview",
+        f"Chapter{nbsp}2.{nbsp}Setup",
+        f"Chapter{nbsp}3.{nbsp}Usage",
+    ]
+    # A numbered list right under a numbered title does not go on with its numbering:
+    # the title stays.
+    steps = pieces("Intro.\n\n2 Usage\n\n1. Install it.\n2. Run it.\n\n3 Limits\n\nNone.\n")
+    assert [steps[i].split("\n")[0] for i in title_lines(steps)] == ["2 Usage", "3 Limits"]
 
 
 def test_titles_in_capitals():

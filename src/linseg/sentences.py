@@ -331,8 +331,9 @@ def heading_starts(sentences: Sequence[str]) -> list[int]:
     :func:`title_lines` (``2.1 Getting started``, ``SEE ALSO`` on a line of its own)
     open sections too."""
     found = []  # (sentence, whether a "#" heading opens it, its indentation)
+    comments = _hash_lines_are_comments(sentences)
     for i, sentence in enumerate(sentences):
-        if i and _opens_with_heading(sentence):
+        if i and _opens_with_heading(sentence) and not (comments and _opens_with_atx(sentence)):
             indent = _heading_indent(sentences, i)
             if indent is not None:
                 found.append((i, _opens_with_atx(sentence), indent))
@@ -365,9 +366,12 @@ def title_lines(sentences: Sequence[str]) -> dict[int, int]:
     Neither ends in ``.``, ``,``, ``;`` or ``:``. A title right after another of its
     depth or a higher one, with nothing between them (no more lines of its sentence, no
     sentence), is a list's item, not a section's title (nor is the text's last
-    sentence, unless its section goes on in it); a numbered one whose lines below it in
-    its sentence are mostly numbered, two or more or indented, is a table of contents'
-    entry; and a text with fewer than two titles has none."""
+    sentence, unless its section goes on in it), nor one right before the entry that
+    goes on with its numbering, title or not (``1. Overview`` over ``2. Prerequisites``
+    in a table of contents, whose later entries are no titles); a numbered one whose lines below
+    it in its sentence are mostly numbered, two or more or indented, is a table of
+    contents' entry, and one whose sentence runs on below in lower case a wrapped item;
+    and a text with fewer than two titles has none."""
     found: dict[int, int] = {}
     capitals: list[int] = []
     others = 0  # title-like lines that are neither: "Getting started"
@@ -393,9 +397,29 @@ def title_lines(sentences: Sequence[str]) -> dict[int, int]:
         i: depth
         for i, depth in found.items()
         if _LINE_BREAK.search(sentences[i].rstrip())  # its section goes on in its sentence
-        or (i + 1 < len(sentences) and found.get(i + 1, depth + 1) > depth)
+        or (
+            i + 1 < len(sentences)
+            and found.get(i + 1, depth + 1) > depth
+            and not _numbering_goes_on(sentences, i)
+        )
     }
     return titles if len(titles) >= 2 else {}
+
+
+def _numbering_goes_on(sentences: Sequence[str], i: int) -> bool:
+    """Whether the sentence after ``i`` opens, at the margin, with the number that comes
+    next after sentence ``i``'s (``1.`` then ``2.``, ``2.3`` then ``2.4`` or ``3``), as
+    the next entry of a list or a table of contents does, title or not."""
+    numbers = []
+    for j in (i, i + 1):
+        line = _LINE_BREAK.split(sentences[j], maxsplit=1)[0]
+        m = _NUMBERED_TITLE.fullmatch(line) if _at_margin(sentences, j) else None
+        if m is None:
+            return False
+        numbers.append([int(part) for part in m.group(1).split(".") if part])
+    mine, after = numbers
+    k = len(after) - 1
+    return k < len(mine) and after == [*mine[:k], mine[k] + 1]
 
 
 def _at_margin(sentences: Sequence[str], i: int) -> bool:
@@ -416,6 +440,11 @@ def _numbered_depth(sentences: Sequence[str], i: int) -> int | None:
         return None
     title = m.group(2)
     if not title[0].isupper() or title[-1] in ".,;:" or len(title.split()) > TITLE_WORDS:
+        return None
+    # A sentence that runs on below, in lower case, is a numbered item's or a clause's,
+    # wrapped ("4. You may not copy, modify, sublicense, or distribute the Program
+    # except as" over "expressly provided under this License."), not a title.
+    if rest and rest[0].lstrip()[:1].islower():
         return None
     # A table of contents' entry: half or more of the lines below it in the sentence are
     # numbered too (the others their titles run on), two or more, or indented under it.
@@ -451,6 +480,27 @@ def _title_line(sentences: Sequence[str], i: int) -> str | None:
     if not line or line[-1] in _NOT_TITLE_ENDS or len(line.split()) > TITLE_WORDS:
         return None
     return line
+
+
+def _hash_lines_are_comments(sentences: Sequence[str]) -> bool:
+    """Whether the text's ``#`` lines at the margin are comments or prompts rather than
+    Markdown headings: most of them stand next to another (a shell session's ``# cp a b``
+    over ``# sync``) or right below a line of text (a configuration file's comment),
+    where a heading, which has a blank line above it, seldom stands (a part's heading
+    right over its first chapter's is one of the few)."""
+    if not any("#" in s for s in sentences):
+        return False
+    lines = "".join(sentences).splitlines()
+    hashes = [bool(_ATX_HEADING.match(line)) for line in lines]
+    total = sum(hashes)
+    if total < 2:
+        return False
+    tight = sum(
+        1
+        for i, h in enumerate(hashes)
+        if h and ((i > 0 and lines[i - 1].strip()) or (i + 1 < len(hashes) and hashes[i + 1]))
+    )
+    return 2 * tight > total
 
 
 def _opens_with_atx(sentence: str) -> bool:
@@ -525,6 +575,8 @@ def heading_levels(sentences: Sequence[str], starts: Sequence[int]) -> list[int 
         else []
         for i in starts
     ]
+    if _hash_lines_are_comments(sentences):
+        styles = [[st for st in found if st[0] not in ("#", " #")] for found in styles]
     if not any(styles):
         titles = title_lines(sentences)
         return [titles.get(i) for i in starts]
@@ -592,7 +644,13 @@ def _adorned_title(lines: list[str]) -> bool:
     """Whether ``lines`` are a title and its underline (Markdown's setext ``=``/``-`` of
     any length, or reStructuredText's adornment at least as long as the title), or a title
     over- and underlined alike."""
-    if len(lines) < 2 or not all(_RULE_LINE.match(ln) for ln in (lines[-1], *lines[:-2])):
+    adornments = (lines[-1], *lines[:-2])
+    if len(lines) < 2 or not all(_RULE_LINE.match(ln) for ln in adornments):
+        return False
+    # Indented by four spaces or a tab, a line of marks is code in Markdown, and in
+    # reStructuredText not a title's (an underline starts where its title does): a rule
+    # set in an indented block, such as the ones a text browser draws under footnotes.
+    if any(ln.startswith(("    ", "\t")) for ln in adornments):
         return False
     title, rules = lines[-2].strip(), [ln.strip() for ln in (*lines[:-2], lines[-1])]
     if _RULE_LINE.match(title) or len(title) > 120:
