@@ -188,13 +188,17 @@ def test_shell_prompts_and_comment_blocks_open_no_heading():
     )
     sents = pieces(manual)
     opened = [sents[i].split("\n")[0] for i in heading_starts(sents)]
-    assert opened == [sents[0].split("\n")[0], "Chapter 2. Media", "Chapter 3. Booting", "Chapter 4. Tools"]
+    assert opened == [
+        sents[0].split("\n")[0],
+        "Chapter 2. Media",
+        "Chapter 3. Booting",
+        "Chapter 4. Tools",
+    ]
     assert heading_levels(sents, heading_starts(sents)) == [None, 1, 1, 1]
     # Three "#" lines of five stand together (a part's heading over its first chapter's,
     # and a comment block's two): most stand apart, and every one is a heading.
     markdown = (
-        "# Guide\n\nIntro.\n\n## Part\n### One\n\nText.\n\n### Two\n\nMore.\n\n"
-        "## Other\n\nEnd.\n"
+        "# Guide\n\nIntro.\n\n## Part\n### One\n\nText.\n\n### Two\n\nMore.\n\n## Other\n\nEnd.\n"
     )
     sents = pieces(markdown)
     assert len(heading_starts(sents)) == 4
