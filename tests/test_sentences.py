@@ -203,6 +203,10 @@ def test_shell_prompts_and_comment_blocks_open_no_heading():
     sents = pieces(markdown)
     assert len(heading_starts(sents)) == 4
     assert heading_levels(sents, heading_starts(sents)) == [1, 2, 3, 2]
+    # Sentences given one a line have no blank lines: there only "#" lines together are
+    # a session's.
+    assert heading_starts(["# A", "Text one.", "# B", "Text two.", "# C", "Three."]) == [0, 2, 4]
+    assert heading_starts(["Intro.", "# cp a b", "# sync", "Then.", "# x", "# y", "z."]) == [0]
 
 
 def test_an_indented_line_of_marks_underlines_no_title():

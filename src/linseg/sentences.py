@@ -324,8 +324,10 @@ def heading_starts(sentences: Sequence[str]) -> list[int]:
     sections. A ``#`` that does not start a line opens none (``x = 1  # a comment``, cut
     after ``x = 1``), nor does a ``#`` line indented by four spaces or a tab (code), nor
     one indented at all in a text with no ``#`` heading at the margin (reStructuredText,
-    where it is a comment in a code block). The sentence before holds that indentation:
-    white space between sentences belongs to the first.
+    where it is a comment in a code block), nor any in a text whose ``#`` lines mostly
+    stand together or right under a line of text (a shell session's prompts, a
+    configuration file's comments). The sentence before holds that indentation: white
+    space between sentences belongs to the first.
 
     In a text that marks no heading so (rules at most), the titles of
     :func:`title_lines` (``2.1 Getting started``, ``SEE ALSO`` on a line of its own)
@@ -366,12 +368,12 @@ def title_lines(sentences: Sequence[str]) -> dict[int, int]:
     Neither ends in ``.``, ``,``, ``;`` or ``:``. A title right after another of its
     depth or a higher one, with nothing between them (no more lines of its sentence, no
     sentence), is a list's item, not a section's title (nor is the text's last
-    sentence, unless its section goes on in it), nor one right before the entry that
+    sentence, unless its section goes on in it), nor is one right before the entry that
     goes on with its numbering, title or not (``1. Overview`` over ``2. Prerequisites``
-    in a table of contents, whose later entries are no titles); a numbered one whose lines below
-    it in its sentence are mostly numbered, two or more or indented, is a table of
-    contents' entry, and one whose sentence runs on below in lower case a wrapped item;
-    and a text with fewer than two titles has none."""
+    in a table of contents, whose later entries are no titles); a numbered one whose
+    lines below it in its sentence are mostly numbered, two or more or indented, is a
+    table of contents' entry, and one whose sentence runs on below in lower case a
+    wrapped item; and a text with fewer than two titles has none."""
     found: dict[int, int] = {}
     capitals: list[int] = []
     others = 0  # title-like lines that are neither: "Getting started"
@@ -490,7 +492,10 @@ def _hash_lines_are_comments(sentences: Sequence[str]) -> bool:
     right over its first chapter's is one of the few)."""
     if not any("#" in s for s in sentences):
         return False
-    lines = "".join(sentences).splitlines()
+    # A sentence that ends in no white space ends a line of its own (one a line); and
+    # sentences given one a line have no blank line to stand apart by.
+    lines = "".join(s if s[-1:].isspace() else s + "\n" for s in sentences).splitlines()
+    blank_lines = any("\n" in s for s in sentences)
     hashes = [bool(_ATX_HEADING.match(line)) for line in lines]
     total = sum(hashes)
     if total < 2:
@@ -498,7 +503,12 @@ def _hash_lines_are_comments(sentences: Sequence[str]) -> bool:
     tight = sum(
         1
         for i, h in enumerate(hashes)
-        if h and ((i > 0 and lines[i - 1].strip()) or (i + 1 < len(hashes) and hashes[i + 1]))
+        if h
+        and (
+            (blank_lines and i > 0 and lines[i - 1].strip())
+            or (i > 0 and hashes[i - 1])
+            or (i + 1 < len(hashes) and hashes[i + 1])
+        )
     )
     return 2 * tight > total
 
