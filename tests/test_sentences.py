@@ -175,15 +175,16 @@ def test_code_comments_open_no_heading():
 
 def test_shell_prompts_and_comment_blocks_open_no_heading():
     # A plain-text manual (DocBook's text output) numbers its chapters and shows root's
-    # shell sessions: its "#" lines come two or more together, as no Markdown heading
-    # does, so none is a heading, and its numbered titles open its sections.
+    # shell sessions: most of its "#" lines come two or more together, as Markdown's
+    # headings seldom do, so none is a heading, and its numbered titles open its
+    # sections.
     manual = (
         "Chapter 1. Welcome\n\nDebian is free. It runs anywhere.\n\n"
         "Chapter 2. Media\n\nWrite the image to a stick.\n\n"
         "# cp debian.iso /dev/sdX\n# sync\n\nThen boot it.\n\n"
         "Chapter 3. Booting\n\nEdit the file:\n\n# editor /etc/fstab\n\nReboot.\n\n"
-        "# The next line sets the gateway\noption routers 10.0.0.1;\n"
-        "# and this one the name server\noption dns 10.0.0.2;\n\n"
+        "# The next line sets the gateway\noption routers 10.0.0.1;\n\n"
+        "# mount /dev/sda1 /mnt\n# chroot /mnt\n\n"
         "Chapter 4. Tools\n\nAll is done.\n"
     )
     sents = pieces(manual)
@@ -203,10 +204,21 @@ def test_shell_prompts_and_comment_blocks_open_no_heading():
     sents = pieces(markdown)
     assert len(heading_starts(sents)) == 4
     assert heading_levels(sents, heading_starts(sents)) == [1, 2, 3, 2]
-    # Sentences given one a line have no blank lines: there only "#" lines together are
-    # a session's.
+    # Given one a line, too.
     assert heading_starts(["# A", "Text one.", "# B", "Text two.", "# C", "Three."]) == [0, 2, 4]
     assert heading_starts(["Intro.", "# cp a b", "# sync", "Then.", "# x", "# y", "z."]) == [0]
+    # A fenced block's comments are code, however many stand together.
+    readme = (
+        "# Tool\n\nIntro text.\n\n## Install\n\nRun this:\n\n"
+        "```sh\n# update the index\n# then install\napt update\n# and clean\n"
+        "# the cache\napt clean\n```\n\n## Use\n\nUse it.\n\n## Limits\n\nNone.\n"
+    )
+    sents = pieces(readme)
+    assert [sents[i].split("\n")[0] for i in heading_starts(sents)][1:] == [
+        "## Install",
+        "## Use",
+        "## Limits",
+    ]
 
 
 def test_an_indented_line_of_marks_underlines_no_title():

@@ -144,6 +144,8 @@ _BLANK_LINE = re.compile(r"(?:\r\n|\r|\n)(?:[^\S\r\n]*(?:\r\n|\r|\n))+[^\S\r\n]*
 _FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})", re.MULTILINE)
 _RULE_LINE = re.compile(r"^\s*([=\-~^*+#_`:.'\"])\1{2,}\s*$")
 _ATX_HEADING = re.compile(r"^#{1,6}[ \t]+\S")
+# The same after a line break ("\n#" first: a literal prefix, which re finds fast).
+_ATX_AFTER_BREAK = re.compile(r"\n#(?=#{0,5}[ \t]+\S)")
 #: The marks a rule line (_RULE_LINE) or a "#" heading can open with.
 _RULE_MARKS = "=-~^*+#_`:.'\""
 # A Markdown thematic break ("---", "* * *", "___") or a reStructuredText transition of
@@ -173,7 +175,7 @@ def split_sentences(text: str, language: str = "en") -> list[tuple[int, int]]:
             starts.extend(_prose_starts(text, a, b, language))
     starts = sorted(set(starts))
     starts[0] = 0
-    starts = _join_headings(text, starts)
+    starts = _join_headings(text, starts, hashes=not _hash_lines_are_comments([text]))
     ends = [*starts[1:], len(text)]
     return list(zip(starts, ends))
 
@@ -325,8 +327,8 @@ def heading_starts(sentences: Sequence[str]) -> list[int]:
     after ``x = 1``), nor does a ``#`` line indented by four spaces or a tab (code), nor
     one indented at all in a text with no ``#`` heading at the margin (reStructuredText,
     where it is a comment in a code block), nor any in a text whose ``#`` lines mostly
-    stand together or right under a line of text (a shell session's prompts, a
-    configuration file's comments). The sentence before holds that indentation: white
+    stand right next to another (a shell session's prompts, a configuration file's
+    comments). The sentence before holds that indentation: white
     space between sentences belongs to the first.
 
     In a text that marks no heading so (rules at most), the titles of
@@ -485,32 +487,31 @@ def _title_line(sentences: Sequence[str], i: int) -> str | None:
 
 
 def _hash_lines_are_comments(sentences: Sequence[str]) -> bool:
-    """Whether the text's ``#`` lines at the margin are comments or prompts rather than
-    Markdown headings: most of them stand next to another (a shell session's ``# cp a b``
-    over ``# sync``) or right below a line of text (a configuration file's comment),
-    where a heading, which has a blank line above it, seldom stands (a part's heading
+    """Whether the text's ``#`` lines at the margin, outside fenced code, are comments
+    or prompts rather than Markdown headings: most of them stand right next to another
+    (a shell session's ``# cp a b`` over ``# sync``, a configuration file's comment
+    block), as headings, with their text between them, seldom do (a part's heading
     right over its first chapter's is one of the few)."""
     if not any("#" in s for s in sentences):
         return False
-    # A sentence that ends in no white space ends a line of its own (one a line); and
-    # sentences given one a line have no blank line to stand apart by.
-    lines = "".join(s if s[-1:].isspace() else s + "\n" for s in sentences).splitlines()
-    blank_lines = any("\n" in s for s in sentences)
-    hashes = [bool(_ATX_HEADING.match(line)) for line in lines]
-    total = sum(hashes)
-    if total < 2:
+    # A sentence that ends in no white space ends a line of its own (one a line).
+    text = "".join(s if s[-1:].isspace() else s + "\n" for s in sentences)
+    lines = [m.start() + 1 for m in _ATX_AFTER_BREAK.finditer(text)]
+    if _ATX_HEADING.match(text):
+        lines.insert(0, 0)
+    if len(lines) >= 2 and _FENCE.search(text):
+        # A fenced code block's lines are code, whatever they hold.
+        prose = [(a, b) for a, b, code in _blocks(text) if not code]
+        lines = [p for p in lines if any(a <= p < b for a, b in prose)]
+    if len(lines) < 2:
         return False
-    tight = sum(
+    at = set(lines)
+    together = sum(
         1
-        for i, h in enumerate(hashes)
-        if h
-        and (
-            (blank_lines and i > 0 and lines[i - 1].strip())
-            or (i > 0 and hashes[i - 1])
-            or (i + 1 < len(hashes) and hashes[i + 1])
-        )
+        for p in lines
+        if (p and text.rfind("\n", 0, p - 1) + 1 in at) or text.find("\n", p) + 1 in at - {0}
     )
-    return 2 * tight > total
+    return 2 * together > len(lines)
 
 
 def _opens_with_atx(sentence: str) -> bool:
@@ -900,8 +901,9 @@ def _is_abbreviation(text: str, a: int, dot: int) -> bool:
     return len(word) >= 3 and all(c.isalpha() for c in word[::2]) and set(word[1::2]) == {"."}
 
 
-def _is_heading(piece: str) -> bool:
-    """Whether a sentence is only a heading or a rule (Markdown or reStructuredText)."""
+def _is_heading(piece: str, hashes: bool = True) -> bool:
+    """Whether a sentence is only a heading or a rule (Markdown or reStructuredText);
+    without ``hashes``, a ``#`` line is none (the text's are comments)."""
     piece = piece.strip()
     # Most sentences are one line of prose, which only a "#" or a rule's mark can open.
     if piece[:1] not in _RULE_MARKS and not _LINE_BREAK.search(piece):
@@ -912,16 +914,17 @@ def _is_heading(piece: str) -> bool:
     if all(_RULE_LINE.match(ln) for ln in lines):
         return True
     if len(lines) == 1:
-        return bool(_ATX_HEADING.match(lines[0].lstrip()))
+        return hashes and bool(_ATX_HEADING.match(lines[0].lstrip()))
     # A title and its adornment, by the rule heading_starts reads them with: a short
     # code block between two fences ("~~~", "x = 1", "~~~") is no title.
     return _adorned_title(lines)
 
 
-def _join_headings(text: str, starts: list[int]) -> list[int]:
-    """``starts`` without the start of every sentence that follows a heading."""
+def _join_headings(text: str, starts: list[int], hashes: bool = True) -> list[int]:
+    """``starts`` without the start of every sentence that follows a heading (``#`` lines
+    count only with ``hashes``)."""
     keep = [starts[0]]
     for a, b in zip(starts, starts[1:]):
-        if not _is_heading(text[a:b]):
+        if not _is_heading(text[a:b], hashes):
             keep.append(b)
     return keep
