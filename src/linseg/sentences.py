@@ -175,7 +175,7 @@ def split_sentences(text: str, language: str = "en") -> list[tuple[int, int]]:
             starts.extend(_prose_starts(text, a, b, language))
     starts = sorted(set(starts))
     starts[0] = 0
-    starts = _join_headings(text, starts, hashes=not _hash_lines_are_comments([text]))
+    starts = _join_headings(text, starts)
     ends = [*starts[1:], len(text)]
     return list(zip(starts, ends))
 
@@ -335,12 +335,13 @@ def heading_starts(sentences: Sequence[str]) -> list[int]:
     :func:`title_lines` (``2.1 Getting started``, ``SEE ALSO`` on a line of its own)
     open sections too."""
     found = []  # (sentence, whether a "#" heading opens it, its indentation)
-    comments = _hash_lines_are_comments(sentences)
     for i, sentence in enumerate(sentences):
-        if i and _opens_with_heading(sentence) and not (comments and _opens_with_atx(sentence)):
+        if i and _opens_with_heading(sentence):
             indent = _heading_indent(sentences, i)
             if indent is not None:
                 found.append((i, _opens_with_atx(sentence), indent))
+    if any(atx for _, atx, _ in found) and _hash_lines_are_comments(sentences):
+        found = [f for f in found if not f[1]]
     if not any(atx or _heading_styles(sentences[i], indent) for i, atx, indent in found):
         # No heading marked (rules at most): plain text may number its headings, or set
         # them in capitals, instead.
@@ -426,6 +427,14 @@ def _numbering_goes_on(sentences: Sequence[str], i: int) -> bool:
     return k < len(mine) and after == [*mine[:k], mine[k] + 1]
 
 
+def _number_depth(line: str) -> int | None:
+    """The depth of the section number that the title ``line`` opens with (``3 Results``
+    1, ``3.2. Bees`` 2, ``Chapter 4. Tools`` 1), or None if it opens with none: how
+    :func:`title_lines` ranks a numbered title, and a PDF's reader its headings."""
+    m = _NUMBERED_TITLE.fullmatch(line)
+    return None if m is None else m.group(1).count(".") + 1
+
+
 def _at_margin(sentences: Sequence[str], i: int) -> bool:
     """Whether sentence ``i`` starts a line at the margin: the sentence before ends with
     a line break, or with no white space at all (sentences given one a line)."""
@@ -506,11 +515,11 @@ def _hash_lines_are_comments(sentences: Sequence[str]) -> bool:
     if len(lines) < 2:
         return False
     at = set(lines)
-    together = sum(
-        1
-        for p in lines
-        if (p and text.rfind("\n", 0, p - 1) + 1 in at) or text.find("\n", p) + 1 in at - {0}
-    )
+    together = 0
+    for p in lines:
+        above = text.rfind("\n", 0, p - 1) + 1 if p else -1  # the line before's start
+        below = text.find("\n", p) + 1  # the next line's (0: none)
+        together += above in at or (below and below in at)
     return 2 * together > len(lines)
 
 
@@ -586,8 +595,11 @@ def heading_levels(sentences: Sequence[str], starts: Sequence[int]) -> list[int 
         else []
         for i in starts
     ]
-    if _hash_lines_are_comments(sentences):
-        styles = [[st for st in found if st[0] not in ("#", " #")] for found in styles]
+    hashes = ("#", " #")
+    if any(st[0] in hashes for found in styles for st in found) and _hash_lines_are_comments(
+        sentences
+    ):
+        styles = [[st for st in found if st[0] not in hashes] for found in styles]
     if not any(styles):
         titles = title_lines(sentences)
         return [titles.get(i) for i in starts]
@@ -901,9 +913,8 @@ def _is_abbreviation(text: str, a: int, dot: int) -> bool:
     return len(word) >= 3 and all(c.isalpha() for c in word[::2]) and set(word[1::2]) == {"."}
 
 
-def _is_heading(piece: str, hashes: bool = True) -> bool:
-    """Whether a sentence is only a heading or a rule (Markdown or reStructuredText);
-    without ``hashes``, a ``#`` line is none (the text's are comments)."""
+def _is_heading(piece: str) -> bool:
+    """Whether a sentence is only a heading or a rule (Markdown or reStructuredText)."""
     piece = piece.strip()
     # Most sentences are one line of prose, which only a "#" or a rule's mark can open.
     if piece[:1] not in _RULE_MARKS and not _LINE_BREAK.search(piece):
@@ -914,17 +925,26 @@ def _is_heading(piece: str, hashes: bool = True) -> bool:
     if all(_RULE_LINE.match(ln) for ln in lines):
         return True
     if len(lines) == 1:
-        return hashes and bool(_ATX_HEADING.match(lines[0].lstrip()))
+        return bool(_ATX_HEADING.match(lines[0].lstrip()))
     # A title and its adornment, by the rule heading_starts reads them with: a short
     # code block between two fences ("~~~", "x = 1", "~~~") is no title.
     return _adorned_title(lines)
 
 
-def _join_headings(text: str, starts: list[int], hashes: bool = True) -> list[int]:
-    """``starts`` without the start of every sentence that follows a heading (``#`` lines
-    count only with ``hashes``)."""
+def _join_headings(text: str, starts: list[int]) -> list[int]:
+    """``starts`` without the start of every sentence that follows a heading (a ``#``
+    line is none in a text whose ``#`` lines are comments)."""
     keep = [starts[0]]
+    comments: bool | None = None  # read at the first "#" heading, if there is one
     for a, b in zip(starts, starts[1:]):
-        if not _is_heading(text[a:b], hashes):
-            keep.append(b)
+        piece = text[a:b]
+        if _is_heading(piece):
+            line = piece.strip()
+            if not _ATX_HEADING.match(line) or _LINE_BREAK.search(line):
+                continue  # a rule, or a title and its adornment
+            if comments is None:
+                comments = _hash_lines_are_comments([text])
+            if not comments:
+                continue
+        keep.append(b)
     return keep

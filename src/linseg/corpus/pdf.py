@@ -55,6 +55,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from ..sentences import _number_depth
 from .suffixes import named, opens_pdf
 from .webpage import Block, blocks_text
 
@@ -87,8 +88,6 @@ SHORT_LINE = 0.6
 _BOLD_NAME = re.compile(r"bold|black|heavy|demi|semibold|\bbx|cmbx", re.IGNORECASE)
 _MONO_NAME = re.compile(r"mono|courier|consol|cmtt|sftt|lmtt|typewriter|menlo|inconsolata", re.I)
 _DIGITS = re.compile(r"\d+")
-# A heading's section number: "3", "3.", "3.1", "3.1." before its words.
-_SECTION_NUMBER = re.compile(r"(\d+(?:\.\d+)*)\.?\s+\S")
 # A page number alone, as a header or footer sets it (digits already read as 0).
 _PAGE_NUMBER = re.compile(r"(page )?[-\u2013\u2014 ]*(0|[ivxlc]+)( ?(/|of) ?0)?[-\u2013\u2014 ]*")
 _SENTENCE_END = frozenset(".!?:;\"'\u201d\u2019)]")
@@ -165,8 +164,7 @@ def pdf_text(data: bytes) -> str:
             blocks.append(("p", 0, text))
             continue
         blocks.append(("h", len(ranks), text))  # its level, once all are ranked
-        number = _SECTION_NUMBER.match(text)
-        ranks.append((bold, -_size_key(size), number.group(1).count(".") + 1 if number else 1))
+        ranks.append((bold, -_size_key(size), _number_depth(text) or 1))
     levels = sorted(set(ranks))
     blocks = [
         (kind, levels.index(ranks[at]) + 1 if kind == "h" else at, text)
