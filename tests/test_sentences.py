@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,11 @@ def pieces(text: str, language: str = "en") -> list[str]:
     spans = split_sentences(text, language)
     assert "".join(text[a:b] for a, b in spans) == text
     return [text[a:b] for a, b in spans]
+
+
+def first_lines(sents: list[str], indices: Iterable[int]) -> list[str]:
+    """The first line of each sentence of ``indices``: the heading or title opening it."""
+    return [sents[i].split("\n")[0] for i in indices]
 
 
 @pytest.mark.parametrize(
@@ -169,7 +175,7 @@ def test_code_comments_open_no_heading():
         "It ends... # with a comment\nthat goes on.\n\n## Real heading\n\nText.\n"
     )
     sents = pieces(text)
-    opened = [sents[i].split("\n")[0] for i in heading_starts(sents)]
+    opened = first_lines(sents, heading_starts(sents))
     assert opened == [sents[0].split("\n")[0], "## Real heading"]
 
 
@@ -188,7 +194,7 @@ def test_shell_prompts_and_comment_blocks_open_no_heading():
         "Chapter 4. Tools\n\nAll is done.\n"
     )
     sents = pieces(manual)
-    opened = [sents[i].split("\n")[0] for i in heading_starts(sents)]
+    opened = first_lines(sents, heading_starts(sents))
     assert opened == [
         sents[0].split("\n")[0],
         "Chapter 2. Media",
@@ -214,7 +220,7 @@ def test_shell_prompts_and_comment_blocks_open_no_heading():
         "# the cache\napt clean\n```\n\n## Use\n\nUse it.\n\n## Limits\n\nNone.\n"
     )
     sents = pieces(readme)
-    assert [sents[i].split("\n")[0] for i in heading_starts(sents)][1:] == [
+    assert first_lines(sents, heading_starts(sents))[1:] == [
         "## Install",
         "## Use",
         "## Limits",
@@ -230,7 +236,7 @@ def test_an_indented_line_of_marks_underlines_no_title():
     for underline in ("=====", "   ====="):
         text = f"Intro text.\n\nTitle\n{underline}\n\nMore text here.\n"
         sents = pieces(text)
-        assert [sents[i].split("\n")[0] for i in heading_starts(sents)][1:] == ["Title"]
+        assert first_lines(sents, heading_starts(sents))[1:] == ["Title"]
 
 
 _HEADING_PIECES = [
@@ -608,7 +614,7 @@ def test_numbered_titles_as_docbook_writes_them_and_tables_of_contents():
     )
     sents = pieces(text)
     titles = title_lines(sents)
-    assert [sents[i].split("\n")[0] for i in titles] == [
+    assert first_lines(sents, titles) == [
         f"Chapter{nbsp}1.{nbsp}Basics",
         f"1.1.{nbsp}What is it?",
         f"Chapter{nbsp}2.{nbsp}More",
@@ -637,7 +643,7 @@ def test_numbered_items_that_run_on_and_contents_entries_are_no_titles():
     )
     sents = pieces(text)
     titles = title_lines(sents)
-    assert [sents[i].split("\n")[0] for i in titles] == [
+    assert first_lines(sents, titles) == [
         f"Chapter{nbsp}1.{nbsp}Overview",
         f"Chapter{nbsp}2.{nbsp}Setup",
         f"Chapter{nbsp}3.{nbsp}Usage",
@@ -645,7 +651,7 @@ def test_numbered_items_that_run_on_and_contents_entries_are_no_titles():
     # A numbered list right under a numbered title does not go on with its numbering:
     # the title stays.
     steps = pieces("Intro.\n\n2 Usage\n\n1. Install it.\n2. Run it.\n\n3 Limits\n\nNone.\n")
-    assert [steps[i].split("\n")[0] for i in title_lines(steps)] == ["2 Usage", "3 Limits"]
+    assert first_lines(steps, title_lines(steps)) == ["2 Usage", "3 Limits"]
 
 
 def test_titles_in_capitals():
@@ -656,7 +662,7 @@ def test_titles_in_capitals():
         "SEE ALSO\n       dir(1)\n"  # the last sentence, its section in it
     )
     titles = title_lines(man)
-    assert [man[i].split("\n")[0] for i in titles] == ["NAME", "SYNOPSIS", "SEE ALSO"]
+    assert first_lines(man, titles) == ["NAME", "SYNOPSIS", "SEE ALSO"]
     assert set(titles.values()) == {1}
     # Among more titles in mixed case, capitals are acronyms: none is read.
     guide = "Guide\n\nGetting started\n\nText.\n\nAPI\n\nText.\n\nFurther reading\n\nText.\n\n"
