@@ -14,12 +14,12 @@ Usage::
 
 The GNU manuals that Debian installs as Info files (``/usr/share/info``: coreutils, sed,
 grep, gettext, ...) are long documents with chapters, sections and sub-sections. Each is
-read as plain text, as ``makeinfo --plaintext`` would print it: the nodes in order, without
-the node lines (``File: sed.info, Node: ...``) and menus that only the Info reader uses.
-Info underlines a chapter's title with ``*``, a section's with ``=`` and a sub-section's
+read as linseg reads an Info file (:mod:`linseg.corpus.info`, ``--format info``), as
+``makeinfo --plaintext`` would print it: the nodes in order, without the node lines
+(``File: sed.info, Node: ...``) and menus that only an Info reader uses. Info underlines a chapter's title with ``*``, a section's with ``=`` and a sub-section's
 with ``-``, which linseg reads as reStructuredText reads such underlines. The reference is
-each manual's chapters (titles underlined with ``*``; the first, if it opens the text, cuts
-nothing). The set is the 23 manuals of :data:`MANUALS` (Debian 12's versions), each with
+each manual's chapters (titles underlined with ``*``; the first, the manual's title, cuts
+nothing; its first node's text before the first chapter is a section of its own). The set is the 23 manuals of :data:`MANUALS` (Debian 12's versions), each with
 three chapters or more and 3,000 words or more.
 
 The manuals are split by name, fixed: those at even positions of :data:`MANUALS` are the
@@ -36,12 +36,12 @@ With ``--debian`` the set is instead seven of Debian's manuals as they ship in p
 from __future__ import annotations
 
 import argparse
-import gzip
 import re
 import sys
 import time
 from pathlib import Path
 
+from linseg.corpus.document import read_document
 from linseg.experiments.natural import (
     NaturalDocument,
     char_to_word_offsets,
@@ -74,47 +74,14 @@ DEBIAN_MANUALS = {
     "maint-guide": "usr/share/doc/maint-guide/maint-guide.en.txt.gz",
 }
 _DOCBOOK_CHAPTER = re.compile(r"^Chapter[\u00a0 ]\d+\.", re.MULTILINE)
-_PART = re.compile(r"\.info(?:-(\d+))?\.gz$")
 
 
-def info_files(root: Path) -> dict[str, list[Path]]:
-    """Each manual's Info files in reading order: its numbered parts if it is split,
-    else its one file."""
-    found: dict[str, list[tuple[int, Path]]] = {}
-    for path in root.glob("*.info*.gz"):
-        match = _PART.search(path.name)
-        if match is None:
-            continue
-        name = path.name[: match.start()]
-        found.setdefault(name, []).append((int(match.group(1) or 0), path))
-    manuals = {}
-    for name, parts in found.items():
-        parts.sort()
-        # A split manual's first file holds only its tag table; the parts hold the text.
-        manuals[name] = [p for n, p in parts if n > 0] or [p for _, p in parts]
-    return dict(sorted(manuals.items()))
-
-
-def plain_text(info: str) -> str:
-    """The manual's nodes as plain text: node lines, menus and the Top node left out."""
-    nodes = []
-    for node in info.split("\x1f")[1:]:
-        lines = node.lstrip("\n").split("\n")
-        if not lines[0].startswith("File:") or "Node: Top," in lines[0]:
-            continue  # the tag table, the indirect table, or the Top node
-        kept, in_menu = [], False
-        for line in lines[1:]:
-            if line.startswith("* Menu:"):
-                in_menu = True
-            elif in_menu and (not line or line.startswith(("* ", " "))):
-                pass  # a menu's entries and their wrapped descriptions
-            else:
-                in_menu = False
-                kept.append(line)
-        body = "\n".join(kept).strip("\n")
-        if body.strip():
-            nodes.append(body)
-    return "\n\n".join(nodes) + "\n"
+def info_files(root: Path) -> dict[str, Path]:
+    """Each manual's Info file (for a split manual, the one that names its parts)."""
+    found = {}
+    for path in root.glob("*.info.gz"):
+        found[path.name[: -len(".info.gz")]] = path
+    return dict(sorted(found.items()))
 
 
 def chapter_offsets(text: str) -> list[int]:
@@ -128,12 +95,11 @@ def chapter_offsets(text: str) -> list[int]:
     return offsets
 
 
-def manual(name: str, parts: list[Path]) -> NaturalDocument | None:
-    """The manual as a natural document with its chapters as the reference; None if it is
-    too small."""
-    info = "".join(gzip.open(p, "rt", encoding="utf-8", errors="replace").read() for p in parts)
-    text = plain_text(info)
-    doc = NaturalDocument(name, text, [], str(parts[0]))
+def manual(name: str, path: Path) -> NaturalDocument | None:
+    """The manual as linseg reads it (``--format info``), a natural document with its
+    chapters as the reference; None if it is too small."""
+    text = read_document(path, "info").text
+    doc = NaturalDocument(name, text, [], str(path))
     doc.reference = char_to_word_offsets(doc.word_starts, chapter_offsets(text))
     if doc.n_sections < MIN_CHAPTERS or doc.n_words < MIN_WORDS:
         return None
@@ -147,7 +113,7 @@ def debian_manual(name: str, root: Path) -> NaturalDocument:
     path = root / DEBIAN_MANUALS[name]
     if not path.is_file():
         sys.exit(f"not found: {path} (unpack the packages above into {root})")
-    text = gzip.open(path, "rt", encoding="utf-8").read()
+    text = read_document(path, "text").text
     if name in ("developers-reference", "debian-policy"):
         starts = chapter_offsets(text)
     else:

@@ -25,12 +25,15 @@ def register(sub: argparse._SubParsersAction) -> None:
             "vtt and srt (WebVTT and SubRip transcripts: the cues' text, with their times), "
             "html (a web page: the text it shows, headings as Markdown '#' lines), "
             "tex (a LaTeX source: its body's text, its sectioning as headings), "
+            "info (a GNU Info manual: its nodes' text without node lines and menus; a split "
+            "manual's parts are read from beside it), "
             "epub (an e-book: its pages in reading order, read as web pages), docx and odt "
             "(Word and OpenDocument files: paragraphs, lists and tables, headings by their "
             "styles), pdf (paragraphs and headings rebuilt from the layout; needs "
             "'linseg[pdf]'). The format is detected when not given (transcripts, web pages, "
-            "LaTeX sources, e-books, word-processor files and PDFs by content or by the "
-            ".vtt/.srt/.html/.tex/.epub/.docx/.odt/.pdf name)."
+            "LaTeX sources, Info manuals, e-books, word-processor files and PDFs by content "
+            "or by the .vtt/.srt/.html/.tex/.info/.epub/.docx/.odt/.pdf name). Input "
+            "compressed by gzip, bzip2 or xz is decompressed first."
         ),
         epilog=(
             "Output: 'text' writes each segment exactly as it stood in the input, with a line "

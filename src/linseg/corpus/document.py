@@ -17,8 +17,13 @@
           paragraphs, lists and tables in order, headings as Markdown ``#`` lines.
 ``pdf``   a PDF (:mod:`linseg.corpus.pdf`, with ``pypdf``): its text, with the
           paragraphs and headings its layout shows.
+``info``  a GNU Info manual (:mod:`linseg.corpus.info`): its nodes' text, without the
+          node lines and menus; a split manual's parts are read from beside it.
 
-The last four are read from bytes only (:func:`decode_document`, :func:`read_document`).
+``epub``, ``docx``, ``odt`` and ``pdf`` are read from bytes only (:func:`decode_document`,
+:func:`read_document`). Bytes compressed by gzip, bzip2 or xz (``README.gz``,
+``sed.info.gz``) are decompressed first, whatever the format, and a file's format is read
+from its name without the compression's suffix.
 
 Whatever the format, :class:`Document` keeps character spans of its sentences that tile
 the text, so segments cut at sentence boundaries join back to the text exactly (for a
@@ -54,8 +59,12 @@ __all__ = [
     "FORMATS",
 ]
 
-Format = Literal["choi", "lines", "text", "vtt", "srt", "html", "tex", "epub", "docx", "odt", "pdf"]
-FORMATS = ("choi", "lines", "text", "vtt", "srt", "html", "tex", "epub", "docx", "odt", "pdf")
+Format = Literal[
+    "choi", "lines", "text", "vtt", "srt", "html", "tex", "info", "epub", "docx", "odt", "pdf"
+]
+FORMATS = (
+    "choi", "lines", "text", "vtt", "srt", "html", "tex", "info", "epub", "docx", "odt", "pdf"
+)  # fmt: skip
 # The formats read from bytes: the module that reads each, its function that recognises
 # one and the one that reads its text, and what it is called in an error. The modules are
 # imported only for a file that may be one of them (a ZIP archive, a PDF, or a file so
@@ -73,6 +82,7 @@ _BINARY = {
 _MARKUP = {
     "html": ("webpage", "html_text", "HTML page"),
     "tex": ("latex", "latex_text", "LaTeX source"),
+    "info": ("info", "info_text", "Info file"),
 }
 
 
@@ -94,6 +104,15 @@ def _is_latex(text: str, path: str | None) -> bool:
     if named(path) == "tex":
         return True
     return "\\" in text[:8000] and bool(_reader("latex", "sniff_latex")(text, path))
+
+
+def _is_info(text: str, path: str | None) -> bool:
+    """:func:`~linseg.corpus.info.sniff_info`, asked only of a text that holds an Info
+    node separator or makeinfo's opening line early on, or a file whose name may say Info."""
+    head = text[:4096]
+    if "\x1f" not in head and not head.startswith("This is ") and ".info" not in str(path):
+        return False
+    return bool(_reader("info", "sniff_info")(text, path))
 
 
 def _is_html(text: str, path: str | None) -> bool:
@@ -210,6 +229,9 @@ def _detect(text: str, path: str | None = None) -> tuple[Format, str | None]:
         return "vtt", None
     if transcript == "srt":
         return "srt", None
+    # Before LaTeX: a manual of LaTeX shows \documentclass lines early on.
+    if _is_info(text, path):
+        return "info", None
     if _is_html(text, path):
         return "html", None
     if _is_latex(text, path):
@@ -349,34 +371,113 @@ def decode_document(
     path: str | None = None,
     language: str = "en",
 ) -> Document:
-    """:func:`parse_document` of raw bytes (a leading byte-order mark is dropped), or
-    the text read from a binary format (``epub``, ``docx``, ``odt``, ``pdf``, given or
-    detected by their content or their name).
+    """:func:`parse_document` of raw bytes (decompressed first if gzip, bzip2 or xz
+    compressed; a leading byte-order mark is dropped), or the text read from a binary
+    format (``epub``, ``docx``, ``odt``, ``pdf``, given or detected by their content or
+    their name) or from an Info manual (``info``; a split manual's parts are read from
+    beside ``path``).
 
     Raises ``UnicodeDecodeError`` (see :func:`decode_error_message`) on invalid bytes.
     """
-    if fmt in _BINARY or (fmt == "auto" and _may_be_binary(data, path)):
+    data, named_path = _decompressed(data, path)
+    if fmt in _BINARY or (fmt == "auto" and _may_be_binary(data, named_path)):
         archive = data.startswith(ZIP_MAGIC)
         for name, (module, sniff, read, what) in _BINARY.items():
             # Only an archive can be an EPUB, a DOCX or an ODT: a PDF does not import
             # their readers to be told so.
             if fmt == "auto" and name != "pdf" and not archive:
                 continue
-            if fmt == name or (fmt == "auto" and _reader(module, sniff)(data, path)):
+            if fmt == name or (fmt == "auto" and _reader(module, sniff)(data, named_path)):
                 text = _reader(module, read)(data)
                 if not text:
                     raise ValueError(f"the {what} shows no text")
                 return _prose_document(text, name, path, fmt == "auto", [], language)
     if fmt == "auto":
         _refuse_known_binary(data)
+    text = _decoded(data, encoding)
+    # An Info file holds control characters (its node separators, its tag table's marks)
+    # that text does not: it is read before the check for binary input, which its text
+    # then passes.
+    if fmt == "info" or (fmt == "auto" and _is_info(text, named_path)):
+        body = _reader("info", "info_text")(text, _part_reader(path, encoding))
+        if not body:
+            raise ValueError("the Info file shows no text")
+        check_text(body)
+        return _prose_document(body, "info", path, fmt == "auto", [], language)
+    check_text(text)
+    doc = parse_document(text, fmt, named_path, language)
+    doc.path = path
+    return doc
+
+
+def _decoded(data: bytes, encoding: str) -> str:
+    """``data`` decoded, without a leading byte-order mark."""
     try:
         text = data.decode(encoding)
     except LookupError as exc:  # an unknown name, or a codec that is not for text (hex)
         raise ValueError(f"--encoding {encoding!r}: {exc}") from None
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    check_text(text)
-    return parse_document(text, fmt, path, language)
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+# What each compression's stream opens with, its module and its files' suffix. A bzip2
+# stream is told by its first block's magic number (or an empty stream's end), not by
+# "BZh" alone, which a text may open with.
+_COMPRESSIONS = (
+    ("gzip", (b"\x1f\x8b",), ".gz"),
+    ("bz2", (b"1AY&SY", b"\x17rE8P\x90"), ".bz2"),
+    ("lzma", (b"\xfd7zXZ\x00",), ".xz"),
+)
+
+
+def _compression(data: bytes) -> tuple[str, str] | None:
+    """The module that decompresses ``data`` and its suffix, or None for bytes that no
+    compression linseg reads opened."""
+    for module, magics, suffix in _COMPRESSIONS:
+        head = data[4:10] if module == "bz2" and re.match(rb"BZh[1-9]", data[:4]) else data
+        if any(head.startswith(m) for m in magics):
+            return module, suffix
+    return None
+
+
+def _decompressed(data: bytes, path: str | None) -> tuple[bytes, str | None]:
+    """``data`` decompressed (gzip, bzip2, xz) if it is compressed, and the path whose name
+    says its format (``page.html`` for ``page.html.gz``)."""
+    found = _compression(data)
+    if found is None:
+        return data, path
+    module, suffix = found
+    what = {"gzip": "gzip", "bz2": "bzip2", "lzma": "xz"}[module]
+    try:
+        data = importlib.import_module(module).decompress(data)
+    except Exception as exc:  # each module raises its own: OSError, EOFError, LZMAError
+        raise ValueError(f"input is {what}-compressed but cannot be decompressed: {exc}") from None
+    if path is not None and path.lower().endswith(suffix):
+        path = path[: -len(suffix)]
+    return data, path
+
+
+def _part_reader(path: str | None, encoding: str) -> Callable[[str], str]:
+    """What reads a part of a split Info manual read from ``path``: the file of that name
+    beside it, compressed as it may be (``sed.info-1.gz``)."""
+
+    def read_part(name: str) -> str:
+        if path is None:
+            raise ValueError(
+                f"this Info file is the index of a split manual whose text is in {name} "
+                "and the files after it; give the file's path, not standard input"
+            )
+        folder = os.path.dirname(path)
+        for suffix in ("", ".gz", ".bz2", ".xz"):
+            candidate = os.path.join(folder, os.path.basename(name) + suffix)
+            if os.path.isfile(candidate):
+                with open(candidate, "rb") as fh:
+                    return _decoded(_decompressed(fh.read(), candidate)[0], encoding)
+        raise ValueError(
+            f"{name}, a part of the split Info manual {path}, is not beside it "
+            "(nor compressed as .gz, .bz2 or .xz)"
+        )
+
+    return read_part
 
 
 def _refuse_known_binary(data: bytes) -> None:

@@ -14,6 +14,7 @@ __all__ = ["SUFFIXES", "ZIP_MAGIC", "named", "opens_pdf"]
 SUFFIXES: dict[str, tuple[str, ...]] = {
     "html": (".html", ".htm", ".xhtml"),
     "tex": (".tex", ".latex", ".ltx"),
+    "info": (".info",),
     "epub": (".epub",),
     "docx": (".docx",),
     "odt": (".odt",),
