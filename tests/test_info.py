@@ -175,3 +175,24 @@ def test_a_broken_archive_is_refused_in_one_line(data, what, tmp_path, capsys):
 def test_binary_bytes_inside_an_archive_are_refused_as_binary(tmp_path, capsys):
     data = gzip.compress(b"Some text. \x00 More.\n")
     refused_in_one_line(tmp_path / "notes.txt.gz", data, capsys, "input is binary, not text")
+
+
+def test_a_corpus_run_names_outputs_by_what_they_hold(tmp_path, capsys):
+    from linseg.cli import main
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    main_file = PREAMBLE + "\x1f\nIndirect:\nbees.info-1: 200\n" + TABLES
+    (docs / "bees.info.gz").write_bytes(gzip.compress(main_file.encode()))
+    (docs / "bees.info-1.gz").write_bytes(gzip.compress(MANUAL.encode()))
+    (docs / "README.gz").write_bytes(gzip.compress(SAMPLE.encode()))
+    (docs / "notes.txt.xz").write_bytes(lzma.compress(SAMPLE.encode()))
+    out = tmp_path / "out"
+    assert main(["segment", str(docs), "--out", str(out)]) == 0
+    capsys.readouterr()
+    # The part is read with its main file; the outputs are text, named so.
+    written = sorted(p.name for p in out.iterdir() if not p.name.startswith("."))
+    assert written == ["README", "bees.info.txt", "notes.txt"]
+    assert (out / "bees.info.txt").read_text(encoding="utf-8").replace(
+        "==========\n", ""
+    ) == EXPECTED

@@ -19,6 +19,7 @@ import argparse
 import glob
 import json
 import os
+import re
 import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
@@ -26,7 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .suffixes import named
+from .info import is_part
+from .suffixes import COMPRESSION_SUFFIXES, named, uncompressed
 
 __all__ = [
     "is_batch",
@@ -108,14 +110,24 @@ def _files_under(directory: Path, skip: Path | None) -> Iterator[Path]:
                 yield here / name
 
 
+def _is_split_part(path: Path) -> bool:
+    """Whether ``path`` is a part of a split Info manual whose main file stands beside it
+    (and reads it): ``sed.info-2.gz`` beside ``sed.info.gz``."""
+    if not is_part(path):
+        return False
+    main = re.sub(r"-\d+$", "", uncompressed(path.name))
+    return any((path.parent / (main + s)).is_file() for s in ("", *COMPRESSION_SUFFIXES))
+
+
 def find_documents(inputs: Iterable[str], out_dir: Path, output: str | None) -> list[Task]:
     """The documents named by ``inputs`` (directories, globs, files) and their outputs.
 
     An output keeps the document's path relative to its input's directory (or glob
     root), under ``out_dir``; json output adds ``.json``, and text output of a file named
     as one of the formats read into text (:func:`~linseg.corpus.suffixes.named`) adds
-    ``.txt``. The output directory itself
-    is never read as input.
+    ``.txt``, and text output of a compressed file drops its ``.gz``, ``.bz2`` or ``.xz``.
+    A split Info manual's parts are read with its main file, not as documents of their
+    own. The output directory itself is never read as input.
     """
     skip = out_dir.resolve()
     tasks: dict[Path, Task] = {}
@@ -131,7 +143,7 @@ def find_documents(inputs: Iterable[str], out_dir: Path, output: str | None) -> 
         else:
             raise FileNotFoundError(2, "No such file or directory", item)
         for f in files:
-            if not f.is_file():
+            if not f.is_file() or _is_split_part(f):
                 continue
             resolved = f.resolve()
             if resolved == skip or skip in resolved.parents:
@@ -140,10 +152,12 @@ def find_documents(inputs: Iterable[str], out_dir: Path, output: str | None) -> 
             target = out_dir / rel
             if output == "json":
                 target = target.with_name(target.name + ".json")
-            elif named(f) is not None:
+            else:
                 # The segments of a web page, a LaTeX source, a book, a word-processor
-                # file, a PDF or a transcript are the text read from it, not that format.
-                target = target.with_name(target.name + ".txt")
+                # file, a PDF, a transcript or an Info manual are the text read from it,
+                # not that format; nor is a compressed file's output compressed.
+                name = uncompressed(target.name)
+                target = target.with_name(name + ".txt" if named(f) is not None else name)
             if resolved not in tasks:
                 tasks[resolved] = Task(f, target)
     targets: dict[Path, Path] = {}

@@ -44,7 +44,7 @@ from typing import Literal
 from ..sentences import LONG_PIECE
 from ..text import looks_tokenized, split_sentences
 from .ref import is_separator, parse_ref
-from .suffixes import ZIP_MAGIC, named, opens_pdf
+from .suffixes import COMPRESSION_SUFFIXES, ZIP_MAGIC, named, opens_pdf, uncompressed
 from .transcript import read_transcript, sniff_transcript
 
 __all__ = [
@@ -419,23 +419,22 @@ def _decoded(data: bytes, encoding: str) -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
-# What each compression's stream opens with, its module and its files' suffix. A bzip2
-# stream is told by its first block's magic number (or an empty stream's end), not by
-# "BZh" alone, which a text may open with.
+# What each compression's stream opens with and its module. A bzip2 stream is told by
+# its first block's magic number (or an empty stream's end), not by "BZh" alone, which a
+# text may open with.
 _COMPRESSIONS = (
-    ("gzip", (b"\x1f\x8b",), ".gz"),
-    ("bz2", (b"1AY&SY", b"\x17rE8P\x90"), ".bz2"),
-    ("lzma", (b"\xfd7zXZ\x00",), ".xz"),
+    ("gzip", "gzip", (b"\x1f\x8b",)),
+    ("bzip2", "bz2", (b"1AY&SY", b"\x17rE8P\x90")),
+    ("xz", "lzma", (b"\xfd7zXZ\x00",)),
 )
 
 
 def _compression(data: bytes) -> tuple[str, str] | None:
-    """The module that decompresses ``data`` and its suffix, or None for bytes that no
-    compression linseg reads opened."""
-    for module, magics, suffix in _COMPRESSIONS:
+    """What compressed ``data`` and the module that decompresses it, or None."""
+    for what, module, magics in _COMPRESSIONS:
         head = data[4:10] if module == "bz2" and re.match(rb"BZh[1-9]", data[:4]) else data
         if any(head.startswith(m) for m in magics):
-            return module, suffix
+            return what, module
     return None
 
 
@@ -445,15 +444,12 @@ def _decompressed(data: bytes, path: str | None) -> tuple[bytes, str | None]:
     found = _compression(data)
     if found is None:
         return data, path
-    module, suffix = found
-    what = {"gzip": "gzip", "bz2": "bzip2", "lzma": "xz"}[module]
+    what, module = found
     try:
         data = importlib.import_module(module).decompress(data)
     except Exception as exc:  # each module raises its own: OSError, EOFError, LZMAError
         raise ValueError(f"input is {what}-compressed but cannot be decompressed: {exc}") from None
-    if path is not None and path.lower().endswith(suffix):
-        path = path[: -len(suffix)]
-    return data, path
+    return data, None if path is None else uncompressed(path)
 
 
 def _part_reader(path: str | None, encoding: str) -> Callable[[str], str]:
@@ -467,7 +463,7 @@ def _part_reader(path: str | None, encoding: str) -> Callable[[str], str]:
                 "and the files after it; give the file's path, not standard input"
             )
         folder = os.path.dirname(path)
-        for suffix in ("", ".gz", ".bz2", ".xz"):
+        for suffix in ("", *COMPRESSION_SUFFIXES):
             candidate = os.path.join(folder, os.path.basename(name) + suffix)
             if os.path.isfile(candidate):
                 with open(candidate, "rb") as fh:

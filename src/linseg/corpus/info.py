@@ -24,7 +24,7 @@ import os
 import re
 from collections.abc import Callable
 
-from .suffixes import named
+from .suffixes import named, uncompressed
 
 __all__ = ["info_text", "info_parts", "sniff_info"]
 
@@ -41,13 +41,18 @@ def sniff_info(text: str, path: str | os.PathLike[str] | None = None) -> bool:
     """Whether ``text`` is an Info file: named ``.info`` (or ``.info-N``, a split manual's
     part), opening with makeinfo's ``This is NAME.info, produced by makeinfo`` line, or
     with a node (``\\x1f`` and a ``File: ..., Node: ...`` line) in its first 4 KB."""
-    if named(path) == "info" or (path is not None and _PART_NAME.search(os.fspath(path))):
+    if named(path) == "info" or is_part(path):
         return True
     head = text[:4096]
     if _PREAMBLE.match(head):
         return True
     at = head.find(NODE_SEPARATOR)
     return at >= 0 and bool(_NODE_LINE.match(head[at + 1 :].lstrip("\n")))
+
+
+def is_part(path: str | os.PathLike[str] | None) -> bool:
+    """Whether a file's name is a split manual's part's (``sed.info-2``, ``sed.info-2.gz``)."""
+    return path is not None and bool(_PART_NAME.search(uncompressed(os.fspath(path))))
 
 
 def info_parts(text: str) -> list[str]:

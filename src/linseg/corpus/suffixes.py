@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 
-__all__ = ["SUFFIXES", "ZIP_MAGIC", "named", "opens_pdf"]
+__all__ = ["SUFFIXES", "COMPRESSION_SUFFIXES", "ZIP_MAGIC", "named", "opens_pdf", "uncompressed"]
 
 #: Each format's file-name endings, in lower case.
 SUFFIXES: dict[str, tuple[str, ...]] = {
@@ -24,6 +24,9 @@ SUFFIXES: dict[str, tuple[str, ...]] = {
 }
 _FORMAT_OF = {suffix: fmt for fmt, suffixes in SUFFIXES.items() for suffix in suffixes}
 
+#: The endings of files compressed by gzip, bzip2 and xz, which linseg reads through.
+COMPRESSION_SUFFIXES = (".gz", ".bz2", ".xz")
+
 #: What a ZIP archive (an EPUB, a DOCX, an ODT) opens with.
 ZIP_MAGIC = b"PK\x03\x04"
 
@@ -33,8 +36,18 @@ def opens_pdf(data: bytes) -> bool:
     return data[:1024].lstrip(b" \t\r\n").startswith(b"%PDF-")
 
 
+def uncompressed(name: str) -> str:
+    """A file's name (or path) without its compression's ending: ``page.html`` for
+    ``page.html.gz``; the name itself if it has none."""
+    for suffix in COMPRESSION_SUFFIXES:
+        if name.lower().endswith(suffix):
+            return name[: -len(suffix)]
+    return name
+
+
 def named(path: str | os.PathLike[str] | None) -> str | None:
-    """The format a file's name says (``"html"`` for ``page.HTM``), or None."""
+    """The format a file's name says (``"html"`` for ``page.HTM`` and for
+    ``page.html.gz``), or None."""
     if path is None:
         return None
-    return _FORMAT_OF.get(os.path.splitext(os.fspath(path))[1].lower())
+    return _FORMAT_OF.get(os.path.splitext(uncompressed(os.fspath(path)))[1].lower())
