@@ -42,12 +42,12 @@ import argparse
 import gzip
 import re
 import sys
-import unicodedata
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from build_natural_set import _prose, add_set_options, sections_of, write_document
+from linseg.corpus.manpage import macro_arguments, plain
 
 Event = tuple[str, int, str]
 
@@ -61,50 +61,6 @@ _ITEM = {"TP", "IP", "HP", "TQ"}
 _PARAGRAPH = {"PP", "P", "LP"}
 # Unfilled or non-prose blocks, by the macro that opens them and the one that closes them.
 _BLOCKS = {"nf": "fi", "EX": "EE", "TS": "TE", "EQ": "EN", "de": ".", "ig": "."}
-# Named characters a translation uses in its prose; any other is dropped.
-_NAMED = {
-    "em": "\u2014",
-    "en": "\u2013",
-    "aq": "'",
-    "dq": '"',
-    "lq": "\u201c",
-    "rq": "\u201d",
-    "Fo": "\u00ab",
-    "Fc": "\u00bb",
-    "fo": "\u2039",
-    "fc": "\u203a",
-    "oq": "\u2018",
-    "cq": "\u2019",
-    "hy": "-",
-    "co": "\u00a9",
-    "bu": "\u2022",
-    "mu": "\u00d7",
-    "ti": "~",
-    "ha": "^",
-    "rs": "\\",
-}
-_ESCAPE = re.compile(
-    r"""\\(?:
-        \((?P<two>..)              # \(xx: a named character
-      | \[(?P<long>[^\]]*)\]       # \[name]: a named character
-      | f(?:\(..|\[[^\]]*\]|.)     # a font change
-      | \*(?:\(..|\[[^\]]*\]|.)    # a string
-      | n[+-]?(?:\(..|\[[^\]]*\]|.)  # a register
-      | s[+-]?\d+                  # a size change
-      | [hvwlLDoXZ]'[^']*'         # motions and other escapes with a quoted argument
-      | (?P<one>.)                 # any other one-character escape
-    )""",
-    re.VERBOSE,
-)
-# groff's accented letters (\\(:u, \\('e ...): the accent as a combining mark.
-_ACCENTS = {
-    ":": "\u0308",
-    "'": "\u0301",
-    "`": "\u0300",
-    "^": "\u0302",
-    "~": "\u0303",
-    ",": "\u0327",
-}
 # The colophon that Debian's translation project (manpages-l10n) adds to every page it
 # translates: the same text on every page, the translators' and not the page's.
 _TRANSLATORS = {
@@ -117,33 +73,8 @@ _TRANSLATORS = {
     "ПЕРЕВОД",
     "TRADUÇÃO",
 }
-_ONE = {"-": "-", "e": "\\", "\\": "\\", " ": " ", "~": " ", "0": " ", "|": "", "^": ""}
 _SENTENCE_END = re.compile(r"[.!?][\"')\]\u00bb\u201d]*\s+(?=\w)")
 _ENDS_AS_SENTENCE = re.compile(r"[.!?:][\"')\]\u00bb\u201d]*$")
-
-
-def plain(line: str) -> str:
-    """``line`` with its escapes replaced by the text they stand for."""
-
-    def text(m: re.Match[str]) -> str:
-        name = m.group("two") or m.group("long")
-        if name is not None:
-            if len(name) == 2 and name[0] in _ACCENTS and name[1].isalpha():
-                return name[1] + _ACCENTS[name[0]]
-            if name == "ss":
-                return "\u00df"
-            if re.fullmatch(r"u[0-9A-Fa-f]{4,6}", name):
-                return chr(int(name[1:], 16))
-            return _NAMED.get(name, "")
-        one = m.group("one")
-        return _ONE.get(one, "") if one is not None else ""
-
-    return unicodedata.normalize("NFC", _ESCAPE.sub(text, line))
-
-
-def _arguments(rest: str) -> list[str]:
-    """A macro's arguments: words, or double-quoted strings that may hold spaces."""
-    return [a if a else b for a, b in re.findall(r'"((?:[^"]|"")*)"|(\S+)', rest)]
 
 
 def events(source: str) -> Iterator[Event]:
@@ -183,7 +114,7 @@ def events(source: str) -> Iterator[Event]:
                 paragraph.append(plain(raw))
             continue
         name, _, rest = raw[1:].strip().partition(" ")
-        args = _arguments(rest)
+        args = macro_arguments(rest)
         if name in ("SH", "SS", "TH"):
             yield from flush()
             prose, indented = True, 0

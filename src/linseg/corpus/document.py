@@ -17,6 +17,9 @@
           paragraphs, lists and tables in order, headings as Markdown ``#`` lines.
 ``pdf``   a PDF (:mod:`linseg.corpus.pdf`, with ``pypdf``): its text, with the
           paragraphs and headings its layout shows.
+``man``   a manual page's source (:mod:`linseg.corpus.manpage`): the text ``man``
+          shows, its sections as Markdown ``#`` lines; a page that only includes another
+          (``.so``) is read from it.
 ``info``  a GNU Info manual (:mod:`linseg.corpus.info`): its nodes' text, without the
           node lines and menus; a split manual's parts are read from beside it.
 
@@ -60,10 +63,12 @@ __all__ = [
 ]
 
 Format = Literal[
-    "choi", "lines", "text", "vtt", "srt", "html", "tex", "info", "epub", "docx", "odt", "pdf"
-]
+    "choi", "lines", "text", "vtt", "srt", "html", "tex", "man", "info", "epub", "docx", "odt",
+    "pdf",
+]  # fmt: skip
 FORMATS = (
-    "choi", "lines", "text", "vtt", "srt", "html", "tex", "info", "epub", "docx", "odt", "pdf"
+    "choi", "lines", "text", "vtt", "srt", "html", "tex", "man", "info", "epub", "docx", "odt",
+    "pdf",
 )  # fmt: skip
 # The formats read from bytes: the module that reads each, its function that recognises
 # one and the one that reads its text, and what it is called in an error. The modules are
@@ -82,8 +87,13 @@ _BINARY = {
 _MARKUP = {
     "html": ("webpage", "html_text", "HTML page"),
     "tex": ("latex", "latex_text", "LaTeX source"),
+    "man": ("manpage", "man_text", "manual page"),
     "info": ("info", "info_text", "Info file"),
 }
+# Of those, the ones that may need other files beside the one read (a split Info
+# manual's parts; the page a manual page includes), and where to look, from the file's
+# folder: that folder (Info), or its parent (``.so man1/gzip.1``) and then itself.
+_BESIDE = {"info": (0,), "man": (1, 0)}
 
 
 def _reader(module: str, name: str) -> Callable:
@@ -113,6 +123,15 @@ def _is_info(text: str, path: str | None) -> bool:
     if "\x1f" not in head and not head.startswith("This is ") and ".info" not in str(path):
         return False
     return bool(_reader("info", "sniff_info")(text, path))
+
+
+_MAN_REQUEST = re.compile(r"^[.'][ \t]*(?:TH|Dd|Dt|so)[ \t]", re.MULTILINE)
+
+
+def _is_man(text: str) -> bool:
+    """:func:`~linseg.corpus.manpage.sniff_man`, asked only of a text that holds a
+    ``.TH``, ``.Dd``, ``.Dt`` or ``.so`` request early on."""
+    return bool(_MAN_REQUEST.search(text[:8192])) and bool(_reader("manpage", "sniff_man")(text))
 
 
 def _is_html(text: str, path: str | None) -> bool:
@@ -232,6 +251,8 @@ def _detect(text: str, path: str | None = None) -> tuple[Format, str | None]:
     # Before LaTeX: a manual of LaTeX shows \documentclass lines early on.
     if _is_info(text, path):
         return "info", None
+    if _is_man(text):
+        return "man", None
     if _is_html(text, path):
         return "html", None
     if _is_latex(text, path):
@@ -397,13 +418,17 @@ def decode_document(
     text = _decoded(data, encoding)
     # An Info file holds control characters (its node separators, its tag table's marks)
     # that text does not: it is read before the check for binary input, which its text
-    # then passes.
-    if fmt == "info" or (fmt == "auto" and _is_info(text, named_path)):
-        body = _reader("info", "info_text")(text, _part_reader(path, encoding))
+    # then passes. A manual page may include another.
+    kind = fmt if fmt in _BESIDE else None
+    if fmt == "auto":
+        kind = "info" if _is_info(text, named_path) else "man" if _is_man(text) else None
+    if kind is not None:
+        module, read, what = _MARKUP[kind]
+        body = _reader(module, read)(text, _file_reader(path, encoding, _BESIDE[kind]))
         if not body:
-            raise ValueError("the Info file shows no text")
+            raise ValueError(f"the {what} shows no text")
         check_text(body)
-        return _prose_document(body, "info", path, fmt == "auto", [], language)
+        return _prose_document(body, kind, path, fmt == "auto", [], language)
     check_text(text)
     doc = parse_document(text, fmt, named_path, language)
     doc.path = path
@@ -452,28 +477,34 @@ def _decompressed(data: bytes, path: str | None) -> tuple[bytes, str | None]:
     return data, None if path is None else uncompressed(path)
 
 
-def _part_reader(path: str | None, encoding: str) -> Callable[[str], str]:
-    """What reads a part of a split Info manual read from ``path``: the file of that name
-    beside it, compressed as it may be (``sed.info-1.gz``)."""
+def _file_reader(path: str | None, encoding: str, ups: tuple[int, ...]) -> Callable[[str], str]:
+    """What reads a file that the one read from ``path`` names (a split Info manual's
+    part, the page a manual page includes): the first found, compressed as it may be
+    (``sed.info-1.gz``), under each folder ``ups`` levels above ``path``'s own."""
 
-    def read_part(name: str) -> str:
+    def read(name: str) -> str:
         if path is None:
             raise ValueError(
-                f"this Info file is the index of a split manual whose text is in {name} "
-                "and the files after it; give the file's path, not standard input"
+                f"the text is in {name}, another file; give the file's path, not standard input"
             )
-        folder = os.path.dirname(path)
-        for suffix in ("", *COMPRESSION_SUFFIXES):
-            candidate = os.path.join(folder, os.path.basename(name) + suffix)
-            if os.path.isfile(candidate):
-                with open(candidate, "rb") as fh:
-                    return _decoded(_decompressed(fh.read(), candidate)[0], encoding)
+        folders = []
+        for up in ups:
+            folder = os.path.dirname(os.path.abspath(path))
+            for _ in range(up):
+                folder = os.path.dirname(folder)
+            folders.append(folder)
+        for folder in folders:
+            for suffix in ("", *COMPRESSION_SUFFIXES):
+                candidate = os.path.join(folder, name + suffix)
+                if os.path.isfile(candidate):
+                    with open(candidate, "rb") as fh:
+                        return _decoded(_decompressed(fh.read(), candidate)[0], encoding)
         raise ValueError(
-            f"{name}, a part of the split Info manual {path}, is not beside it "
+            f"{name}, which {path} reads, is not in {' or '.join(dict.fromkeys(folders))} "
             "(nor compressed as .gz, .bz2 or .xz)"
         )
 
-    return read_part
+    return read
 
 
 def _refuse_known_binary(data: bytes) -> None:

@@ -1,0 +1,484 @@
+"""Manual pages: the text ``man`` shows of a page's source, with its sections as headings.
+
+A manual page (``/usr/share/man/man1/tar.1.gz``) is written in troff with the man(7)
+macros, or, for pages from the BSDs, the mdoc(7) macros. :func:`man_text` reads one into
+text that linseg segments as it segments Markdown:
+
+- **Headings**: the page's title (``.TH tar 1``: ``# tar(1)``), its sections (``.SH``,
+  mdoc's ``.Sh``: ``## NAME``) and sub-sections (``.SS``, ``.Ss``: ``###``), so that the
+  default cuts the page at its sections.
+- **Paragraphs**: ``.PP``, ``.LP``, ``.P``, ``.sp``, mdoc's ``.Pp`` and blank lines end
+  one; ``.br`` ends a line.
+- **Lists**: a tagged or indented paragraph (``.TP``, ``.IP``, mdoc's ``.It``) is a block
+  of its own: its tag (an option's name) on one line and its text below.
+- **Displays**: unfilled text (``.nf`` ... ``.fi``, ``.EX`` ... ``.EE``, mdoc's ``.Bd
+  -literal``) is kept line for line between fences, one unit; a table's (``.TS`` ...
+  ``.TE``) rows are lines, their cells joined by ``" | "``.
+- **Inline**: fonts (``.B``, ``.BR``, ``\\fB``), named characters (``\\(em``, ``\\[u00E9]``),
+  strings the page defines (``.ds``) and common ones (``\\*(Aq``) are read as the text
+  they show; comments, macro definitions (``.de``), conditions and spacing requests are
+  left out. mdoc's inline macros show their arguments (``.Fl v``: ``-v``; ``.Xr ls 1``:
+  ``ls(1)``; ``.Op``: in brackets).
+
+A page that only points to another (``.so man1/gzip.1``) is read from that page, found by
+``read_page`` (:func:`read_document` looks beside the page's own folder). Only the
+standard library is used.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable
+
+__all__ = ["man_text", "plain", "sniff_man", "macro_arguments", "included_page"]
+
+Block = tuple[str, int, str]
+
+# Named characters (groff_char(7)) that prose uses; any other is dropped.
+_NAMED = {
+    "em": "\u2014", "en": "\u2013", "aq": "'", "dq": '"', "lq": "\u201c", "rq": "\u201d",
+    "Fo": "\u00ab", "Fc": "\u00bb", "fo": "\u2039", "fc": "\u203a", "oq": "\u2018",
+    "cq": "\u2019", "hy": "-", "co": "\u00a9", "bu": "\u2022", "mu": "\u00d7", "ti": "~",
+    "ha": "^", "rs": "\\",
+}  # fmt: skip
+_ESCAPE = re.compile(
+    r"""\\(?:
+        \((?P<two>..)              # \(xx: a named character
+      | \[(?P<long>[^\]]*)\]       # \[name]: a named character
+      | [fmM](?:\(..|\[[^\]]*\]|.)  # a font or colour change
+      | \*(?:\(..|\[[^\]]*\]|.)    # a string
+      | n[+-]?(?:\(..|\[[^\]]*\]|.)  # a register
+      | s[+-]?\d+                  # a size change
+      | N'(?P<glyph>\d+)'          # a character by its number
+      | [hvwlLDoXZ]'[^']*'         # motions and other escapes with a quoted argument
+      | (?P<one>.)                 # any other one-character escape
+    )""",
+    re.VERBOSE,
+)
+# groff's accented letters (\(:u, \('e ...): the accent as a combining mark.
+_ACCENTS = {
+    ":": "\u0308",
+    "'": "\u0301",
+    "`": "\u0300",
+    "^": "\u0302",
+    "~": "\u0303",
+    ",": "\u0327",
+}
+_ONE = {"-": "-", "e": "\\", "\\": "\\", " ": " ", "~": " ", "0": " ", "|": "", "^": "", ".": "."}
+
+
+def plain(line: str) -> str:
+    """``line`` with its troff escapes replaced by the text they stand for (fonts, sizes
+    and strings by nothing; see :func:`man_text` for the strings a page defines)."""
+
+    def text(m: re.Match[str]) -> str:
+        name = m.group("two") or m.group("long")
+        if name is not None:
+            if len(name) == 2 and name[0] in _ACCENTS and name[1].isalpha():
+                return name[1] + _ACCENTS[name[0]]
+            if name == "ss":
+                return "\u00df"
+            if re.fullmatch(r"u[0-9A-Fa-f]{4,6}", name):
+                return chr(int(name[1:], 16))
+            return _NAMED.get(name, "")
+        if m.group("glyph") is not None:
+            return chr(int(m.group("glyph"))) if int(m.group("glyph")) < 0x110000 else ""
+        one = m.group("one")
+        return _ONE.get(one, "") if one is not None else ""
+
+    return unicodedata.normalize("NFC", _ESCAPE.sub(text, line))
+
+
+def macro_arguments(rest: str) -> list[str]:
+    """A macro's arguments: words, or double-quoted strings that may hold spaces."""
+    return [a if a else b for a, b in re.findall(r'"((?:[^"]|"")*)"|(\S+)', rest)]
+
+
+# Strings that pages use without defining them (pod2man's and DocBook's quotes).
+_STRINGS = {"Aq": "'", 'L"': "\u201c", 'R"': "\u201d", "C`": "\u2018", "C'": "\u2019",
+            "lq": "\u201c", "rq": "\u201d", "R": "\u00ae", "Tm": "\u2122"}  # fmt: skip
+_STRING = re.compile(r"\\\*(?:\((..)|\[([^\]]*)\]|(.))")
+_COMMENT = re.compile(r'^((?:[^\\]|\\.)*?)\\["#].*$')
+_HEAD_MACRO = re.compile(r"^[.'][ \t]*(TH|Dd|Dt)[ \t]", re.MULTILINE)
+_SECTION_MACRO = re.compile(r"^[.'][ \t]*(SH|Sh)\b", re.MULTILINE)
+_INCLUDE = re.compile(r"^[.'][ \t]*so[ \t]+(\S+)[ \t]*$")
+
+# man(7): macros that end a paragraph, and those whose arguments are text in fonts.
+_PARAGRAPH = {"PP", "P", "LP", "sp", "Pp", "Lp", "HP", "PD", "ns"}
+_ALTERNATING = {"BR", "RB", "BI", "IB", "IR", "RI"}
+_FONT = {"B", "I", "SM", "SB", "R"}
+# Blocks whose lines are not text (macro definitions, ignored lines), which ".." closes
+# (or the request their arguments name).
+_SKIPPED = {"de", "de1", "am", "am1", "ig"}
+# A condition on a number register (\n(xx, \n[name], \nx) or a number, compared or not.
+_NUMERIC_CONDITION = re.compile(
+    r"(?:\\n\((..)|\\n\[([^\]]+)\]|\\n(.)|(\d+))(?:(==|=|>=|<=|>|<)(-?\d+))?"
+)
+# mdoc(7): macros whose arguments are shown as they are, and those that enclose theirs.
+_MDOC_TEXT = {
+    "Ar", "Cm", "Ic", "Ev", "Va", "Em", "Sy", "Li", "Pa", "Dv", "Er", "Fa", "Ft", "Fn", "Vt",
+    "Ad", "Ms", "No", "Tn", "Ux", "Bx", "At", "Lb", "An", "Cd", "Lk", "Mt", "In", "Ot",
+    "Ns", "Sx", "St", "Nd", "Ql", "Aq", "Dq", "Qq", "Sq", "Pq", "Op", "Bq", "Brq", "Oo",
+    "Oc", "Ao", "Ac", "Bo", "Bc", "Do", "Dc", "Po", "Pc", "Qo", "Qc", "So", "Sc", "Eo",
+    "Ec", "Xo", "Xc", "Fl", "Xr", "Nm", "D1", "Dl", "Fo", "Fc", "Rs", "Re", "Ta", "Pf",
+}  # fmt: skip
+_ENCLOSE = {"Dq": ("\u201c", "\u201d"), "Qq": ('"', '"'), "Sq": ("\u2018", "\u2019"),
+            "Pq": ("(", ")"), "Op": ("[", "]"), "Bq": ("[", "]"), "Brq": ("{", "}"),
+            "Aq": ("<", ">"), "Ql": ("\u2018", "\u2019")}  # fmt: skip
+_OPEN = {"Oo": "[", "Ao": "<", "Bo": "[", "Do": "\u201c", "Po": "(", "Qo": '"', "So": "\u2018"}
+_CLOSE = {"Oc": "]", "Ac": ">", "Bc": "]", "Dc": "\u201d", "Pc": ")", "Qc": '"', "Sc": "\u2019"}
+_PUNCTUATION = re.compile(r"^[.,:;)\]?!|]+$")
+_OPENING = {"[", "(", "<", "{", "\u201c", "\u2018"}
+# mdoc macros that show a fixed text.
+_SHOWN = {"Ux": "UNIX", "Bx": "BSD", "Nd": "\u2014", "At": "AT&T UNIX", "Bsx": "BSD/OS",
+          "Fx": "FreeBSD", "Nx": "NetBSD", "Ox": "OpenBSD", "Dx": "DragonFly"}  # fmt: skip
+
+
+def sniff_man(text: str) -> bool:
+    """Whether ``text`` is a manual page's source: a ``.TH`` (man) or ``.Dd``/``.Dt``
+    (mdoc) request in its first 8 KB and a section (``.SH``, ``.Sh``), or a page that
+    only includes another (``.so``)."""
+    head = text[:8192]
+    if _HEAD_MACRO.search(head):
+        return bool(_SECTION_MACRO.search(text))
+    return included_page(text) is not None
+
+
+def included_page(text: str) -> str | None:
+    """The page that ``text`` only points to (``.so man1/gzip.1``), or None."""
+    lines = [ln for ln in text.splitlines() if ln.strip() and not _COMMENT.match(ln)]
+    if len(lines) == 1 and (m := _INCLUDE.match(lines[0])):
+        return m.group(1)
+    return None
+
+
+def man_text(source: str, read_page: Callable[[str], str] | None = None) -> str:
+    """The text of the manual page ``source`` (see the module), its blocks separated by
+    blank lines and its headings as Markdown lines; an empty string if it shows none.
+
+    A page that only includes another (``.so NAME``) is read from ``read_page(NAME)``;
+    ValueError if there is none to ask.
+    """
+    from .webpage import blocks_text
+
+    target = included_page(source)
+    if target is not None:
+        if read_page is None:
+            raise ValueError(f"this manual page only includes {target}; read it from its file")
+        return man_text(read_page(target))
+    return blocks_text(_Reader(source).read())
+
+
+class _Reader:
+    """The page's blocks (``("h", level, text)``, ``("p", 0, text)``, ``("pre", 0,
+    text)``, ``("tr", 0, cells)``), in order, one request or text line at a time."""
+
+    def __init__(self, source: str) -> None:
+        self.lines = source.splitlines()
+        self.blocks: list[Block] = []
+        self.paragraph: list[str] = []
+        self.strings = dict(_STRINGS)
+        self.name = ""  # the page's name, which mdoc's bare .Nm shows
+        self.heading = 0  # the level of a heading whose text is on the next line
+        self.tag = False  # whether the next line is a .TP's tag
+        self.spacing = True  # mdoc's .Sm: whether a line's words are spaced
+        self.condition = True  # whether the last .ie held (so that .el does not)
+        self.registers: dict[str, int] = {".g": 1}  # number registers the page sets
+        self.macros: set[str] = set()  # the macros it defines
+
+    def read(self) -> list[Block]:
+        i = 0
+        while i < len(self.lines):
+            i = self._line(i)
+        self._flush()
+        return self.blocks
+
+    # -- one line -------------------------------------------------------------------
+
+    def _line(self, i: int) -> int:
+        return self._interpret(self.lines[i], i)
+
+    def _interpret(self, raw: str, i: int) -> int:
+        """Read ``raw``, line ``i`` or what a condition on it runs; the next line's index."""
+        if raw.startswith((".", "'")):
+            request = _COMMENT.sub(r"\1", raw[1:]).strip()
+            name, _, rest = request.partition(" ")
+            return self._request(i, name, rest.strip())
+        text = self._text(_COMMENT.sub(r"\1", raw) if "\\" in raw else raw)
+        if self.heading:
+            self._heading(self.heading, text)
+        elif not raw.strip():
+            self._flush()
+        elif raw[:1] in (" ", "\t") and self.paragraph:
+            self.paragraph.append("\n" + text)  # a line that opens with space breaks
+        else:
+            self._add(text)
+            if self.tag:
+                self.paragraph.append("\n")
+        self.tag = False
+        return i + 1
+
+    def _request(self, i: int, name: str, rest: str) -> int:
+        args = macro_arguments(rest)
+        if name in ("TH", "Dt"):
+            self._flush()
+            title = self._text(args[0]) if args else ""
+            if title:
+                section = f"({self._text(args[1])})" if len(args) > 1 else ""
+                self.blocks.append(("h", 1, title + section))
+        elif name in ("SH", "SS", "Sh", "Ss"):
+            self._flush()
+            level = 2 if name in ("SH", "Sh") else 3
+            if args:
+                self._heading(level, self._text(" ".join(args)))
+            else:
+                self.heading = level
+        elif name in ("if", "ie", "el"):
+            return self._conditional(i, name, rest)
+        elif name in _PARAGRAPH:
+            self._flush()
+        elif name in ("TP", "TQ"):
+            self._flush()
+            self.tag = True
+        elif name in ("IP", "It"):
+            self._flush()
+            tag = self._mdoc(args) if name == "It" else self._text(args[0]) if args else ""
+            if tag:
+                self.paragraph.extend([tag, "\n"])
+        elif name == "br":
+            self.paragraph.append("\n")
+        elif name in ("nf", "EX") or (name == "Bd" and ("-literal" in args or "-unfilled" in args)):
+            return self._display(i, {"nf": "fi", "EX": "EE", "Bd": "Ed"}[name])
+        elif name == "TS":
+            return self._table(i)
+        elif name in _SKIPPED:
+            if name != "ig" and args:
+                self.macros.add(args[0])
+            end = args[0] if name == "ig" and args else args[1] if len(args) > 1 else "."
+            return self._skip(i, end)
+        elif name == "nr" and len(args) >= 2 and re.fullmatch(r"[+-]?\d+", args[1]):
+            self.registers[args[0]] = int(args[1])
+        elif name == "ds" and args:
+            self.strings[args[0]] = self._text(rest[len(args[0]) :].strip().lstrip('"'))
+        elif name in _FONT | _ALTERNATING:
+            if args:
+                self._add(("" if name in _ALTERNATING else " ").join(map(self._text, args)))
+                if self.tag:
+                    self.paragraph.append("\n")
+                self.tag = False
+        elif name in ("UE", "ME") and args and self.paragraph:
+            self.paragraph[-1] += self._text(args[0])  # what follows a link: punctuation
+        elif name in ("SY", "OP"):
+            shown = " ".join(map(self._text, args))
+            self._add(f"[{shown}]" if name == "OP" else shown)
+        elif name == "Sm":
+            self.spacing = args[:1] != ["off"] if args else not self.spacing
+        elif name == "Nm" and args and not self.name:
+            self.name = self._text(args[0])
+            self._add(self._mdoc(["Nm", *args]))
+        elif name in _MDOC_TEXT:
+            self._add(self._mdoc([name, *args]))
+        # Every other request (spacing, conditions, registers, lists' bounds ...) shows
+        # no text of its own.
+        return i + 1
+
+    # -- blocks that run over several lines -----------------------------------------
+
+    def _display(self, i: int, closing: str) -> int:
+        """Unfilled lines up to ``closing``, kept as written: one ``pre`` block."""
+        self._flush()
+        kept, i = [], i + 1
+        while i < len(self.lines) and not _is_request(self.lines[i], closing):
+            line = self.lines[i]
+            if line.startswith((".", "'")):
+                name, _, rest = line[1:].strip().partition(" ")
+                if name in _FONT | _ALTERNATING | _MDOC_TEXT:
+                    kept.append(self._text(" ".join(macro_arguments(rest))))
+            else:
+                kept.append(self._text(_COMMENT.sub(r"\1", line)))
+            i += 1
+        if any(k.strip() for k in kept):
+            self.blocks.append(("pre", 0, "\n".join(kept)))
+        return i + 1
+
+    def _table(self, i: int) -> int:
+        """A table's rows up to ``.TE``, each a ``tr`` block of tab-separated cells. Its
+        options (a line ending in ``;``) and formats (up to a line ending in ``.``) are
+        left out."""
+        self._flush()
+        i += 1
+        tab = "\t"
+        if i < len(self.lines) and self.lines[i].rstrip().endswith(";"):
+            if m := re.search(r"tab\s*\((.)\)", self.lines[i]):
+                tab = m.group(1)
+            i += 1
+        while i < len(self.lines) and not self.lines[i].rstrip().endswith("."):
+            i += 1
+        i += 1
+        while i < len(self.lines) and not _is_request(self.lines[i], "TE"):
+            line = self.lines[i]
+            if not line.startswith((".", "'")) and line.strip() not in ("_", "=", ""):
+                cells = [self._text(c).strip() for c in line.split(tab)]
+                self.blocks.append(("tr", 0, "\t".join(c for c in cells if c not in ("T{", "T}"))))
+            i += 1
+        return i + 1
+
+    def _conditional(self, i: int, name: str, rest: str) -> int:
+        """``.if``, ``.ie`` and ``.el``, as a terminal's formatter (nroff) takes them:
+        ``n`` holds, ``t`` does not, and any other condition (groff's registers, string
+        comparisons) is taken to hold. What a condition that holds runs is read; a block
+        (``\\{`` ... ``\\}``) that does not is skipped."""
+        if name == "el":
+            holds, body = not self.condition, rest
+        else:
+            condition, _, body = rest.partition(" ")
+            holds = self._holds(condition)
+            if name == "ie":
+                self.condition = holds
+        body = body.strip()
+        if body.startswith("\\{"):
+            if not holds:
+                return self._skip_block(i, body)
+            body = body[2:].strip()
+            if body.endswith("\\") and not body.endswith("\\\\"):
+                body = body[:-1].strip()
+        if not holds or not body:
+            return i + 1
+        return self._interpret(body, i)
+
+    def _holds(self, condition: str) -> bool:
+        """Whether a condition holds for nroff: ``n``, ``t``, ``rNAME`` (a register is
+        set), ``dNAME`` (a string or macro is), a register (``\\n(zZ``, 0 unless the page
+        sets it, groff's ``.g`` 1) or number compared with a number; any other (a string
+        comparison) is taken to hold."""
+        negated = condition.startswith("!")
+        condition = condition[1:] if negated else condition
+        if condition in ("n", "t", "o", "e"):
+            holds = condition in ("n", "o")
+        elif condition[:1] in ("r", "d") and len(condition) > 1:
+            defined = self.registers if condition[0] == "r" else self.strings.keys() | self.macros
+            holds = condition[1:] in defined
+        elif m := _NUMERIC_CONDITION.fullmatch(condition):
+            name = m.group(1) or m.group(2) or m.group(3)
+            value = self.registers.get(name, 0) if name is not None else int(m.group(4))
+            if m.group(5) is None:
+                holds = value > 0
+            else:
+                other = int(m.group(6))
+                holds = {"=": value == other, "==": value == other, ">": value > other,
+                         "<": value < other, ">=": value >= other, "<=": value <= other}[m.group(5)]  # fmt: skip
+        else:
+            return True
+        return holds != negated
+
+    def _skip_block(self, i: int, opening: str) -> int:
+        """Past a conditional block that does not run: to the ``\\}`` that closes it."""
+        depth = opening.count("\\{") - opening.count("\\}")
+        while depth > 0 and i + 1 < len(self.lines):
+            i += 1
+            depth += self.lines[i].count("\\{") - self.lines[i].count("\\}")
+        return i + 1
+
+    def _skip(self, i: int, end: str = ".") -> int:
+        """Past a macro definition or an ignored block: to its ``..``, or to the request
+        named ``end`` (``.ig zZ`` ends at ``.zZ``). Spaces may stand after the control
+        character, as in ``.  .``."""
+        i += 1
+        while i < len(self.lines):
+            line = self.lines[i]
+            if line[:1] in (".", "'") and line[1:].split()[:1] == [end]:
+                break
+            i += 1
+        return i + 1
+
+    # -- text ----------------------------------------------------------------------
+
+    def _text(self, raw: str) -> str:
+        """``raw`` with the strings the page defines, then every other escape, read."""
+        if "\\*" in raw:
+            raw = _STRING.sub(
+                lambda m: self.strings.get(m.group(1) or m.group(2) or m.group(3), ""), raw
+            )
+        return plain(raw)
+
+    def _mdoc(self, args: list[str]) -> str:
+        """The text of an mdoc line: its macros' arguments as they are shown."""
+        args = list(args)
+        words: list[str] = []  # what is shown, a word or a mark at a time
+        glued: list[bool] = []  # whether each stands right after the one before
+        closers: list[str] = []
+        nospace = False
+
+        def show(word: str, closes: bool = False, opens: bool = False) -> None:
+            nonlocal nospace
+            glue = closes or nospace or not self.spacing or not words or words[-1] in _OPENING
+            words.append(word)
+            glued.append(glue or bool(_PUNCTUATION.match(word)))
+            nospace = opens
+
+        # Marks that close a line stand after what its macros enclose: ".Op : port ."
+        # shows "[:port]." (not "[:port.]").
+        tail: list[str] = []
+        if any(a in _ENCLOSE for a in args):
+            while args and _PUNCTUATION.match(args[-1]):
+                tail.insert(0, args.pop())
+        i = 0
+        while i < len(args):
+            arg = args[i]
+            following = args[i + 1] if i + 1 < len(args) else None
+            if arg == "Fl":
+                flag = following if following is not None and following not in _MDOC_TEXT else ""
+                show("-" + self._text(flag))
+                i += 2 if flag else 1
+                continue
+            if arg == "Xr" and i + 2 < len(args):
+                show(f"{self._text(args[i + 1])}({self._text(args[i + 2])})")
+                i += 3
+                continue
+            if arg == "Pf" and following is not None:
+                show(self._text(following))
+                nospace = True
+                i += 2
+                continue
+            if arg == "Ns":
+                nospace = True
+            elif arg == "Nm" and (following is None or following in _MDOC_TEXT):
+                show(self.name)
+            elif arg in _SHOWN:
+                show(_SHOWN[arg])
+            elif arg in _ENCLOSE:
+                opening, closing = _ENCLOSE[arg]
+                show(opening, opens=True)
+                closers.append(closing)
+            elif arg in _OPEN:
+                show(_OPEN[arg], opens=True)
+            elif arg in _CLOSE:
+                show(_CLOSE[arg], closes=True)
+            elif arg not in _MDOC_TEXT:
+                show(self._text(arg))
+            i += 1
+        for closing in reversed(closers):
+            show(closing, closes=True)
+        for mark in tail:
+            show(mark)
+        return "".join(w if g else " " + w for w, g in zip(words, glued)).strip()
+
+    def _add(self, text: str) -> None:
+        if text:
+            self.paragraph.append(text)
+
+    def _heading(self, level: int, text: str) -> None:
+        self.heading = 0
+        if text.strip():
+            self.blocks.append(("h", level, text))
+
+    def _flush(self) -> None:
+        text = " ".join(self.paragraph).replace(" \n ", "\n").replace("\n ", "\n")
+        self.paragraph.clear()
+        if text.strip():
+            self.blocks.append(("p", 0, text))
+
+
+def _is_request(line: str, name: str) -> bool:
+    return line.startswith((".", "'")) and line[1:].split()[:1] == [name]

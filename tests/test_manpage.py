@@ -1,0 +1,272 @@
+"""Manual pages (man(7) and mdoc(7) sources): their text with their sections as headings,
+detection, pages that include another, and a page cut at its sections."""
+
+from __future__ import annotations
+
+import gzip
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from linseg.corpus.document import decode_document, detect_format, read_document
+from linseg.corpus.manpage import included_page, man_text, plain, sniff_man
+from test_cli import segment_file
+
+MAN = r""".\" A comment line.
+'\" t
+.TH BEES 1 "2026-11-27" "bees 1.0" "User Commands"
+.de XX
+.B this definition is not text
+..
+.ds Qv quoted
+.SH NAME
+bees \- keep bees
+.SH DESCRIPTION
+.B bees
+keeps \fIbees\fR in a hive.\" a comment after text
+It makes \*(Qv honey \(em and wax.
+.PP
+A second
+.BR paragraph (1),
+with a
+.br
+line break.
+.SS Options
+.TP
+.B \-v
+Says more.
+.IP \(bu 2
+A bullet.
+.SH EXAMPLES
+.nf
+bees \-v
+  hive
+.fi
+.TS
+tab(;);
+l l.
+one;two
+_
+three;four
+.TE
+"""
+MAN_TEXT = """# BEES(1)
+
+## NAME
+
+bees - keep bees
+
+## DESCRIPTION
+
+bees keeps bees in a hive. It makes quoted honey \u2014 and wax.
+
+A second paragraph(1), with a
+line break.
+
+### Options
+
+-v
+Says more.
+
+\u2022
+A bullet.
+
+## EXAMPLES
+
+```
+bees -v
+  hive
+```
+
+one | two
+three | four
+"""
+
+MDOC = r""".Dd November 27, 2026
+.Dt HIVE 1
+.Os
+.Sh NAME
+.Nm hive
+.Nd watch a hive
+.Sh SYNOPSIS
+.Nm
+.Op Fl v
+.Op Fl f Ar file
+.Sh DESCRIPTION
+The
+.Nm
+utility reads
+.Ar file ,
+as
+.Xr bees 1
+does, from a
+.Ux Ns -domain
+socket.
+.Sm off
+.Oo user @ Oc host Op : port .
+.Sm on
+.Bl -tag -width Ds
+.It Fl v
+Verbose.
+.El
+.Bd -literal
+hive -v
+.Ed
+"""
+MDOC_TEXT = """# HIVE(1)
+
+## NAME
+
+hive \u2014 watch a hive
+
+## SYNOPSIS
+
+hive [-v] [-f file]
+
+## DESCRIPTION
+
+The hive utility reads file, as bees(1) does, from a UNIX-domain socket. [user@]host[:port].
+
+-v
+Verbose.
+
+```
+hive -v
+```
+"""
+
+
+def test_a_man_page_read_as_the_rules_say():
+    assert man_text(MAN) == MAN_TEXT
+
+
+def test_an_mdoc_page_read_as_the_rules_say():
+    assert man_text(MDOC) == MDOC_TEXT
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        (r"\fBbold\fR and \fIitalic\fP", "bold and italic"),
+        (r"caf\('e na\(:ive", "caf\u00e9 na\u00efve"),
+        (r"\[u00E9]t\['e]", "\u00e9t\u00e9"),
+        (r"a\-b \e c\ d\&.", "a-b \\ c d."),
+        (r"\s-2small\s0 \*(Aq", "small "),
+    ],
+)
+def test_escapes(line, expected):
+    assert plain(line) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (MAN, True),
+        (MDOC, True),
+        (".so man1/bees.1\n", True),
+        (".TH NOSECTIONS 1\nText without sections.\n", False),
+        ("Prose that mentions .TH in a line.\n.SH is not alone\n", False),
+        ("# A Markdown title\n", False),
+    ],
+)
+def test_detection(text, expected):
+    assert sniff_man(text) is expected
+    assert (detect_format(text) == "man") is expected
+
+
+def test_a_page_that_includes_another_is_read_from_it(tmp_path):
+    (tmp_path / "man1").mkdir()
+    (tmp_path / "man1" / "bees.1.gz").write_bytes(gzip.compress(MAN.encode()))
+    (tmp_path / "man1" / "apis.1").write_text('.\\" an alias\n.so man1/bees.1\n')
+    assert included_page((tmp_path / "man1" / "apis.1").read_text()) == "man1/bees.1"
+    doc = read_document(tmp_path / "man1" / "apis.1")
+    assert (doc.format, doc.text) == ("man", MAN_TEXT)
+    with pytest.raises(ValueError, match="give the file's path"):
+        decode_document(b".so man1/bees.1\n")
+    (tmp_path / "man1" / "bees.1.gz").unlink()
+    with pytest.raises(ValueError, match=r"man1/bees\.1, which .* reads, is not in"):
+        read_document(tmp_path / "man1" / "apis.1")
+
+
+def test_a_page_is_cut_at_its_sections(tmp_path, capsys):
+    sections = {
+        "HIVES": "The hive keeps its combs of wax where the queen lays eggs in cells.",
+        "HONEY": "Nectar from flowers turns to honey as workers fan it dry in summer.",
+        "SWARMS": "A swarm leaves with the old queen to find a hollow tree for a nest.",
+    }
+    source = ".TH BEES 7\n"
+    for title, sentence in sections.items():
+        words = sentence.rstrip(".").split()
+        paragraphs = (" ".join(words[j:] + words[:j]) + "." for j in range(8))
+        source += f".SH {title}\n" + "\n.PP\n".join(paragraphs) + "\n"
+    path = tmp_path / "bees.7"
+    path.write_text(source)
+    record = segment_file(path, capsys)
+    assert record["format"] == "man"
+    firsts = [s.split("\n")[0] for s in record["segments"]]
+    assert firsts == ["# BEES(7)", "## HONEY", "## SWARMS"]
+    assert "".join(record["segments"]) == read_document(path).text
+
+
+_LINE = st.text(st.sampled_from("ab .'\\\"-fB(*[]"), max_size=12)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            _LINE,
+            st.sampled_from(
+                [
+                    ".SH X",
+                    ".TP",
+                    ".nf",
+                    ".fi",
+                    ".TS",
+                    ".TE",
+                    ".de Y",
+                    "..",
+                    ".Bd -literal",
+                    ".Ed",
+                    ".It Fl x",
+                    ".Op Fl",
+                ]
+            ),
+        ),
+        max_size=30,
+    )
+)
+def test_any_source_reads_without_error(lines):
+    text = man_text(".TH T 1\n" + "\n".join(lines))
+    assert text == "" or text.endswith("\n")
+
+
+CONDITIONS = r""".TH C 1
+.if !rzZ .nr zZ 0
+.if \n(zZ=1 .ig zZ
+.SH SHOWN
+.if n Terminal text.
+.if t Typeset text.
+.ie n \{\
+First branch.
+.\}
+.el \{\
+Second branch.
+.\}
+.zZ
+.SH MORE
+.nr zZ 1
+.if \n(zZ=1 .ig zZ
+Hidden.
+.zZ
+Visible \m[blue]link\m[] e\.g\. \N'34'q\N'34'.
+"""
+
+
+def test_conditions_as_a_terminal_formatter_takes_them():
+    # nroff's "n" holds and "t" does not; a register is 0 until the page sets it, and
+    # ".ig zZ" ignores lines up to ".zZ".
+    assert man_text(CONDITIONS) == (
+        '# C(1)\n\n## SHOWN\n\nTerminal text. First branch.\n\n## MORE\n\nVisible link e.g. "q".\n'
+    )
