@@ -3,18 +3,21 @@
 Usage::
 
     python benchmarks/bench_manpages.py [MAN_ROOT] [--sample 300] [--seed 38] [--no-groff]
+                                        [--language CODE] [--held-out]
 
 Every page under ``MAN_ROOT`` (default ``/usr/share/man``: its ``man*/`` folders, the
 English pages) is read as linseg reads a manual page (:func:`read_document`; symbolic
 links and ``.so`` pages are read through the page they name), except the pages of
 Debian's ``manpages*`` packages (their translations are held out for evaluation:
-BENCHMARKS.md, "Held-out evaluation"; the English ones are left out with them). It prints
-how many were read, the errors by kind and the mean milliseconds a page.
+BENCHMARKS.md, "Held-out evaluation"; the English ones are left out with them). With
+``--held-out`` it reads only those packages' pages: give it a translation's root
+(``/usr/share/man/de``) and its ``--language``, for an evaluation made once. It prints how
+many were read, the errors by kind and the mean milliseconds a page.
 
-Then, on a sample (a fixed seed) of one page drawn from each package that installed any,
-at most ``--sample`` of them, two checks:
+Then, on a sample (a fixed seed) of one page drawn from each package that installed any
+(with ``--held-out``, of the pages themselves), at most ``--sample`` of them, two checks:
 
-- **The text**: the words (runs of letters and digits, lower-cased) of what groff prints
+- **The text**: the words (runs of letters and digits of any script, lower-cased) of what groff prints
   of the page (``groff -mandoc -Tutf8``, lines of 400 characters, no hyphenation), and the
   share of them the reader's text holds (recall), and of the reader's words that groff
   prints (precision), averaged over pages. groff prints running headers and footers and
@@ -52,12 +55,13 @@ from linseg.experiments.natural import (
 )
 from linseg.methods import create
 
-_WORD = re.compile(r"[A-Za-z0-9]+")
+_WORD = re.compile(r"[^\W_]+")
 
 
-def pages(root: Path) -> dict[str, list[str]]:
+def pages(root: Path, held_out: bool = False) -> dict[str, list[str]]:
     """Every page under ``root``'s ``man*/`` folders by the Debian package that installed
-    it (``""`` for none), less those of Debian's ``manpages*`` packages."""
+    it (``""`` for none), less those of Debian's ``manpages*`` packages (with
+    ``held_out``, only theirs)."""
     owner: dict[str, str] = {}
     for listing in glob.glob("/var/lib/dpkg/info/*.list"):
         package = os.path.basename(listing)[: -len(".list")].split(":")[0]
@@ -68,7 +72,7 @@ def pages(root: Path) -> dict[str, list[str]]:
     found: dict[str, list[str]] = collections.defaultdict(list)
     for path in sorted(glob.glob(str(root / "man*" / "*"))):
         package = owner.get(path, "")
-        if not package.startswith("manpages"):
+        if package.startswith("manpages") == held_out:
             found[package].append(path)
     return found
 
@@ -84,7 +88,7 @@ def groff_text(path: str) -> str:
         import gzip
 
         source = gzip.decompress(source)
-    options = ["-mandoc", "-Tutf8", "-P-cbou", "-rLL=400n", "-rHY=0"]
+    options = ["-k", "-mandoc", "-Tutf8", "-P-cbou", "-rLL=400n", "-rHY=0"]
     run = subprocess.run(["groff", *options], input=source, capture_output=True, timeout=60)
     return run.stdout.decode("utf-8", "replace")
 
@@ -95,8 +99,10 @@ def main() -> None:
     ap.add_argument("--sample", type=int, default=300)
     ap.add_argument("--seed", type=int, default=38)
     ap.add_argument("--no-groff", action="store_true")
+    ap.add_argument("--language", default="en", help="the pages' language (default en)")
+    ap.add_argument("--held-out", action="store_true", help="only the manpages* packages")
     args = ap.parse_args()
-    by_package = pages(args.root)
+    by_package = pages(args.root, args.held_out)
     found = [path for paths in by_package.values() for path in paths]
     if not found:
         sys.exit(f"no manual pages under {args.root}/man*/")
@@ -105,7 +111,7 @@ def main() -> None:
     t0 = time.perf_counter()
     for path in found:
         try:
-            texts[path] = read_document(path).text
+            texts[path] = read_document(path, language=args.language).text
         except (ValueError, UnicodeDecodeError) as exc:
             errors[f"{type(exc).__name__}: {str(exc).split(':')[0][:60]}"] += 1
     ms = 1000 * (time.perf_counter() - t0) / len(found)
@@ -119,9 +125,12 @@ def main() -> None:
     # One page of each package, so that a package of thousands of pages (a cloud tool's
     # commands) counts once.
     rng = random.Random(args.seed)
-    one_each = [rng.choice(paths) for _, paths in sorted(by_package.items())]
-    one_each = [path for path in one_each if path in texts]
-    sample = rng.sample(one_each, min(args.sample, len(one_each)))
+    if args.held_out:
+        pool = sorted(texts)
+    else:
+        pool = [rng.choice(paths) for _, paths in sorted(by_package.items())]
+        pool = [path for path in pool if path in texts]
+    sample = rng.sample(pool, min(args.sample, len(pool)))
     if not args.no_groff and shutil.which("groff"):
         recall = precision = 0.0
         for path in sample:
@@ -144,7 +153,7 @@ def main() -> None:
     print("| method | Pk % | B % | found/true | ms a page |")
     print("| --- | ---: | ---: | ---: | ---: |")
     for label, name in (("u00_pr (default)", "u00_pr"), ("c99", "c99")):
-        segmenter = create(name)
+        segmenter = create(name, language=args.language)
         segmenter.segment_text(docs[0].text)  # compile and load before the clock
         t0 = time.perf_counter()
         results = [evaluate_document(segmenter, d) for d in docs]
