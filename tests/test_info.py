@@ -196,3 +196,36 @@ def test_a_corpus_run_names_outputs_by_what_they_hold(tmp_path, capsys):
     assert (out / "bees.info.txt").read_text(encoding="utf-8").replace(
         "==========\n", ""
     ) == EXPECTED
+
+
+_PIECES = st.sampled_from(
+    [
+        "\x1f\n",
+        "File: x.info,  Node: N,  Up: Top\n",
+        "* Menu:\n",
+        "* Other::  gone.\n",
+        "Indirect:\nx.info-1: 10\n",
+        "Tag Table:\nNode: N\x7f10\n",
+        "\x00\x08[index\x00\x08]",
+        "Bees make honey. ",
+        "Title\n*****\n",
+        "\n\n",
+        ".TH T 1\n",
+        ".SH S\n",
+        ".so man1/x.1\n",
+        "\x1f\x8b",
+    ]
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_PIECES, max_size=20), st.sampled_from(["auto", "info", "man", "text"]))
+def test_any_such_input_is_read_or_refused_in_words(pieces, fmt):
+    data = "".join(pieces).encode()
+    try:
+        doc = decode_document(data, fmt)
+    except ValueError as exc:  # refused, with a message (a split manual, a damaged archive)
+        assert str(exc) and "\n" not in str(exc)
+        return
+    boundaries = create("u00_pr").segment(doc.sentences).boundaries
+    assert "".join(doc.segment_texts(boundaries)) == doc.text

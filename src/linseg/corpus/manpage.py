@@ -16,12 +16,16 @@ text that linseg segments as it segments Markdown:
   ``.TE``) rows are lines, their cells joined by ``" | "``.
 - **Inline**: fonts (``.B``, ``.BR``, ``\\fB``), named characters (``\\(em``, ``\\[u00E9]``),
   strings the page defines (``.ds``) and common ones (``\\*(Aq``) are read as the text
-  they show; comments, macro definitions (``.de``), conditions and spacing requests are
-  left out. mdoc's inline macros show their arguments (``.Fl v``: ``-v``; ``.Xr ls 1``:
-  ``ls(1)``; ``.Op``: in brackets).
+  they show; comments, macro definitions (``.de``, not expanded where they are called),
+  ignored blocks (``.ig``) and spacing requests are left out. mdoc's inline macros show
+  their arguments (``.Fl v``: ``-v``; ``.Xr ls 1``: ``ls(1)``; ``.Op``: in brackets).
+- **Conditions** (``.if``, ``.ie``, ``.el``) are taken as a terminal's formatter takes
+  them: ``n`` holds and ``t`` does not, a number register is 0 until the page sets it
+  (``.nr``; groff's ``.g`` is 1), and a string comparison holds.
 
 A page that only points to another (``.so man1/gzip.1``) is read from that page, found by
-``read_page`` (:func:`read_document` looks beside the page's own folder). Only the
+``read_page`` (:func:`~linseg.corpus.document.read_document` looks under the manual's
+folder, then beside the page). Only the
 standard library is used.
 """
 
@@ -325,10 +329,9 @@ class _Reader:
         return i + 1
 
     def _conditional(self, i: int, name: str, rest: str) -> int:
-        """``.if``, ``.ie`` and ``.el``, as a terminal's formatter (nroff) takes them:
-        ``n`` holds, ``t`` does not, and any other condition (groff's registers, string
-        comparisons) is taken to hold. What a condition that holds runs is read; a block
-        (``\\{`` ... ``\\}``) that does not is skipped."""
+        """``.if``, ``.ie`` and ``.el``, as a terminal's formatter (nroff) takes them
+        (:meth:`_holds`). What a condition that holds runs is read; a block (``\\{`` ...
+        ``\\}``) that does not is skipped."""
         if name == "el":
             holds, body = not self.condition, rest
         else:
