@@ -1,18 +1,19 @@
-"""E-books (``--format epub``): does the default cut a book at its chapters?
+"""E-books and other documents with headings: does the default cut one at its chapters?
 
 Usage::
 
-    python benchmarks/bench_books.py BOOK.epub [BOOK.epub ...] [--language CODE] [--level N]
+    python benchmarks/bench_books.py BOOK.epub [FILE ...] [--language CODE] [--level N]
 
-Each book is read as linseg reads an EPUB (:func:`linseg.corpus.epub.epub_text`: its
-pages in reading order, headings as Markdown lines). Its reference is its chapters: the
+Each file is read as ``linseg segment`` reads it (:func:`read_document`, its format
+detected: an EPUB's pages in reading order, a notebook's cells, a web page ... with their
+headings as Markdown lines). Its reference is its chapters: the
 headings of the highest level that occurs at least three times in the book, at the word
 where each starts (the first, if it opens the text, cuts nothing), or with ``--level`` the
 headings of that level (for a book whose pages each open with a heading above its
 chapters'). Each book is segmented
 by the default and by C99 with their own count, and by the default given the number of
 chapters; the table gives word-level Pk, B and sections found divided by chapters, beside
-no boundary, and the seconds each run took.
+no boundary, and the seconds each run took; for several files, their means last.
 """
 
 from __future__ import annotations
@@ -24,18 +25,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_html import headings
-from linseg.corpus.epub import epub_text
+from linseg.corpus.document import read_document
 from linseg.experiments.natural import (
     NaturalDocument,
     char_to_word_offsets,
     evaluate_document,
+    summarize,
 )
 from linseg.methods import create
 
 
 def book(path: Path, level: int | None = None) -> NaturalDocument | None:
     """The book's text with its chapters as the reference; None with fewer than three."""
-    text = epub_text(path.read_bytes())
+    text = read_document(path).text
     found = headings(text)
     levels = [lv for lv, _ in found]
     if level is None:
@@ -61,6 +63,7 @@ def main() -> None:
         ("u00_pr", True),
         ("c99", False),
     ]
+    results: dict[str, list] = {}
     for path in args.books:
         doc = book(path, args.level)
         if doc is None:
@@ -73,12 +76,22 @@ def main() -> None:
             r = evaluate_document(segmenter, doc, known_count=given)
             seconds = time.perf_counter() - t0
             label = method + (" (count given)" if given else "")
+            results.setdefault(label, []).append(r)
             print(
                 f"| {path.name} | {doc.n_words:,} | {doc.n_sections} | {label} "
                 f"| {100 * r.method.pk:.1f} | {100 * r.method.b:.1f} "
                 f"| {r.method.found_true:.2f} | {seconds:.2f} |"
             )
         print(f"| {path.name} | | | *no boundary* | {100 * r.no_boundary.pk:.1f} | 0.0 | | |")
+    n = len(next(iter(results.values()), []))
+    if n > 1:
+        for label, rs in results.items():
+            m = summarize(rs)
+            print(
+                f"| mean of {n} | | | {label} | {100 * m['pk']:.1f} | {100 * m['b']:.1f} "
+                f"| {m['found_true']:.2f} | |"
+            )
+        print(f"| mean of {n} | | | *no boundary* | {100 * m['no_boundary_pk']:.1f} | 0.0 | | |")
 
 
 if __name__ == "__main__":

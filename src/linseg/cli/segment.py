@@ -29,13 +29,15 @@ def register(sub: argparse._SubParsersAction) -> None:
             "as headings), "
             "info (a GNU Info manual: its nodes' text without node lines and menus; a split "
             "manual's parts are read from beside it), "
+            "ipynb (a Jupyter notebook: Markdown cells as written, code cells fenced, "
+            "outputs left out), "
             "epub (an e-book: its pages in reading order, read as web pages), docx and odt "
             "(Word and OpenDocument files: paragraphs, lists and tables, headings by their "
             "styles), pdf (paragraphs and headings rebuilt from the layout; needs "
             "'linseg[pdf]'). The format is detected when not given (transcripts, web pages, "
-            "LaTeX sources, manual pages, Info manuals, e-books, word-processor files and PDFs "
-            "by content "
-            "or by the .vtt/.srt/.html/.tex/.info/.epub/.docx/.odt/.pdf name). Input "
+            "LaTeX sources, manual pages, Info manuals, notebooks, e-books, word-processor "
+            "files and PDFs by content "
+            "or by the .vtt/.srt/.html/.tex/.info/.ipynb/.epub/.docx/.odt/.pdf name). Input "
             "compressed by gzip, bzip2 or xz is decompressed first."
         ),
         epilog=(

@@ -22,6 +22,8 @@
           (``.so``) is read from it.
 ``info``  a GNU Info manual (:mod:`linseg.corpus.info`): its nodes' text, without the
           node lines and menus; a split manual's parts are read from beside it.
+``ipynb`` a Jupyter notebook (:mod:`linseg.corpus.notebook`): its Markdown cells as
+          written, its code cells fenced, its outputs left out.
 
 ``epub``, ``docx``, ``odt`` and ``pdf`` are read from bytes only (:func:`decode_document`,
 :func:`read_document`). Bytes compressed by gzip, bzip2 or xz (``README.gz``,
@@ -63,12 +65,12 @@ __all__ = [
 ]
 
 Format = Literal[
-    "choi", "lines", "text", "vtt", "srt", "html", "tex", "man", "info", "epub", "docx", "odt",
-    "pdf",
+    "choi", "lines", "text", "vtt", "srt", "html", "tex", "man", "info", "ipynb", "epub",
+    "docx", "odt", "pdf",
 ]  # fmt: skip
 FORMATS = (
-    "choi", "lines", "text", "vtt", "srt", "html", "tex", "man", "info", "epub", "docx", "odt",
-    "pdf",
+    "choi", "lines", "text", "vtt", "srt", "html", "tex", "man", "info", "ipynb", "epub",
+    "docx", "odt", "pdf",
 )  # fmt: skip
 # The formats read from bytes: the module that reads each, its function that recognises
 # one and the one that reads its text, and what it is called in an error. The modules are
@@ -89,6 +91,7 @@ _MARKUP = {
     "tex": ("latex", "latex_text", "LaTeX source"),
     "man": ("manpage", "man_text", "manual page"),
     "info": ("info", "info_text", "Info file"),
+    "ipynb": ("notebook", "notebook_text", "notebook"),
 }
 # Of those, the ones that may need other files beside the one read (a split Info
 # manual's parts; the page a manual page includes), and where to look, from the file's
@@ -132,6 +135,16 @@ def _is_man(text: str) -> bool:
     """:func:`~linseg.corpus.manpage.sniff_man`, asked only of a text that holds a
     ``.TH``, ``.Dd``, ``.Dt`` or ``.so`` request early on."""
     return bool(_MAN_REQUEST.search(text[:8192])) and bool(_reader("manpage", "sniff_man")(text))
+
+
+def _is_notebook(text: str, path: str | None) -> bool:
+    """:func:`~linseg.corpus.notebook.sniff_notebook`, asked only of a text that opens as a
+    JSON object and names an ``nbformat``, or a file whose name says notebook."""
+    if named(path) == "ipynb":
+        return True
+    if text[:4096].lstrip()[:1] != "{" or '"nbformat"' not in text:
+        return False
+    return bool(_reader("notebook", "sniff_notebook")(text, path))
 
 
 def _is_html(text: str, path: str | None) -> bool:
@@ -253,6 +266,8 @@ def _detect(text: str, path: str | None = None) -> tuple[Format, str | None]:
         return "info", None
     if _is_man(text):
         return "man", None
+    if _is_notebook(text, path):
+        return "ipynb", None
     if _is_html(text, path):
         return "html", None
     if _is_latex(text, path):

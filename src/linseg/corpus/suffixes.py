@@ -15,6 +15,7 @@ SUFFIXES: dict[str, tuple[str, ...]] = {
     "html": (".html", ".htm", ".xhtml"),
     "tex": (".tex", ".latex", ".ltx"),
     "info": (".info",),
+    "ipynb": (".ipynb",),
     "epub": (".epub",),
     "docx": (".docx",),
     "odt": (".odt",),
