@@ -187,12 +187,16 @@ def test_a_corpus_run_names_outputs_by_what_they_hold(tmp_path, capsys):
     (docs / "bees.info-1.gz").write_bytes(gzip.compress(MANUAL.encode()))
     (docs / "README.gz").write_bytes(gzip.compress(SAMPLE.encode()))
     (docs / "notes.txt.xz").write_bytes(lzma.compress(SAMPLE.encode()))
+    (docs / "man1").mkdir()
+    page = ".TH BEES 1\n.SH NAME\nbees \\- keep bees\n"
+    (docs / "man1" / "bees.1.gz").write_bytes(gzip.compress(page.encode()))
     out = tmp_path / "out"
     assert main(["segment", str(docs), "--out", str(out)]) == 0
     capsys.readouterr()
     # The part is read with its main file; the outputs are text, named so.
     written = sorted(p.name for p in out.iterdir() if not p.name.startswith("."))
-    assert written == ["README", "bees.info.txt", "notes.txt"]
+    assert written == ["README", "bees.info.txt", "man1", "notes.txt"]
+    assert [p.name for p in (out / "man1").iterdir()] == ["bees.1.txt"]
     assert (out / "bees.info.txt").read_text(encoding="utf-8").replace(
         "==========\n", ""
     ) == EXPECTED

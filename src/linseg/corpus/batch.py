@@ -110,6 +110,13 @@ def _files_under(directory: Path, skip: Path | None) -> Iterator[Path]:
                 yield here / name
 
 
+def _is_manual_page(path: Path) -> bool:
+    """Whether ``path`` is named as a manual page is: ``tar.1.gz`` in a ``man1`` folder."""
+    return path.parent.name.startswith("man") and bool(
+        re.search(r"\.[1-9][a-z]*$", uncompressed(path.name))
+    )
+
+
 def _is_split_part(path: Path) -> bool:
     """Whether ``path`` is a part of a split Info manual whose main file stands beside it
     (and reads it): ``sed.info-2.gz`` beside ``sed.info.gz``."""
@@ -125,7 +132,8 @@ def find_documents(inputs: Iterable[str], out_dir: Path, output: str | None) -> 
     An output keeps the document's path relative to its input's directory (or glob
     root), under ``out_dir``; json output adds ``.json``, and text output of a file named
     as one of the formats read into text (:func:`~linseg.corpus.suffixes.named`) adds
-    ``.txt``, and text output of a compressed file drops its ``.gz``, ``.bz2`` or ``.xz``.
+    ``.txt`` (so does that of a manual page in a ``man*`` folder), and text output of a
+    compressed file drops its ``.gz``, ``.bz2`` or ``.xz``.
     A split Info manual's parts are read with its main file, not as documents of their
     own. The output directory itself is never read as input.
     """
@@ -154,10 +162,12 @@ def find_documents(inputs: Iterable[str], out_dir: Path, output: str | None) -> 
                 target = target.with_name(target.name + ".json")
             else:
                 # The segments of a web page, a LaTeX source, a book, a word-processor
-                # file, a PDF, a transcript or an Info manual are the text read from it,
-                # not that format; nor is a compressed file's output compressed.
+                # file, a PDF, a transcript, a notebook, an Info manual or a manual page
+                # are the text read from it, not that format; nor is a compressed file's
+                # output compressed.
                 name = uncompressed(target.name)
-                target = target.with_name(name + ".txt" if named(f) is not None else name)
+                read_into_text = named(f) is not None or _is_manual_page(f)
+                target = target.with_name(name + ".txt" if read_into_text else name)
             if resolved not in tasks:
                 tasks[resolved] = Task(f, target)
     targets: dict[Path, Path] = {}
