@@ -3,7 +3,9 @@ out), in nbformat 2 to 4, detection, and a notebook cut at its headings."""
 
 from __future__ import annotations
 
+import gzip
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -115,3 +117,18 @@ def test_any_notebook_reads_and_joins_back(cells):
         return
     assert doc.format == "ipynb"
     assert "".join(doc.segment_texts(list(range(1, len(doc.sentences))))) == doc.text
+
+
+def test_segment_file_reads_as_the_cli_does(tmp_path):
+    from linseg import segment_file, segment_text
+
+    examples = Path(__file__).resolve().parent.parent / "examples"
+    doc = segment_file(examples / "hive-traffic.ipynb")
+    assert doc.boundaries == [1, 5, 9]
+    assert "".join(doc.segments) == doc.text
+    with open(examples / "three-topics.txt", encoding="utf-8") as fh:
+        text = fh.read()
+    packed = tmp_path / "notes.txt.gz"
+    packed.write_bytes(gzip.compress(text.encode()))
+    assert segment_file(packed).segments == segment_text(text).segments
+    assert segment_file(packed, 4, "c99").boundaries == [7, 13, 16]

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, Any
 
 from .base import Segmentation, Segmenter, TextSegmentation
@@ -25,6 +26,7 @@ __all__ = [
     "pk",
     "windowdiff",
     "segment_text",
+    "segment_file",
     "__version__",
 ]
 
@@ -65,3 +67,33 @@ def segment_text(
     from .methods import create
 
     return create(method, **params).segment_text(text, n_segments)
+
+
+def segment_file(
+    path: str | os.PathLike[str],
+    n_segments: int | None = None,
+    method: str = DEFAULT_METHOD,
+    *,
+    format: str = "auto",
+    encoding: str = "utf-8",
+    **params: Any,
+) -> TextSegmentation:
+    """Read a document as ``linseg segment`` reads it and segment it; the returned
+    ``.segments`` are strings that join to ``.text``, the text read from the file.
+
+    ``format`` is any input format (``linseg segment --help``), detected from the file's
+    content or name when ``auto``: text, a web page, a LaTeX source, a manual page, an
+    Info manual, a notebook, an e-book, a word-processor file, a PDF or a transcript;
+    compressed input (gzip, bzip2, xz) is decompressed first. ``method`` and ``params``
+    are as for :func:`segment_text` (``language`` also sets the sentence splitter's
+    rules). Raises ValueError, with one sentence that says why, for input linseg cannot
+    read, and ``UnicodeDecodeError`` for bytes that are not ``encoding``.
+    """
+    from .corpus.document import read_document
+    from .corpus.run import run_document
+    from .methods import create
+
+    segmenter = create(method, **params)
+    document = read_document(path, format, encoding, segmenter.language)
+    done = run_document(document, method, n_segments, segmenter=segmenter)
+    return TextSegmentation(document.text, document.spans, done.result)
