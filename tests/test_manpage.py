@@ -270,3 +270,11 @@ def test_conditions_as_a_terminal_formatter_takes_them():
     assert man_text(CONDITIONS) == (
         '# C(1)\n\n## SHOWN\n\nTerminal text. First branch.\n\n## MORE\n\nVisible link e.g. "q".\n'
     )
+
+
+@pytest.mark.parametrize("target", ["/etc/passwd", "../../etc/passwd", "man1/../../x.1", "a/b/c.1"])
+def test_a_page_may_not_include_a_file_outside_its_manual(target, tmp_path):
+    (tmp_path / "man1").mkdir()
+    (tmp_path / "man1" / "evil.1").write_text(f".so {target}\n")
+    with pytest.raises(ValueError, match="outside its manual's folders"):
+        read_document(tmp_path / "man1" / "evil.1")

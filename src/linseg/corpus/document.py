@@ -410,8 +410,9 @@ def decode_document(
     """:func:`parse_document` of raw bytes (decompressed first if gzip, bzip2 or xz
     compressed; a leading byte-order mark is dropped), or the text read from a binary
     format (``epub``, ``docx``, ``odt``, ``pdf``, given or detected by their content or
-    their name) or from an Info manual (``info``; a split manual's parts are read from
-    beside ``path``).
+    their name), from an Info manual (``info``; a split manual's parts are read from
+    beside ``path``) or from a manual page (``man``; one that only includes another reads
+    it from the manual's folders above ``path``).
 
     Raises ``UnicodeDecodeError`` (see :func:`decode_error_message`) on invalid bytes.
     """
@@ -498,6 +499,11 @@ def _file_reader(path: str | None, encoding: str, ups: tuple[int, ...]) -> Calla
     (``sed.info-1.gz``), under each folder ``ups`` levels above ``path``'s own."""
 
     def read(name: str) -> str:
+        # Only a file of the manual's own folders: a document must not make linseg read
+        # and show any file it names (".so /etc/passwd" in an uploaded page).
+        parts = name.replace("\\", "/").split("/")
+        if os.path.isabs(name) or ".." in parts or len(parts) > 2:
+            raise ValueError(f"the document names {name}, outside its manual's folders")
         if path is None:
             raise ValueError(
                 f"the text is in {name}, another file; give the file's path, not standard input"
