@@ -233,3 +233,12 @@ def test_any_such_input_is_read_or_refused_in_words(pieces, fmt):
         return
     boundaries = create("u00_pr").segment(doc.sentences).boundaries
     assert "".join(doc.segment_texts(boundaries)) == doc.text
+
+
+def test_an_archive_that_unpacks_to_too_much_is_refused(monkeypatch):
+    from linseg.corpus import document
+
+    monkeypatch.setattr(document, "MAX_TEXT_BYTES", 100)
+    assert decode_document(gzip.compress(b"Bees. " * 16)).text == "Bees. " * 16  # 96 bytes
+    with pytest.raises(ValueError, match="unpacks to more than"):
+        decode_document(gzip.compress(b"Bees. " * 17))

@@ -16,7 +16,7 @@ import zlib
 from collections.abc import Sequence
 from xml.etree import ElementTree
 
-from .suffixes import ZIP_MAGIC, named
+from .suffixes import MAX_TEXT_BYTES, ZIP_MAGIC, named
 
 __all__ = [
     "MAX_TEXT_BYTES",
@@ -29,9 +29,6 @@ __all__ = [
     "sniff_zip",
 ]
 
-#: The most bytes of text parts an archive may unpack to (a long novel's XHTML, or a
-#: thousand-page report's XML, is a few MB).
-MAX_TEXT_BYTES = 256 * 1024 * 1024
 
 # What a damaged archive raises: a bad CRC or header, a truncated or corrupt deflate
 # stream, a compression or ZIP version Python does not read, an encrypted entry.

@@ -39,6 +39,7 @@ the text read from it).
 from __future__ import annotations
 
 import importlib
+import io
 import os
 import re
 import sys
@@ -49,7 +50,14 @@ from typing import Literal
 from ..sentences import LONG_PIECE
 from ..text import looks_tokenized, split_sentences
 from .ref import is_separator, parse_ref
-from .suffixes import COMPRESSION_SUFFIXES, ZIP_MAGIC, named, opens_pdf, uncompressed
+from .suffixes import (
+    COMPRESSION_SUFFIXES,
+    MAX_TEXT_BYTES,
+    ZIP_MAGIC,
+    named,
+    opens_pdf,
+    uncompressed,
+)
 from .transcript import read_transcript, sniff_transcript
 
 __all__ = [
@@ -487,9 +495,16 @@ def _decompressed(data: bytes, path: str | None) -> tuple[bytes, str | None]:
         return data, path
     what, module = found
     try:
-        data = importlib.import_module(module).decompress(data)
+        with importlib.import_module(module).open(io.BytesIO(data)) as stream:
+            # No more than the text a document may hold: a small file must not unpack
+            # to gigabytes in memory.
+            data = stream.read(MAX_TEXT_BYTES + 1)
     except Exception as exc:  # each module raises its own: OSError, EOFError, LZMAError
         raise ValueError(f"input is {what}-compressed but cannot be decompressed: {exc}") from None
+    if len(data) > MAX_TEXT_BYTES:
+        raise ValueError(
+            f"input is {what}-compressed and unpacks to more than {MAX_TEXT_BYTES >> 20} MB"
+        )
     return data, None if path is None else uncompressed(path)
 
 

@@ -8,7 +8,15 @@ from __future__ import annotations
 
 import os
 
-__all__ = ["SUFFIXES", "COMPRESSION_SUFFIXES", "ZIP_MAGIC", "named", "opens_pdf", "uncompressed"]
+__all__ = [
+    "SUFFIXES",
+    "COMPRESSION_SUFFIXES",
+    "MAX_TEXT_BYTES",
+    "ZIP_MAGIC",
+    "named",
+    "opens_pdf",
+    "uncompressed",
+]
 
 #: Each format's file-name endings, in lower case.
 SUFFIXES: dict[str, tuple[str, ...]] = {
@@ -27,6 +35,10 @@ _FORMAT_OF = {suffix: fmt for fmt, suffixes in SUFFIXES.items() for suffix in su
 
 #: The endings of files compressed by gzip, bzip2 and xz, which linseg reads through.
 COMPRESSION_SUFFIXES = (".gz", ".bz2", ".xz")
+
+#: The most bytes of text an archive's parts, or a compressed file, may unpack to (a long
+#: novel's XHTML, or a thousand-page report's XML, is a few MB).
+MAX_TEXT_BYTES = 256 * 1024 * 1024
 
 #: What a ZIP archive (an EPUB, a DOCX, an ODT) opens with.
 ZIP_MAGIC = b"PK\x03\x04"
