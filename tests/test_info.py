@@ -63,8 +63,8 @@ def test_the_nodes_text_as_plain_text():
     [
         (MANUAL, None, True),
         (TOP + HONEY, None, True),  # no preamble: a node opens it
-        ("Some text.", "bees.info", True),
-        ("Some text.", "/x/bees.info-2", True),
+        ("Some text.", "bees.info", False),  # other tools write .info files too
+        ("Some text.", "/x/bees.info-2", False),
         ("This is a text, produced by hand.\n", None, False),
         ("\x1f\nNot a node line\n", None, False),
     ],

@@ -24,7 +24,7 @@ import os
 import re
 from collections.abc import Callable
 
-from .suffixes import named, uncompressed
+from .suffixes import uncompressed
 
 __all__ = ["info_text", "info_parts", "sniff_info"]
 
@@ -38,11 +38,10 @@ _PART_NAME = re.compile(r"\.info-\d+$")
 
 
 def sniff_info(text: str, path: str | os.PathLike[str] | None = None) -> bool:
-    """Whether ``text`` is an Info file: named ``.info`` (or ``.info-N``, a split manual's
-    part), opening with makeinfo's ``This is NAME.info, produced by makeinfo`` line, or
-    with a node (``\\x1f`` and a ``File: ..., Node: ...`` line) in its first 4 KB."""
-    if named(path) == "info" or is_part(path):
-        return True
+    """Whether ``text`` is an Info file: opening with makeinfo's ``This is NAME.info,
+    produced by makeinfo`` line, or with a node (``\\x1f`` and a ``File: ..., Node: ...``
+    line) in its first 4 KB. The name alone does not say: other tools write ``.info``
+    files of their own (``path`` is taken for the readers' common signature)."""
     head = text[:4096]
     if _PREAMBLE.match(head):
         return True
