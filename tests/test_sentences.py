@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from linseg.sentences import (
     LONG_LINES,
     LONG_PIECE,
+    _chapter_depth,
     heading_levels,
     heading_starts,
     split_sentences,
@@ -675,3 +676,89 @@ def test_titles_in_capitals():
     # A text that numbers its titles: its capitals are not titles.
     numbered = pieces("Paper\n\nABSTRACT\n\nText.\n\n1. Bees\n\nText.\n\n2. Ants\n\nText.\n")
     assert sorted(title_lines(numbered)) == [3, 5]
+
+
+BOOK = """ALICE'S ADVENTURES IN WONDERLAND
+
+Contents
+
+ CHAPTER I.     Down the Rabbit-Hole
+ CHAPTER II.    The Pool of Tears
+
+
+CHAPTER I.
+Down the Rabbit-Hole
+
+
+Alice was beginning to get very tired of sitting by her sister on the bank.
+
+So she was considering in her own mind what to do.
+
+
+CHAPTER II.
+The Pool of Tears
+
+
+Curiouser and curiouser! cried Alice.
+
+
+CHAPTER III. A Caucus-Race and a Long Tale
+
+They were indeed a queer-looking party.
+
+Chapter 3 of another book
+describes a caucus.
+"""
+
+
+def test_a_book_s_chapter_lines_are_titles():
+    # As plain-text books set them: "CHAPTER I." (with its period) on a line of its own,
+    # its title below or after it. The indented contents are no titles, nor is prose
+    # that opens with "Chapter 3" and runs on in lower case.
+    sents = pieces(BOOK)
+    found = title_lines(sents)
+    assert first_lines(sents, found) == ["CHAPTER I.", "CHAPTER II.", "CHAPTER III. "]
+    assert set(found.values()) == {2}
+
+
+@pytest.mark.parametrize(
+    ("line", "depth"),
+    [
+        ("CHAPTER IV.", 2),
+        ("Chapter 12", 2),
+        ("Chapter Twenty-One: The Sea", 2),
+        ("Chapter the First", 2),
+        ("BOOK III", 1),
+        ("Part Two", 1),
+        ("Act 2", 1),
+        ("IV.", 2),
+        ("XII", 2),
+        ("II. Methods", 2),
+        ("Chapter 3 of the book", None),  # prose: the title opens in lower case
+        ("I. The first point was that.", None),  # a sentence, not a title
+        ("Chapter Five, in which", None),
+        ("Changes", None),
+    ],
+)
+def test_chapter_lines(line, depth):
+    sents = ["Intro text.\n\n", f"{line}\n\n", "Text follows here.\n"]
+    assert _chapter_depth(sents, 1) == depth
+
+
+def test_the_default_cuts_a_plain_text_book_at_its_chapters():
+    from linseg import segment_text
+
+    topics = [
+        "the ship left the harbour at dawn as sailors raised sails against the sea wind",
+        "in the village the baker lit his oven and the bread cooled on the sill",
+        "the professor climbed to the observatory where the telescope met winter stars",
+    ]
+    chapters = []
+    for number, topic in zip(("I", "II", "III"), topics):
+        words = topic.split()
+        body = "\n\n".join(" ".join(words[j:] + words[:j]).capitalize() + "." for j in range(6))
+        chapters.append(f"CHAPTER {number}.\n\n{body}")
+    text = "\n\n\n".join(chapters) + "\n"
+    firsts = [s.split("\n")[0] for s in segment_text(text).segments]
+    # Before chapter lines were titles, each "CHAPTER N." line ended the chapter before.
+    assert firsts == ["CHAPTER I.", "CHAPTER II.", "CHAPTER III."]

@@ -361,6 +361,9 @@ def title_lines(sentences: Sequence[str]) -> dict[int, int]:
     - a numbered title: ``3 Results``, ``3.2. Bees``, ``1.1. What is this FAQ?`` or
       ``Chapter 4. Tools`` (depth 1, 2, 2 and 1), at most :data:`TITLE_WORDS` words that
       open in upper case;
+    - a book's division (:func:`_chapter_depth`): ``CHAPTER I.``, ``Chapter 12``,
+      ``BOOK III``, a Roman numeral alone (depth 1 for a book, part, volume or act, 2
+      for a chapter and the rest), its period allowed;
     - a title in capitals: ``DESCRIPTION``, ``SEE ALSO`` (depth 1), at most
       :data:`TITLE_WORDS` words, no letter in lower case, no column gap (two spaces),
       ``|`` or ``_`` in it (a table's header or a constant's name is none), in a text
@@ -368,9 +371,9 @@ def title_lines(sentences: Sequence[str]) -> dict[int, int]:
       as titles (``Getting started``) and its numbered titles: among those, one in
       capitals is an acronym (``API``).
 
-    Neither ends in ``.``, ``,``, ``;`` or ``:``. A title right after another of its
-    depth or a higher one, with nothing between them (no more lines of its sentence, no
-    sentence), is a list's item, not a section's title (nor is the text's last
+    The first and last end in none of ``.``, ``,``, ``;`` and ``:``. A title right after
+    another of its depth or a higher one, with nothing between them (no more lines of its
+    sentence, no sentence), is a list's item, not a section's title (nor is the text's last
     sentence, unless its section goes on in it), nor is one right before the entry that
     goes on with its numbering, title or not (``1. Overview`` over ``2. Prerequisites``
     in a table of contents, whose later entries are no titles); a numbered one whose
@@ -382,10 +385,13 @@ def title_lines(sentences: Sequence[str]) -> dict[int, int]:
     others = 0  # title-like lines that are neither: "Getting started"
     for i in range(1, len(sentences)):
         head = sentences[i][:1]
+        depth = None
         if head in _NUMBERED_OPENERS and _NUMBER_START.match(sentences[i]):
             depth = _numbered_depth(sentences, i)
-            if depth is not None:
-                found[i] = depth
+        if depth is None and head in _CHAPTER_OPENERS and _CHAPTER_START.match(sentences[i]):
+            depth = _chapter_depth(sentences, i)
+        if depth is not None:
+            found[i] = depth
         elif head.isupper() and (line := _title_line(sentences, i)) is not None:
             if _in_capitals(line):
                 capitals.append(i)
@@ -409,6 +415,35 @@ def title_lines(sentences: Sequence[str]) -> dict[int, int]:
         )
     }
     return titles if len(titles) >= 2 else {}
+
+
+def _chapter_depth(sentences: Sequence[str], i: int) -> int | None:
+    """The depth of the book's division that sentence ``i`` opens with, on a line at the
+    margin: ``CHAPTER I.``, ``Chapter 12``, ``Chapter Two: The Sea``, ``BOOK III`` or a
+    Roman numeral alone (``IV.``), as books set them in plain text (depth 1 for a book,
+    part, volume or act, 2 for a chapter, scene, canto or stave and a numeral alone); or
+    None. What follows the number on its line is a title (at most :data:`TITLE_WORDS`
+    words, opening in upper case, not a sentence's end), or nothing; a sentence that runs
+    on below in lower case is prose that opens with the words (``Chapter 3`` over
+    ``describes the API.``)."""
+    if not _at_margin(sentences, i):
+        return None
+    line, *rest = _LINE_BREAK.split(sentences[i])
+    m = _CHAPTER_LINE.fullmatch(line.rstrip())
+    if m is None:
+        return None
+    title = m.group("title")
+    if title and (
+        not (title[0].isupper() or title[0] in "\"'\u201c\u2018")
+        or len(title.split()) > TITLE_WORDS
+        or title[-1] in ",;"
+        or (title[-1] == "." and not title.isupper())
+    ):
+        return None
+    if rest and rest[0].lstrip()[:1].islower():
+        return None
+    division = (m.group("division") or "").lower()
+    return 1 if division in ("book", "part", "volume", "act") else 2
 
 
 def _numbering_goes_on(sentences: Sequence[str], i: int) -> bool:
@@ -711,6 +746,27 @@ _NUMBERED_TITLE = re.compile(
 )
 _NUMBERED_OPENERS = frozenset("0123456789CPS")  # a digit, Chapter, Part, Section
 _NUMBER_START = re.compile(_NUMBER_NAMED + r"\d")  # the cheap test, before the line's
+
+# A book's division as plain text sets it on a line of its own: a name and a number (in
+# figures, Roman numerals or words), then a title or nothing; or a Roman numeral alone.
+_NUMBER_WORDS = (
+    "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+    "fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|"
+    "eighty|ninety|hundred|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|"
+    "tenth|last"
+)
+_CHAPTER_LINE = re.compile(
+    r"(?:(?P<division>(?i:chapter|book|part|volume|act|scene|canto|stave))[ \u00a0]+"
+    rf"(?:\d{{1,3}}|[IVXLCDM]{{1,8}}|(?i:(?:the[ \u00a0]+)?(?:{_NUMBER_WORDS})(?:-(?:{_NUMBER_WORDS}))?))"
+    r"|[IVXLC]{1,7})"
+    r"\.?(?:[ \t\u00a0]*[:.\u2014\u2013-][ \t\u00a0]*|[ \t\u00a0]+|$)(?P<title>[^\r\n]*)"
+)
+_CHAPTER_OPENERS = frozenset("CBPVASIXLcbpvas")
+# The cheap test, before the line's: a division's name and a space, or a Roman numeral
+# that ends its word.
+_CHAPTER_START = re.compile(
+    r"(?i:chapter|book|part|volume|act|scene|canto|stave)[ \u00a0]|[IVXLC]{1,7}\.?(?:\s|$)"
+)
 
 _NUMBERED_LINE = re.compile(r"[ \t]*[*-]?[ \t]*\d{1,2}(?:\.\d{1,2})*\.?[ \t\u00a0]+\S")
 _LINE_BREAK = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
