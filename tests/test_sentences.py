@@ -734,6 +734,8 @@ def test_a_book_s_chapter_lines_are_titles():
         ("IV.", 2),
         ("XII", 2),
         ("II. Methods", 2),
+        ("SCENE II. A room in the castle.", 2),
+        ("ACT I. SCENE 1.", 1),
         ("Chapter 3 of the book", None),  # prose: the title opens in lower case
         ("I. The first point was that.", None),  # a sentence, not a title
         ("Chapter Five, in which", None),

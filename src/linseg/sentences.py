@@ -423,26 +423,27 @@ def _chapter_depth(sentences: Sequence[str], i: int) -> int | None:
     Roman numeral alone (``IV.``), as books set them in plain text (depth 1 for a book,
     part, volume or act, 2 for a chapter, scene, canto or stave and a numeral alone); or
     None. What follows the number on its line is a title (at most :data:`TITLE_WORDS`
-    words, opening in upper case, not a sentence's end), or nothing; a sentence that runs
-    on below in lower case is prose that opens with the words (``Chapter 3`` over
-    ``describes the API.``)."""
+    words, opening in upper case; after a numeral alone, not a sentence's end), or
+    nothing; a sentence that runs on below in lower case is prose that opens with the
+    words (``Chapter 3`` over ``describes the API.``)."""
     if not _at_margin(sentences, i):
         return None
     line, *rest = _LINE_BREAK.split(sentences[i])
     m = _CHAPTER_LINE.fullmatch(line.rstrip())
     if m is None:
         return None
-    title = m.group("title")
+    title, division = m.group("title"), (m.group("division") or "").lower()
     if title and (
         not (title[0].isupper() or title[0] in "\"'\u201c\u2018")
         or len(title.split()) > TITLE_WORDS
         or title[-1] in ",;"
-        or (title[-1] == "." and not title.isupper())
+        # A play's scene is set so ("SCENE II. A room in the castle."); after a numeral
+        # alone, a sentence is a point's ("I. The first point was that.").
+        or (title[-1] == "." and not division and not title.isupper())
     ):
         return None
     if rest and rest[0].lstrip()[:1].islower():
         return None
-    division = (m.group("division") or "").lower()
     return 1 if division in ("book", "part", "volume", "act") else 2
 
 
