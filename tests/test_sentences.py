@@ -736,6 +736,10 @@ def test_a_book_s_chapter_lines_are_titles():
         ("II. Methods", 2),
         ("SCENE II. A room in the castle.", 2),
         ("ACT I. SCENE 1.", 1),
+        ("Article 5", 2),
+        ("APPENDIX B: GLOSSARY", 2),
+        ("Appendix 2", 2),
+        ("Appendix of terms", None),
         ("Chapter 3 of the book", None),  # prose: the title opens in lower case
         ("I. The first point was that.", None),  # a sentence, not a title
         ("Chapter Five, in which", None),

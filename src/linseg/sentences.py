@@ -419,9 +419,10 @@ def title_lines(sentences: Sequence[str]) -> dict[int, int]:
 
 def _chapter_depth(sentences: Sequence[str], i: int) -> int | None:
     """The depth of the book's division that sentence ``i`` opens with, on a line at the
-    margin: ``CHAPTER I.``, ``Chapter 12``, ``Chapter Two: The Sea``, ``BOOK III`` or a
-    Roman numeral alone (``IV.``), as books set them in plain text (depth 1 for a book,
-    part, volume or act, 2 for a chapter, scene, canto or stave and a numeral alone); or
+    margin: ``CHAPTER I.``, ``Chapter 12``, ``Chapter Two: The Sea``, ``BOOK III``,
+    ``Article 5``, ``Appendix B`` or a Roman numeral alone (``IV.``), as books and legal
+    texts set them in plain text (depth 1 for a book, part, volume or act, 2 for a
+    chapter, scene, canto, stave, article, appendix and a numeral alone); or
     None. What follows the number on its line is a title (at most :data:`TITLE_WORDS`
     words, opening in upper case; after a numeral alone, not a sentence's end), or
     nothing; a sentence that runs on below in lower case is prose that opens with the
@@ -432,7 +433,8 @@ def _chapter_depth(sentences: Sequence[str], i: int) -> int | None:
     m = _CHAPTER_LINE.fullmatch(line.rstrip())
     if m is None:
         return None
-    title, division = m.group("title"), (m.group("division") or "").lower()
+    title = m.group("title")
+    division = (m.group("division") or m.group("appendix") or "").lower()
     if title and (
         not (title[0].isupper() or title[0] in "\"'\u201c\u2018")
         or len(title.split()) > TITLE_WORDS
@@ -757,16 +759,18 @@ _NUMBER_WORDS = (
     "tenth|last"
 )
 _CHAPTER_LINE = re.compile(
-    r"(?:(?P<division>(?i:chapter|book|part|volume|act|scene|canto|stave))[ \u00a0]+"
+    r"(?:(?P<division>(?i:chapter|book|part|volume|act|scene|canto|stave|article))[ \u00a0]+"
     rf"(?:\d{{1,3}}|[IVXLCDM]{{1,8}}|(?i:(?:the[ \u00a0]+)?(?:{_NUMBER_WORDS})(?:-(?:{_NUMBER_WORDS}))?))"
+    r"|(?P<appendix>(?i:appendix))[ \u00a0]+(?:[A-Z]|\d{1,2})"
     r"|[IVXLC]{1,7})"
     r"\.?(?:[ \t\u00a0]*[:.\u2014\u2013-][ \t\u00a0]*|[ \t\u00a0]+|$)(?P<title>[^\r\n]*)"
 )
-_CHAPTER_OPENERS = frozenset("CBPVASIXLcbpvas")
+_CHAPTER_OPENERS = frozenset("CBPVASIXLcbpvas")  # the divisions' and numerals' first letters
 # The cheap test, before the line's: a division's name and a space, or a Roman numeral
 # that ends its word.
 _CHAPTER_START = re.compile(
-    r"(?i:chapter|book|part|volume|act|scene|canto|stave)[ \u00a0]|[IVXLC]{1,7}\.?(?:\s|$)"
+    r"(?i:chapter|book|part|volume|act|scene|canto|stave|article|appendix)[ \u00a0]"
+    r"|[IVXLC]{1,7}\.?(?:\s|$)"
 )
 
 _NUMBERED_LINE = re.compile(r"[ \t]*[*-]?[ \t]*\d{1,2}(?:\.\d{1,2})*\.?[ \t\u00a0]+\S")
