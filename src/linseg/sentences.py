@@ -362,7 +362,7 @@ def title_lines(sentences: Sequence[str]) -> dict[int, int]:
       ``Chapter 4. Tools`` (depth 1, 2, 2 and 1), at most :data:`TITLE_WORDS` words that
       open in upper case;
     - a book's division (:func:`_chapter_depth`): ``CHAPTER I.``, ``Chapter 12``,
-      ``BOOK III``, a Roman numeral alone (depth 1 for a book, part, volume or act, 2
+      ``BOOK III``, a Roman numeral alone (depth 0 for a book, part, volume or act, 1
       for a chapter and the rest), its period allowed;
     - a title in capitals: ``DESCRIPTION``, ``SEE ALSO`` (depth 1), at most
       :data:`TITLE_WORDS` words, no letter in lower case, no column gap (two spaces),
@@ -421,8 +421,9 @@ def _chapter_depth(sentences: Sequence[str], i: int) -> int | None:
     """The depth of the book's division that sentence ``i`` opens with, on a line at the
     margin: ``CHAPTER I.``, ``Chapter 12``, ``Chapter Two: The Sea``, ``BOOK III``,
     ``Article 5``, ``Appendix B`` or a Roman numeral alone (``IV.``), as books and legal
-    texts set them in plain text (depth 1 for a book, part, volume or act, 2 for a
-    chapter, scene, canto, stave, article, appendix and a numeral alone); or
+    texts set them in plain text (depth 0 for a book, part, volume or act, above the
+    chapters; 1, a numbered chapter's, for a chapter, scene, canto, stave, article,
+    appendix and a numeral alone); or
     None. What follows the number on its line is a title (at most :data:`TITLE_WORDS`
     words, opening in upper case; after a numeral alone, not a sentence's end), or
     nothing; a sentence that runs on below in lower case is prose that opens with the
@@ -446,7 +447,9 @@ def _chapter_depth(sentences: Sequence[str], i: int) -> int | None:
         return None
     if rest and rest[0].lstrip()[:1].islower():
         return None
-    return 1 if division in ("book", "part", "volume", "act") else 2
+    # A chapter stands where a numbered chapter does ("Chapter 4. Tools", depth 1), and
+    # a book's parts above it.
+    return 0 if division in ("book", "part", "volume", "act") else 1
 
 
 def _numbering_goes_on(sentences: Sequence[str], i: int) -> bool:
