@@ -285,3 +285,13 @@ def test_a_folder_of_pages_gives_text_files(tmp_path, capsys):
     assert "<p>" not in written
     names = sorted(p.name for p in (tmp_path / "js").iterdir() if not p.name.startswith("."))
     assert names == ["bicycle.html.json", "notes.txt.json", "paper.tex.json"]
+
+
+def test_a_page_that_opens_with_many_comments_is_told_apart_at_once():
+    # An SVG as fig2dev writes one: an XML declaration, comments and blank lines, then no
+    # <html>. The opening's pattern once had exponentially many ways to read this (a
+    # 6.5 KB drawing in the Linux documentation took minutes); it has one now.
+    svg = '<?xml version="1.0"?>\n' + "<!-- Creator: fig2dev -->\n\n" * 40 + "<svg>\n</svg>\n"
+    assert not sniff_html(svg)
+    assert detect_format(svg) == "text"
+    assert sniff_html("<!-- a -->\n\n<!-- b -->\n<html><body>Bees.</body></html>")

@@ -100,8 +100,13 @@ _MARKUP_LINE = re.compile(r"#{1,6}(?:\s|$)|`{3}|~{3}")
 _UNDERLINE = re.compile(r"([=\-~^*+#_`:.'\"])\1{2,}$")
 # A start of the file that only HTML has (after white space, comments and an XML
 # declaration).
+# Each comment ends at its first "-->" and white space runs between the items, so that
+# there is one way to read the opening: with ".*?" inside a comment and "\s" as an item
+# of its own, an SVG's five comments and blank lines took minutes to be told apart from
+# HTML (the ways to read them grow exponentially when "<html" does not follow).
 _HTML_START = re.compile(
-    r"(?:\s|<!--.*?-->|<\?xml[^>]*\?>)*<(?:!doctype\s+html|html[\s>])", re.IGNORECASE | re.DOTALL
+    r"\s*(?:(?:<!--(?:(?!-->).)*-->|<\?xml[^>]*\?>)\s*)*<(?:!doctype\s+html|html[\s>])",
+    re.IGNORECASE | re.DOTALL,
 )
 
 
