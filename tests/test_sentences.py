@@ -768,3 +768,19 @@ def test_the_default_cuts_a_plain_text_book_at_its_chapters():
     firsts = [s.split("\n")[0] for s in segment_text(text).segments]
     # Before chapter lines were titles, each "CHAPTER N." line ended the chapter before.
     assert firsts == ["CHAPTER I.", "CHAPTER II.", "CHAPTER III."]
+
+
+def test_a_long_paragraph_is_read_in_windows_that_cut_no_sentence(monkeypatch):
+    # sentencex reads a paragraph longer than a window a window at a time, cut after a
+    # line break; the line break here falls inside each sentence, and no sentence may
+    # start where a window does.
+    from linseg import sentences
+
+    monkeypatch.setattr(sentences, "SENTENCEX_WINDOW", 200)
+    text = "".join(f"Bee {i} flies\nhome at dusk. " for i in range(60)).rstrip() + "\n"
+    assert len(sentences._windows(text)) > 5
+    got = pieces(text)
+    assert len(got) == 60
+    assert all(p.startswith("Bee ") for p in got)
+    monkeypatch.setattr(sentences, "SENTENCEX_WINDOW", 1_000_000)
+    assert pieces(text) == got  # as sentencex reads it whole

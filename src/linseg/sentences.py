@@ -63,6 +63,8 @@ LONG_PIECE = 200
 #: A piece still longer than this after the plain rule has no sentence marks to cut at: a
 #: list, a table or a log, whose lines are then its sentences.
 LONG_LINES = 2000
+#: The most characters of a paragraph that sentencex reads at once (:func:`_windows`).
+SENTENCEX_WINDOW = 20_000
 
 # Closing quotes and brackets that may follow a sentence mark; opening ones that may
 # precede the next sentence's first letter.
@@ -808,8 +810,12 @@ def _starts_in_paragraph(text: str, a: int, b: int, language: str) -> list[int]:
     # nothing here, and the one-for-one swap keeps every offset (as it does for lone
     # surrogates, which it cannot take at all).
     plain = chunk.translate(_LINE_SEPARATORS)
+    windows = _windows(plain)
+    # Where a window after the first begins is no sentence start of its own: the sentence
+    # there goes on from the window before (and is split by the plain rule if long).
+    cut_starts = {_first_visible(chunk, w, len(chunk)) for w, _ in windows[1:]}
     try:
-        pieces = sentencex.segment(language, plain)
+        pieces = [p for w, e in windows for p in sentencex.segment(language, plain[w:e])]
     except BaseException as exc:  # pyo3's PanicException derives from BaseException
         if not type(exc).__name__.endswith("PanicException"):
             raise
@@ -826,7 +832,7 @@ def _starts_in_paragraph(text: str, a: int, b: int, language: str) -> list[int]:
                 continue
         end = at + len(piece)
         start = _first_visible(chunk, at, end)
-        if start < end and start > starts[-1]:
+        if start < end and start > starts[-1] and start not in cut_starts:
             if not _reference_number(chunk, start) and _may_start(chunk, start, language):
                 starts.append(start)
             else:
@@ -842,6 +848,25 @@ def _starts_in_paragraph(text: str, a: int, b: int, language: str) -> list[int]:
             if q - p > LONG_LINES:
                 out.extend(a + r for r in _long_piece_starts(chunk, p, q))
     return out
+
+
+def _windows(text: str) -> list[tuple[int, int]]:
+    """``text`` cut into windows of at most :data:`SENTENCEX_WINDOW` characters, each
+    ending after a line break (or a space, in a line longer than a window) where it can,
+    for sentencex: its time grows faster than a paragraph's length (it looks for the
+    partner of every bracket and quote), so that one paragraph of 7 MB (a JSON file, a
+    log) took 30 s, against about a second in windows."""
+    windows: list[tuple[int, int]] = []
+    a = 0
+    while len(text) - a > SENTENCEX_WINDOW:
+        limit = a + SENTENCEX_WINDOW
+        cut = text.rfind("\n", a, limit) + 1 or text.rfind(" ", a, limit) + 1 or limit
+        if cut <= a:
+            cut = limit
+        windows.append((a, cut))
+        a = cut
+    windows.append((a, len(text)))
+    return windows
 
 
 def _long_piece_starts(text: str, a: int, b: int) -> list[int]:
