@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .info import is_part
-from .suffixes import COMPRESSION_SUFFIXES, named, uncompressed
+from .info import main_file
+from .suffixes import named, uncompressed
 
 __all__ = [
     "is_batch",
@@ -117,15 +117,6 @@ def _is_manual_page(path: Path) -> bool:
     )
 
 
-def _is_split_part(path: Path) -> bool:
-    """Whether ``path`` is a part of a split Info manual whose main file stands beside it
-    (and reads it): ``sed.info-2.gz`` beside ``sed.info.gz``."""
-    if not is_part(path):
-        return False
-    main = re.sub(r"-\d+$", "", uncompressed(path.name))
-    return any((path.parent / (main + s)).is_file() for s in ("", *COMPRESSION_SUFFIXES))
-
-
 def find_documents(inputs: Iterable[str], out_dir: Path, output: str | None) -> list[Task]:
     """The documents named by ``inputs`` (directories, globs, files) and their outputs.
 
@@ -151,7 +142,8 @@ def find_documents(inputs: Iterable[str], out_dir: Path, output: str | None) -> 
         else:
             raise FileNotFoundError(2, "No such file or directory", item)
         for f in files:
-            if not f.is_file() or _is_split_part(f):
+            # A split Info manual's part is read with the main file beside it.
+            if not f.is_file() or main_file(f) is not None:
                 continue
             resolved = f.resolve()
             if resolved == skip or skip in resolved.parents:

@@ -50,14 +50,7 @@ from typing import Literal
 from ..sentences import LONG_PIECE
 from ..text import looks_tokenized, split_sentences
 from .ref import is_separator, parse_ref
-from .suffixes import (
-    COMPRESSION_SUFFIXES,
-    MAX_TEXT_BYTES,
-    ZIP_MAGIC,
-    named,
-    opens_pdf,
-    uncompressed,
-)
+from .suffixes import MAX_TEXT_BYTES, ZIP_MAGIC, compressed_or_not, named, opens_pdf
 from .transcript import read_transcript, sniff_transcript
 
 __all__ = [
@@ -129,9 +122,9 @@ def _is_latex(text: str, path: str | None) -> bool:
 
 def _is_info(text: str, path: str | None) -> bool:
     """:func:`~linseg.corpus.info.sniff_info`, asked only of a text that holds an Info
-    node separator or makeinfo's opening line early on, or a file whose name may say Info."""
+    node separator or makeinfo's opening line early on."""
     head = text[:4096]
-    if "\x1f" not in head and not head.startswith("This is ") and ".info" not in str(path):
+    if "\x1f" not in head and not head.startswith("This is "):
         return False
     return bool(_reader("info", "sniff_info")(text, path))
 
@@ -328,6 +321,20 @@ def parse_document(
     if detected:
         fmt, note = _detect(text, path)
         notes = [note] if note else []
+    return _parsed(text, fmt, path, language, detected, notes)
+
+
+def _parsed(
+    text: str,
+    fmt: str,
+    path: str | None,
+    language: str,
+    detected: bool,
+    notes: list[str],
+    read_file: Callable[[str], str] | None = None,
+) -> Document:
+    """:func:`parse_document` of ``text`` in the format ``fmt`` (detected or not);
+    ``read_file`` reads the other files an Info manual or a manual page names."""
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}; use one of: auto, {', '.join(FORMATS)}")
     if fmt == "choi":
@@ -375,9 +382,12 @@ def parse_document(
         raise ValueError(f"{fmt} input is read from its bytes (read_document, decode_document)")
     if fmt in _MARKUP:
         module, read, what = _MARKUP[fmt]
-        text = _reader(module, read)(text)
+        reader = _reader(module, read)
+        text = reader(text, read_file) if fmt in _BESIDE else reader(text)
         if not text:
             raise ValueError(f"the {what} shows no text")
+        if fmt == "info":
+            check_text(text)  # what its control characters hid (see decode_document)
     return _prose_document(text, fmt, path, detected, notes, language)
 
 
@@ -424,15 +434,15 @@ def decode_document(
 
     Raises ``UnicodeDecodeError`` (see :func:`decode_error_message`) on invalid bytes.
     """
-    data, named_path = _decompressed(data, path)
-    if fmt in _BINARY or (fmt == "auto" and _may_be_binary(data, named_path)):
+    data = _decompressed(data)
+    if fmt in _BINARY or (fmt == "auto" and _may_be_binary(data, path)):
         archive = data.startswith(ZIP_MAGIC)
         for name, (module, sniff, read, what) in _BINARY.items():
             # Only an archive can be an EPUB, a DOCX or an ODT: a PDF does not import
             # their readers to be told so.
             if fmt == "auto" and name != "pdf" and not archive:
                 continue
-            if fmt == name or (fmt == "auto" and _reader(module, sniff)(data, named_path)):
+            if fmt == name or (fmt == "auto" and _reader(module, sniff)(data, path)):
                 text = _reader(module, read)(data)
                 if not text:
                     raise ValueError(f"the {what} shows no text")
@@ -440,23 +450,19 @@ def decode_document(
     if fmt == "auto":
         _refuse_known_binary(data)
     text = _decoded(data, encoding)
+    detected, notes = fmt == "auto", []
     # An Info file holds control characters (its node separators, its tag table's marks)
-    # that text does not: it is read before the check for binary input, which its text
-    # then passes. A manual page may include another.
-    kind = fmt if fmt in _BESIDE else None
+    # that text does not: it is recognised before the check for binary input, and the
+    # text read from it checked instead.
+    if detected and _is_info(text, path):
+        fmt = "info"
+    if fmt != "info":
+        check_text(text)
     if fmt == "auto":
-        kind = "info" if _is_info(text, named_path) else "man" if _is_man(text) else None
-    if kind is not None:
-        module, read, what = _MARKUP[kind]
-        body = _reader(module, read)(text, _file_reader(path, encoding, _BESIDE[kind]))
-        if not body:
-            raise ValueError(f"the {what} shows no text")
-        check_text(body)
-        return _prose_document(body, kind, path, fmt == "auto", [], language)
-    check_text(text)
-    doc = parse_document(text, fmt, named_path, language)
-    doc.path = path
-    return doc
+        fmt, note = _detect(text, path)
+        notes = [note] if note else []
+    read_file = _file_reader(path, encoding, _BESIDE[fmt]) if fmt in _BESIDE else None
+    return _parsed(text, fmt, path, language, detected, notes, read_file)
 
 
 def _decoded(data: bytes, encoding: str) -> str:
@@ -487,12 +493,12 @@ def _compression(data: bytes) -> tuple[str, str] | None:
     return None
 
 
-def _decompressed(data: bytes, path: str | None) -> tuple[bytes, str | None]:
-    """``data`` decompressed (gzip, bzip2, xz) if it is compressed, and the path whose name
-    says its format (``page.html`` for ``page.html.gz``)."""
+def _decompressed(data: bytes) -> bytes:
+    """``data`` decompressed if gzip, bzip2 or xz compressed it, else ``data``. (Formats
+    are read from a compressed file's name without its ending: :func:`named`.)"""
     found = _compression(data)
     if found is None:
-        return data, path
+        return data
     what, module = found
     try:
         with importlib.import_module(module).open(io.BytesIO(data)) as stream:
@@ -505,7 +511,7 @@ def _decompressed(data: bytes, path: str | None) -> tuple[bytes, str | None]:
         raise ValueError(
             f"input is {what}-compressed and unpacks to more than {MAX_TEXT_BYTES >> 20} MB"
         )
-    return data, None if path is None else uncompressed(path)
+    return data
 
 
 def _file_reader(path: str | None, encoding: str, ups: tuple[int, ...]) -> Callable[[str], str]:
@@ -530,11 +536,10 @@ def _file_reader(path: str | None, encoding: str, ups: tuple[int, ...]) -> Calla
                 folder = os.path.dirname(folder)
             folders.append(folder)
         for folder in folders:
-            for suffix in ("", *COMPRESSION_SUFFIXES):
-                candidate = os.path.join(folder, name + suffix)
-                if os.path.isfile(candidate):
-                    with open(candidate, "rb") as fh:
-                        return _decoded(_decompressed(fh.read(), candidate)[0], encoding)
+            found = compressed_or_not(os.path.join(folder, name))
+            if found is not None:
+                with open(found, "rb") as fh:
+                    return _decoded(_decompressed(fh.read()), encoding)
         raise ValueError(
             f"{name}, which {path} reads, is not in {' or '.join(dict.fromkeys(folders))} "
             "(nor compressed as .gz, .bz2 or .xz)"

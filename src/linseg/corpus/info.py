@@ -24,7 +24,7 @@ import os
 import re
 from collections.abc import Callable
 
-from .suffixes import uncompressed
+from .suffixes import compressed_or_not, uncompressed
 
 __all__ = ["info_text", "info_parts", "sniff_info"]
 
@@ -34,7 +34,7 @@ _NODE_LINE = re.compile(r"File: [^\n]*?,\s+Node: ")
 # An index entry's or an image's tag: Info readers draw it, the text does not say it.
 _TAG = re.compile(r"\x00\x08\[[^\x00]*\x00\x08\]")
 _FOOTNOTES = re.compile(r"^ *-{5,} Footnotes -{5,} *$")
-_PART_NAME = re.compile(r"\.info-\d+$")
+_PART_NAME = re.compile(r"(?<=\.info)-\d+$")
 
 
 def sniff_info(text: str, path: str | os.PathLike[str] | None = None) -> bool:
@@ -49,9 +49,13 @@ def sniff_info(text: str, path: str | os.PathLike[str] | None = None) -> bool:
     return at >= 0 and bool(_NODE_LINE.match(head[at + 1 :].lstrip("\n")))
 
 
-def is_part(path: str | os.PathLike[str] | None) -> bool:
-    """Whether a file's name is a split manual's part's (``sed.info-2``, ``sed.info-2.gz``)."""
-    return path is not None and bool(_PART_NAME.search(uncompressed(os.fspath(path))))
+def main_file(path: str | os.PathLike[str]) -> str | None:
+    """For a split manual's part (``.../sed.info-2``, ``.../sed.info-2.gz``), the path of
+    the main file that names it (``.../sed.info``, compressed or not); None for any other
+    file, or a part with no main file beside it."""
+    name = uncompressed(os.fspath(path))
+    part = _PART_NAME.search(name)
+    return None if part is None else compressed_or_not(name[: part.start()])
 
 
 def info_parts(text: str) -> list[str]:

@@ -16,6 +16,7 @@ __all__ = [
     "named",
     "opens_pdf",
     "uncompressed",
+    "compressed_or_not",
 ]
 
 #: Each format's file-name endings, in lower case.
@@ -64,3 +65,13 @@ def named(path: str | os.PathLike[str] | None) -> str | None:
     if path is None:
         return None
     return _FORMAT_OF.get(os.path.splitext(uncompressed(os.fspath(path)))[1].lower())
+
+
+def compressed_or_not(path: str | os.PathLike[str]) -> str | None:
+    """The file at ``path``, or else the first of it compressed (``path.gz``, ``.bz2``,
+    ``.xz``) that exists, or None: where a file that another names may lie."""
+    for suffix in ("", *COMPRESSION_SUFFIXES):
+        candidate = os.fspath(path) + suffix
+        if os.path.isfile(candidate):
+            return candidate
+    return None
