@@ -815,7 +815,10 @@ def _starts_in_paragraph(text: str, a: int, b: int, language: str) -> list[int]:
     # there goes on from the window before (and is split by the plain rule if long).
     cut_starts = {_first_visible(chunk, w, len(chunk)) for w, _ in windows[1:]}
     try:
-        pieces = [p for w, e in windows for p in sentencex.segment(language, plain[w:e])]
+        if len(windows) == 1:  # nearly every paragraph: no copy of it
+            pieces = sentencex.segment(language, plain)
+        else:
+            pieces = [p for w, e in windows for p in sentencex.segment(language, plain[w:e])]
     except BaseException as exc:  # pyo3's PanicException derives from BaseException
         if not type(exc).__name__.endswith("PanicException"):
             raise
