@@ -34,10 +34,12 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .webpage import Block
 
 __all__ = ["man_text", "plain", "sniff_man", "macro_arguments", "included_page"]
-
-Block = tuple[str, int, str]
 
 # Named characters (groff_char(7)) that prose uses; any other is dropped.
 _NAMED = {

@@ -18,14 +18,12 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from typing import Any
 
 from .suffixes import named
+from .webpage import fenced
 
 __all__ = ["notebook_text", "sniff_notebook"]
-
-_BACKTICKS = re.compile(r"`{3,}")
 
 
 def sniff_notebook(text: str, path: str | os.PathLike[str] | None = None) -> bool:
@@ -90,12 +88,7 @@ def _cell_text(cell: dict[str, Any], language: str) -> str:
     source = _source(cell)
     kind = cell.get("cell_type")
     if kind == "code":
-        if not source.strip():
-            return ""
-        # Longer than any run of backticks in the code, so that none closes it.
-        longest = max((len(run) for run in _BACKTICKS.findall(source)), default=0)
-        fence = "`" * max(3, longest + 1)
-        return f"{fence}{language}\n{source}\n{fence}"
+        return fenced(source, language)
     if kind == "heading":
         level = cell.get("level")
         level = level if isinstance(level, int) and 1 <= level <= 6 else 1

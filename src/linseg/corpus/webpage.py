@@ -43,6 +43,7 @@ __all__ = [
     "html_text",
     "sniff_html",
     "blocks_text",
+    "fenced",
     "Block",
     "VOID_ELEMENTS",
     "CHROME_ELEMENTS",
@@ -157,7 +158,7 @@ def blocks_text(blocks: Iterable[Block]) -> str:
     previous = ""
     for kind, level, raw in blocks:
         if kind == "pre":
-            text = _fenced(raw)
+            text = fenced(raw)
         elif kind == "h":
             text = _heading(level, raw)
         else:
@@ -172,14 +173,15 @@ def blocks_text(blocks: Iterable[Block]) -> str:
     return _written(written)
 
 
-def _fenced(code: str) -> str:
+def fenced(code: str, language: str = "") -> str:
     """Code between fences longer than any run of backticks in it, so that none closes
-    them ("" for code of white space alone)."""
+    them, the first naming its ``language`` if given ("" for code of white space
+    alone): how every reader writes a block of code or unfilled text."""
     code = code.strip("\n")
     if not code.strip():
         return ""
     fence = "`" * max(3, max((len(run) for run in _BACKTICKS.findall(code)), default=0) + 1)
-    return f"{fence}\n{code}\n{fence}"
+    return f"{fence}{language}\n{code}\n{fence}"
 
 
 def _heading(level: int, raw: str) -> str:
@@ -343,7 +345,7 @@ class _Reader(HTMLParser):
         self._inline = []
         if self._pre:
             # Code stands apart, a blank line each side, even inside a list item.
-            if text := _fenced(raw):
+            if text := fenced(raw):
                 self.blocks.append((text, False))
             return
         if self._heading:
