@@ -255,15 +255,18 @@ def _ref_problem(lines: list[str]) -> str | None:
     return None
 
 
-def _detect(text: str, path: str | None = None) -> tuple[Format, str | None]:
-    """The detected format and, where the choice was a close one, a note saying so."""
+def _detect(
+    text: str, path: str | None = None, info_tried: bool = False
+) -> tuple[Format, str | None]:
+    """The detected format and, where the choice was a close one, a note saying so
+    (``info_tried``: the text is known to be no Info file)."""
     transcript = sniff_transcript(text, path)
     if transcript == "vtt":
         return "vtt", None
     if transcript == "srt":
         return "srt", None
     # Before LaTeX: a manual of LaTeX shows \documentclass lines early on.
-    if _is_info(text, path):
+    if not info_tried and _is_info(text, path):
         return "info", None
     if _is_man(text):
         return "man", None
@@ -459,7 +462,7 @@ def decode_document(
     if fmt != "info":
         check_text(text)
     if fmt == "auto":
-        fmt, note = _detect(text, path)
+        fmt, note = _detect(text, path, info_tried=True)
         notes = [note] if note else []
     read_file = _file_reader(path, encoding, _BESIDE[fmt]) if fmt in _BESIDE else None
     return _parsed(text, fmt, path, language, detected, notes, read_file)
