@@ -327,3 +327,18 @@ def read_or_refuse(read, data: bytes, changes: list[tuple[int, int]]) -> None:
     except ValueError:
         return
     assert isinstance(text, str)
+
+
+#: Three topics that share no content word: a document of one section each, in any
+#: format, should be cut at its sections' headings.
+TOPICS = {
+    "Hives": "The hive keeps its combs of wax where the queen lays eggs in cells.",
+    "Honey": "Nectar from flowers turns to honey as workers fan it dry in summer.",
+    "Swarms": "A swarm leaves with the old queen to find a hollow tree for a nest.",
+}
+
+
+def topic_paragraphs(sentence: str, n: int = 8) -> list[str]:
+    """``n`` paragraphs on one topic: the words of ``sentence`` rotated, each a sentence."""
+    words = sentence.rstrip(".").split()
+    return [" ".join(words[j:] + words[:j]) + "." for j in range(n)]

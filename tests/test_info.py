@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from docgen import TOPICS, topic_paragraphs
 from linseg.corpus.document import decode_document, detect_format, read_document
 from linseg.corpus.info import info_parts, info_text, sniff_info
 from linseg.methods import create
@@ -93,15 +94,9 @@ def test_a_split_manual_is_read_from_its_parts(tmp_path):
 
 
 def test_a_manual_is_cut_at_its_chapters(tmp_path, capsys):
-    topics = {
-        "Hives": "The hive keeps its combs of wax where the queen lays eggs in cells.",
-        "Honey": "Nectar from flowers turns to honey as workers fan it dry in summer.",
-        "Swarms": "A swarm leaves with the old queen to find a hollow tree for a nest.",
-    }
     nodes = []
-    for i, (title, sentence) in enumerate(topics.items(), 1):
-        words = sentence.rstrip(".").split()
-        body = "\n\n".join(" ".join(words[j:] + words[:j]) + "." for j in range(8))
+    for i, (title, sentence) in enumerate(TOPICS.items(), 1):
+        body = "\n\n".join(topic_paragraphs(sentence))
         heading = f"{i} {title}"
         nodes.append(
             f"\x1f\nFile: bees.info,  Node: {title},  Up: Top\n\n"

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from docgen import TOPICS, topic_paragraphs
 from linseg.corpus.document import decode_document, detect_format, read_document
 from linseg.corpus.manpage import included_page, man_text, plain, sniff_man
 from test_cli import segment_file
@@ -190,16 +191,9 @@ def test_a_page_that_includes_another_is_read_from_it(tmp_path):
 
 
 def test_a_page_is_cut_at_its_sections(tmp_path, capsys):
-    sections = {
-        "HIVES": "The hive keeps its combs of wax where the queen lays eggs in cells.",
-        "HONEY": "Nectar from flowers turns to honey as workers fan it dry in summer.",
-        "SWARMS": "A swarm leaves with the old queen to find a hollow tree for a nest.",
-    }
     source = ".TH BEES 7\n"
-    for title, sentence in sections.items():
-        words = sentence.rstrip(".").split()
-        paragraphs = (" ".join(words[j:] + words[:j]) + "." for j in range(8))
-        source += f".SH {title}\n" + "\n.PP\n".join(paragraphs) + "\n"
+    for title, sentence in TOPICS.items():
+        source += f".SH {title.upper()}\n" + "\n.PP\n".join(topic_paragraphs(sentence)) + "\n"
     path = tmp_path / "bees.7"
     path.write_text(source)
     record = segment_file(path, capsys)

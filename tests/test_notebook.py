@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from docgen import TOPICS, topic_paragraphs
 from linseg.corpus.document import decode_document, detect_format
 from linseg.corpus.notebook import notebook_text, sniff_notebook
 from test_cli import refused_in_one_line, segment_file
@@ -79,15 +80,9 @@ def test_a_broken_notebook_is_refused_in_one_line(tmp_path, capsys):
 
 
 def test_a_notebook_is_cut_at_its_headings(tmp_path, capsys):
-    topics = {
-        "Hives": "The hive keeps its combs of wax where the queen lays eggs in cells.",
-        "Honey": "Nectar from flowers turns to honey as workers fan it dry in summer.",
-        "Swarms": "A swarm leaves with the old queen to find a hollow tree for a nest.",
-    }
     cells = []
-    for title, sentence in topics.items():
-        words = sentence.rstrip(".").split()
-        body = "\n\n".join(" ".join(words[j:] + words[:j]) + "." for j in range(8))
+    for title, sentence in TOPICS.items():
+        body = "\n\n".join(topic_paragraphs(sentence))
         cells.append({"cell_type": "markdown", "source": f"## {title}\n\n{body}"})
         cells.append({"cell_type": "code", "source": f"{title.lower()} = True", "outputs": []})
     path = tmp_path / "bees.ipynb"
