@@ -24,6 +24,9 @@
           node lines and menus; a split manual's parts are read from beside it.
 ``ipynb`` a Jupyter notebook (:mod:`linseg.corpus.notebook`): its Markdown cells as
           written, its code cells fenced, its outputs left out.
+``asciidoc`` an AsciiDoc source (:mod:`linseg.corpus.asciidoc`): its text, its section
+          titles as Markdown ``#`` lines and its listings fenced; the files it includes
+          are read from beside it.
 
 ``epub``, ``docx``, ``odt`` and ``pdf`` are read from bytes only (:func:`decode_document`,
 :func:`read_document`). Bytes compressed by gzip, bzip2 or xz (``README.gz``,
@@ -66,12 +69,12 @@ __all__ = [
 ]
 
 Format = Literal[
-    "choi", "lines", "text", "vtt", "srt", "html", "tex", "man", "info", "ipynb", "epub",
-    "docx", "odt", "pdf",
+    "choi", "lines", "text", "vtt", "srt", "html", "tex", "man", "info", "ipynb",
+    "asciidoc", "epub", "docx", "odt", "pdf",
 ]  # fmt: skip
 FORMATS = (
-    "choi", "lines", "text", "vtt", "srt", "html", "tex", "man", "info", "ipynb", "epub",
-    "docx", "odt", "pdf",
+    "choi", "lines", "text", "vtt", "srt", "html", "tex", "man", "info", "ipynb",
+    "asciidoc", "epub", "docx", "odt", "pdf",
 )  # fmt: skip
 # The formats read from bytes: the module that reads each, its function that recognises
 # one and the one that reads its text, and what it is called in an error. The modules are
@@ -93,11 +96,13 @@ _MARKUP = {
     "man": ("manpage", "man_text", "manual page"),
     "info": ("info", "info_text", "Info file"),
     "ipynb": ("notebook", "notebook_text", "notebook"),
+    "asciidoc": ("asciidoc", "asciidoc_text", "AsciiDoc source"),
 }
 # Of those, the ones that may need other files beside the one read (a split Info
-# manual's parts; the page a manual page includes), and where to look, from the file's
-# folder: that folder (Info), or its parent (``.so man1/gzip.1``) and then itself.
-_BESIDE = {"info": (0,), "man": (1, 0)}
+# manual's parts; the page a manual page includes; an AsciiDoc source's includes), and
+# where to look, from the file's folder: that folder (Info, AsciiDoc), or its parent
+# (``.so man1/gzip.1``) and then itself.
+_BESIDE = {"info": (0,), "man": (1, 0), "asciidoc": (0,)}
 
 
 def _reader(module: str, name: str) -> Callable:
@@ -146,6 +151,21 @@ def _is_notebook(text: str, path: str | None) -> bool:
     if text[:4096].lstrip()[:1] != "{" or '"nbformat"' not in text:
         return False
     return bool(_reader("notebook", "sniff_notebook")(text, path))
+
+
+# What a line opens with in the marks only AsciiDoc makes (see sniff_asciidoc): "=",
+# "[", "|" or a directive's name, at a line's start.
+_ASCIIDOC_HINT = re.compile(r"^(?:==|\[|\|===|include::|ifn?def::)", re.MULTILINE)
+
+
+def _is_asciidoc(text: str, path: str | None) -> bool:
+    """:func:`~linseg.corpus.asciidoc.sniff_asciidoc`, asked only of a text with a line
+    that opens as one of AsciiDoc's marks early on, or a file whose name says AsciiDoc."""
+    if named(path) == "asciidoc":
+        return True
+    return bool(_ASCIIDOC_HINT.search(text, 0, 65536)) and bool(
+        _reader("asciidoc", "sniff_asciidoc")(text, path)
+    )
 
 
 def _is_html(text: str, path: str | None) -> bool:
@@ -281,6 +301,8 @@ def _detect(
     problem = _ref_problem(lines) if seps else "no separator"
     if problem is None:
         return "choi", None
+    if _is_asciidoc(text, path):
+        return "asciidoc", None
     if len(lines) > 1 and looks_tokenized(lines) and _ends_with_mark(lines) * 2 > len(lines):
         return "lines", (
             "read one sentence a line, as the lines look tokenised (--format text reads prose)"

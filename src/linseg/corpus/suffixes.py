@@ -1,8 +1,9 @@
 """The file names of the formats linseg reads into text (web pages, LaTeX sources,
-e-books, word-processor files, PDFs, transcripts), and the bytes the formats read from
-bytes open with: one table and two tests, read by each format's recogniser, by format
-detection before any reader is imported, and by corpus runs, which name such a file's
-text output ``NAME.SUFFIX.txt``. It imports nothing, so asking costs nothing."""
+notebooks, AsciiDoc sources, e-books, word-processor files, PDFs, transcripts), and the
+bytes the formats read from bytes open with: one table and two tests, read by each
+format's recogniser, by format detection before any reader is imported, and by corpus
+runs, which name such a file's text output ``NAME.SUFFIX.txt``. It imports nothing, so
+asking costs nothing."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ SUFFIXES: dict[str, tuple[str, ...]] = {
     "tex": (".tex", ".latex", ".ltx"),
     "info": (".info",),
     "ipynb": (".ipynb",),
+    "asciidoc": (".adoc", ".asciidoc"),
     "epub": (".epub",),
     "docx": (".docx",),
     "odt": (".odt",),

@@ -1,0 +1,457 @@
+"""AsciiDoc sources: their text, with their section titles as Markdown headings.
+
+AsciiDoc (``.adoc``; Git's manuals are written in it as ``.txt``) marks sections with
+``==`` lines or with underlined titles, and code with delimiter lines of ``----``. Read as
+plain text, those delimiters look like reStructuredText adornments: the last line of each
+listing becomes a title, and the outline is made of code. :func:`asciidoc_text` reads a
+source into text that linseg segments as it segments Markdown:
+
+- **Sections**: ``= Title`` (the document's title) and ``==`` to ``======`` (or Markdown's
+  ``#`` to ``######``) are ``#`` to ``######`` lines; so are two-line titles, underlined
+  with ``=``, ``-``, ``~``, ``^`` or ``+`` (levels 0 to 4) to within two characters of the
+  title's length, as AsciiDoc reads them.
+- **Delimited blocks**: listing (``----``), literal (``....``), passthrough (``++++``) and
+  fenced (```` ``` ````) blocks are kept line for line between fences, one unit (the
+  language of ``[source,python]``, if given); example (``====``), sidebar (``****``),
+  quote (``____``) and open (``--``) blocks are read for what they hold; comment blocks
+  (``////``) and comment lines (``//``) are left out; a table's (``|===``) rows are lines,
+  their cells joined by ``" | "``.
+- **Left out**: attribute entries (``:toc:``), the header's author and revision lines,
+  block attribute lines (``[source,python]``, ``[[anchor]]``), ``toc::[]``, and hidden
+  index terms. A block title (``.Example``) is a line of its own.
+- **Lists**: ``. item`` and ``.. item`` are numbered (``1. item``); other items, labelled
+  lists (``term::``) and callouts are kept as written; a list continuation (``+`` alone)
+  is a blank line, a hard line break (`` +`` at a line's end) is left out.
+- **Inline**: attribute references (``{name}``, built-in or defined in the source) are
+  replaced; links, cross references and other macros show their text (``link:url[the
+  docs]``: ``the docs``; ``<<id,Setup>>``: ``Setup``; ``image:x.png[a hive]``: ``a hive``);
+  a macro AsciiDoc does not define shows its target and its text in brackets
+  (``linkgit:git-tag[1]``: ``git-tag(1)``, as Git's own macro does). Other formatting
+  marks (``*bold*``, ```code```) stay, as in Markdown.
+- **Preprocessor**: ``ifdef::``, ``ifndef::`` and ``endif::`` keep or drop what they
+  enclose by the attributes defined so far (``ifeval::`` keeps it); ``include::`` reads
+  the file it names through ``read_file`` (:func:`~linseg.corpus.document.read_document`
+  looks beside the source), up to eight includes deep, and is left out where that file
+  cannot be read (or the source came from standard input).
+
+Only the standard library is used.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable
+
+from .suffixes import named
+from .webpage import fenced
+
+__all__ = ["asciidoc_text", "sniff_asciidoc"]
+
+# Built-in attributes that stand for characters (Asciidoctor's "character replacement
+# attributes").
+_BUILT_IN = {
+    "empty": "", "blank": "", "sp": " ", "nbsp": "\u00a0", "zwsp": "\u200b",
+    "wj": "\u2060", "apos": "'", "quot": '"', "lsquo": "\u2018", "rsquo": "\u2019",
+    "ldquo": "\u201c", "rdquo": "\u201d", "deg": "\u00b0", "plus": "+", "brvbar": "\u00a6",
+    "vbar": "|", "amp": "&", "lt": "<", "gt": ">", "startsb": "[", "endsb": "]",
+    "caret": "^", "asterisk": "*", "tilde": "~", "backslash": "\\", "backtick": "`",
+    "two-colons": "::", "two-semicolons": ";;", "cpp": "C++", "pp": "++",
+}  # fmt: skip
+
+_SECTION = re.compile(r"(={1,6}|#{1,6})[ \t]+([^\s=#].*?)(?:[ \t]+\1)?[ \t]*")
+_UNDERLINE_MARKS = "=-~^+"
+_UNDERLINE = re.compile(r"([=\-~^+])\1+[ \t]*")
+_DELIMITER = re.compile(r"(-{4,}|\.{4,}|\+{4,}|/{4,}|={4,}|\*{4,}|_{4,}|--|[|,:!]={3,})[ \t]*")
+_FENCE = re.compile(r"(`{3,})[ \t]*([\w+#.-]*)[^`]*")
+_ATTRIBUTE_ENTRY = re.compile(r":(!?)([\w][\w-]*)(!?):(?:[ \t]+(.*?))?[ \t]*")
+_BLOCK_ATTRIBUTES = re.compile(r"\[\[[^\[\]]+\]\]|\[[^\[\]\s][^\[\]]*\]")
+_BLOCK_TITLE = re.compile(r"\.([^\s.].*)")
+_DIRECTIVE = re.compile(r"(ifdef|ifndef|ifeval|endif|include)::([^\[]*)\[(.*)\][ \t]*")
+_BLOCK_MACRO = re.compile(r"(image|video|audio|toc)::([^\[]*)\[(.*)\][ \t]*")
+_ORDERED = re.compile(r"([ \t]*)(\.{1,5})[ \t]+(\S.*)")
+_REFERENCE = re.compile(r"(?<!\\)\{([\w][\w-]*)\}")
+_XREF = re.compile(r"<<([^<>,]+?)(?:,[ \t]*([^<>]*?))?>>")
+_MACRO = re.compile(r"(?<![\w\\/:])([a-z][a-z0-9_-]*):(?!//)([^\s\[\]]*)\[([^\]\n]*)\]")
+_URL_MACRO = re.compile(r"(?<![\w\\])((?:https?|ftp|irc)://[^\s\[\]]+)\[([^\]\n]*)\]")
+_INLINE_ANCHOR = re.compile(r"\[\[\[([\w:.-]+)(?:,[^\]]*)?\]\]\]|\[\[[\w:.-]+(?:,[^\]]*)?\]\]")
+_HIDDEN_TERM = re.compile(r"\(\(\(.*?\)\)\)")
+_VISIBLE_TERM = re.compile(r"\(\(([^()]+)\)\)")
+_CELL = re.compile(r"(?:^|[ \t]+)(?:\d+(?:\.\d+)?[+*])?[<^>]?(?:\.[<^>])?[adehlmsv]?\|")
+# Where a macro's text is what it shows, and where nothing is.
+_TEXT_MACROS = frozenset(
+    ("link", "xref", "mailto", "footnote", "footnoteref", "kbd", "btn", "pass", "stem",
+     "latexmath", "asciimath", "indexterm2", "icon", "image")
+)  # fmt: skip
+_HIDDEN_MACROS = frozenset(("indexterm", "anchor"))
+_MAX_INCLUDE_DEPTH = 8
+# A text is read as AsciiDoc when it has this many of the marks only AsciiDoc makes, of
+# at least two kinds: a GNU change log's "=== title ===" lines, or a plain text's boxes of
+# dashes, are one kind each.
+_SNIFF_MARKS = 3
+_SNIFF_KINDS = 2
+_SNIFF_BYTES = 65536
+_ASCIIDOC_ONLY = re.compile(
+    r"^(?:(?P<title>=[ \t]+[^\s=][^\n]*)"  # the document's title
+    r"|(?P<section>={2,6}[ \t]+[^\s=][^\n]*)"  # a section's (not a reST table's border)
+    r"|(?P<anchor>\[\[[\w:.-]+(?:,[^\]]*)?\]\])"
+    r"|(?P<attributes>\[(?:source|listing|literal|verse|quote|NOTE|TIP|IMPORTANT|WARNING|"
+    r"CAUTION|horizontal|discrete|appendix|preface|glossary|bibliography|colophon|abstract|"
+    r"partintro|cols=|options=)[^\]\n]*\])"  # a block's attributes
+    r"|(?P<directive>(?:include|ifdef|ifndef|endif|image|toc)::[^\s\[]*\[[^\n]*\])"
+    r"|(?P<table>\|===)"
+    # A listing of two lines or more between delimiters alike: reStructuredText would
+    # read an overline, a title of one line and an underline.
+    r"|(?P<listing>(-{4,}|\.{4,})[ \t]*\n[^\n]*\S[^\n]*\n"
+    r"(?:(?![-.]{4,}[ \t]*\n)[^\n]*\n){1,200}?[-.]{4,})"
+    r")[ \t]*$",
+    re.MULTILINE,
+)
+
+
+def sniff_asciidoc(text: str, path: str | os.PathLike[str] | None = None) -> bool:
+    """Whether ``text`` is an AsciiDoc source: named ``.adoc`` or ``.asciidoc``, or
+    holding (in its first 64 KB) at least three lines, of two kinds or more, that only
+    AsciiDoc writes: a document's title (``= Title``), ``==`` section titles, anchors
+    (``[[id]]``), block attributes (``[source,python]``), directives (``include::``,
+    ``ifdef::``), tables (``|===``), listings of two lines or more between ``----``."""
+    if named(path) == "asciidoc":
+        return True
+    kinds: set[str | None] = set()
+    for found, m in enumerate(_ASCIIDOC_ONLY.finditer(text, 0, _SNIFF_BYTES), 1):
+        kinds.add(m.lastgroup)
+        if found >= _SNIFF_MARKS and len(kinds) >= _SNIFF_KINDS:
+            return True
+    return False
+
+
+def asciidoc_text(source: str, read_file: Callable[[str], str] | None = None) -> str:
+    """The text of the AsciiDoc ``source`` (see the module), its blocks separated by blank
+    lines; ``read_file`` reads a file that an ``include::`` directive names."""
+    attributes: dict[str, str] = {}
+    lines = _preprocessed(source.splitlines(), attributes, read_file, "", 0)
+    out = _Reader(attributes, _section_titles(lines)).blocks(_without_header(lines))
+    text = re.sub(r"\n{3,}", "\n\n", "\n".join(out)).strip("\n")
+    return text + "\n" if text.strip() else ""
+
+
+def _preprocessed(
+    lines: list[str],
+    attributes: dict[str, str],
+    read_file: Callable[[str], str] | None,
+    folder: str,
+    depth: int,
+) -> list[str]:
+    """``lines`` with their conditionals resolved and their includes read in; attribute
+    entries are recorded in ``attributes`` as they come, so that a condition sees the
+    ones above it."""
+    kept: list[str] = []
+    skipping: list[bool] = []  # for each open conditional, whether it drops its lines
+    for line in lines:
+        m = _DIRECTIVE.fullmatch(line)
+        if m is None or line.startswith("\\"):
+            if not any(skipping):
+                entry = _ATTRIBUTE_ENTRY.fullmatch(line)
+                if entry is not None:
+                    _record(entry, attributes)
+                kept.append(line)
+            continue
+        kind, target, content = m.groups()
+        if kind == "endif":
+            if skipping:
+                skipping.pop()
+            continue
+        if kind in ("ifdef", "ifndef"):
+            holds = _defined(target, attributes) == (kind == "ifdef")
+            if content:  # the one-line form: ifdef::name[text]
+                if holds and not any(skipping):
+                    kept.append(content)
+                continue
+            skipping.append(not holds)
+            continue
+        if kind == "ifeval":
+            skipping.append(False)
+            continue
+        if any(skipping):
+            continue
+        kept.extend(_included(target, attributes, read_file, folder, depth))
+    return kept
+
+
+def _record(entry: re.Match[str], attributes: dict[str, str]) -> None:
+    unset_before, name, unset_after, value = entry.groups()
+    if unset_before or unset_after:
+        attributes.pop(name, None)
+    else:
+        attributes[name] = _references(value or "", attributes)
+
+
+def _defined(target: str, attributes: dict[str, str]) -> bool:
+    """Whether an ``ifdef`` target holds: ``a,b`` if any is defined, ``a+b`` if all are."""
+    if "+" in target:
+        return all(name in attributes for name in target.split("+"))
+    return any(name in attributes for name in target.split(","))
+
+
+def _included(
+    target: str,
+    attributes: dict[str, str],
+    read_file: Callable[[str], str] | None,
+    folder: str,
+    depth: int,
+) -> list[str]:
+    """The lines of the file an ``include::`` names, preprocessed in turn; none where it
+    cannot be read (no reader, too deep, or outside the source's folders)."""
+    name = _references(target, attributes).strip()
+    if read_file is None or depth >= _MAX_INCLUDE_DEPTH or not name or "://" in name:
+        return []
+    path = os.path.normpath(os.path.join(folder, name)).replace(os.sep, "/")
+    if os.path.isabs(path) or path.split("/")[0] == "..":
+        return []  # only a file of the source's own folders
+    try:
+        text = read_file(path)
+    except (OSError, ValueError):
+        return []
+    return _preprocessed(text.splitlines(), attributes, read_file, os.path.dirname(path), depth + 1)
+
+
+def _without_header(lines: list[str]) -> list[str]:
+    """``lines`` without the header's author and revision lines: those that follow a
+    document title (``= Title``) before the first blank line, other than attribute
+    entries and comments."""
+    i = 0
+    while i < len(lines) and (not lines[i].strip() or lines[i].startswith("//")):
+        i += 1
+    title = _SECTION.fullmatch(lines[i]) if i < len(lines) else None
+    if title is None or title.group(1) not in ("=", "#"):
+        return lines
+    j = i + 1
+    header = [lines[i]]
+    while j < len(lines) and lines[j].strip():
+        if _ATTRIBUTE_ENTRY.fullmatch(lines[j]) or lines[j].startswith("//"):
+            header.append(lines[j])
+        j += 1
+    return lines[:i] + header + lines[j:]
+
+
+def _section_titles(lines: list[str]) -> dict[str, str]:
+    """The title of each section by its ids: the anchor above it (``[[id]]``, ``[#id]``)
+    and the id AsciiDoc makes of its title (``_visual_studio_code``)."""
+    titles: dict[str, str] = {}
+    anchor = None
+    for i, line in enumerate(lines):
+        section = _SECTION.fullmatch(line)
+        title = section.group(2) if section else None
+        if title is None and i + 1 < len(lines) and _is_underline(lines, i, lines[i + 1]):
+            title = line.strip()
+        if title is not None:
+            titles.setdefault("_" + re.sub(r"\W+", "_", title.lower()).strip("_"), title)
+            if anchor:
+                titles.setdefault(anchor, title)
+        m = re.fullmatch(r"\[\[([\w:.-]+)(?:,[^\]]*)?\]\]|\[#([\w:-]+)[^\]]*\]", line.strip())
+        anchor = (m.group(1) or m.group(2)) if m else None
+    return titles
+
+
+class _Reader:
+    """Reads preprocessed lines block by block, into Markdown-like lines."""
+
+    def __init__(self, attributes: dict[str, str], titles: dict[str, str]) -> None:
+        self.attributes = attributes
+        self.titles = titles  # what a cross reference without text shows: see _xref
+
+    def blocks(self, lines: list[str]) -> list[str]:
+        out: list[str] = []
+        language = ""  # from a [source,LANG] line, for the block that follows
+        at_start = True  # whether the line opens a block (a blank line, or none, above)
+        ordinals: dict[int, int] = {}  # the next number of each depth of "." list
+        i = 0
+        while i < len(lines):
+            line = lines[i]
+            if not line.strip():
+                out.append("")
+                at_start = True
+                i += 1
+                continue
+            if line.startswith("//") and not line.startswith("////"):
+                i += 1
+                continue
+            delimiter = _DELIMITER.fullmatch(line) or _FENCE.fullmatch(line)
+            if delimiter is not None:
+                close = _closing(lines, i, delimiter)
+                if close is None:  # a delimiter left open: markup, shown as nothing
+                    i += 1
+                    continue
+                out.extend(("", *self._delimited(lines[i + 1 : close], delimiter, language), ""))
+                language, at_start, i = "", True, close + 1
+                continue
+            if at_start:
+                taken = self._block_line(lines, i, out)
+                if taken:
+                    if taken == 2 or _SECTION.fullmatch(line):  # a title ends a list
+                        ordinals.clear()
+                    language = _source_language(line) if taken == -1 else language
+                    i += abs(taken)
+                    continue
+            out.append(self._text_line(line, ordinals, at_start))
+            at_start = False
+            i += 1
+        return out
+
+    def _block_line(self, lines: list[str], i: int, out: list[str]) -> int:
+        """Read the line that opens a block if it is one of the block-level lines that
+        are not prose (a title, attributes, a directive); how many lines were read (-1
+        for a block attribute line), or 0 if it is prose."""
+        line = lines[i]
+        section = _SECTION.fullmatch(line)
+        if section is not None:
+            out.extend(("#" * len(section.group(1)) + " " + self._inline(section.group(2)), ""))
+            return 1
+        if i + 1 < len(lines) and _is_underline(lines, i, lines[i + 1]):
+            level = _UNDERLINE_MARKS.index(lines[i + 1][0]) + 1
+            out.extend(("#" * level + " " + self._inline(line.strip()), ""))
+            return 2
+        if _ATTRIBUTE_ENTRY.fullmatch(line):
+            return 1
+        if _BLOCK_ATTRIBUTES.fullmatch(line.strip()):
+            return -1
+        macro = _BLOCK_MACRO.fullmatch(line)
+        if macro is not None:
+            kind, _, text = macro.groups()
+            alt = _first_positional(text) if kind == "image" else ""
+            out.extend((self._inline(alt), "") if alt else ("",))
+            return 1
+        title = _BLOCK_TITLE.fullmatch(line)
+        if title is not None:
+            out.extend((self._inline(title.group(1)), ""))
+            return 1
+        if line.strip() == "+":  # a list continuation
+            out.append("")
+            return 1
+        return 0
+
+    def _delimited(self, inner: list[str], delimiter: re.Match[str], language: str) -> list[str]:
+        """What a delimited block shows: code fenced, a table's rows, other blocks read
+        for what they hold, a comment nothing."""
+        mark = delimiter.group(1)
+        if mark.startswith("`"):
+            return [fenced("\n".join(inner), delimiter.group(2) or language)]
+        if mark[0] in "-.+" and mark != "--":
+            return [fenced("\n".join(inner), language)]
+        if mark[0] == "/":
+            return []
+        if mark[0] in "|,:!":
+            return [self._row(line) for line in inner if line.strip()]
+        return self.blocks(inner)
+
+    def _xref(self, m: re.Match[str]) -> str:
+        """A cross reference's text: its own, else the title of the section it names,
+        else the id."""
+        target, text = m.group(1).strip(), m.group(2)
+        return (text or self.titles.get(target.lstrip("#"), target)).strip()
+
+    def _row(self, line: str) -> str:
+        """A table's line, its cells joined by ``" | "`` (a cell's spec, ``2+|``, left
+        out)."""
+        cells = [c.strip() for c in _CELL.split(line)]
+        return " | ".join(self._inline(c) for c in cells if c)
+
+    def _text_line(self, line: str, ordinals: dict[int, int], at_start: bool) -> str:
+        """A line of prose; ``at_start``: it opens a block (a paragraph ends a list)."""
+        ordered = _ORDERED.fullmatch(line)
+        if ordered is None and at_start:
+            ordinals.clear()
+        if ordered is not None:
+            indent, dots, rest = ordered.groups()
+            depth = len(dots)
+            for deeper in [d for d in ordinals if d > depth]:
+                del ordinals[deeper]
+            ordinals[depth] = ordinals.get(depth, 0) + 1
+            line = f"{indent}{ordinals[depth]}. {rest}"
+        if line.endswith(" +"):
+            line = line[:-2].rstrip()
+        return self._inline(line)
+
+    def _inline(self, text: str) -> str:
+        """``text`` as it shows: references replaced, macros read, hidden terms out."""
+        text = _references(text, self.attributes)
+        # A bibliography anchor ([[[id]]]) shows as [id]; any other anchor not at all.
+        text = _INLINE_ANCHOR.sub(lambda m: f"[{m.group(1)}]" if m.group(1) else "", text)
+        text = _HIDDEN_TERM.sub("", text)
+        text = _VISIBLE_TERM.sub(r"\1", text)
+        text = _XREF.sub(self._xref, text)
+        text = _MACRO.sub(_macro_text, text)  # first: link:https://...[text] is one
+        return _URL_MACRO.sub(lambda m: _first_positional(m.group(2)) or m.group(1), text)
+
+
+def _references(text: str, attributes: dict[str, str]) -> str:
+    """``text`` with its attribute references replaced (an unknown one is kept)."""
+    if "{" not in text:
+        return text
+
+    def value(m: re.Match[str]) -> str:
+        name = m.group(1)
+        if name in attributes:
+            return attributes[name]
+        return _BUILT_IN.get(name, m.group(0))
+
+    return _REFERENCE.sub(value, text)
+
+
+def _macro_text(m: re.Match[str]) -> str:
+    name, target, text = m.groups()
+    shown = _first_positional(text)
+    if name in _HIDDEN_MACROS:
+        return ""
+    if name == "menu":
+        return " > ".join([target, *(s.strip() for s in text.split(">") if s.strip())])
+    if name in _TEXT_MACROS:
+        return shown or target
+    if name in ("http", "https", "ftp", "irc"):
+        return m.group(0)  # a URL's port or path with brackets, not a macro
+    return f"{target}({shown})" if shown else target
+
+
+def _first_positional(text: str) -> str:
+    """A macro's or block's first attribute (its text), unquoted; "" if it is named."""
+    first = text.split(",", 1)[0].strip() if not text.startswith('"') else text
+    if first.startswith('"'):
+        end = first.find('"', 1)
+        return first[1:end] if end > 0 else first[1:]
+    return "" if re.match(r"[\w-]+=", first) else first
+
+
+def _source_language(line: str) -> str:
+    """The language a ``[source,LANG]`` line names ("" for any other attribute line)."""
+    parts = [p.strip() for p in line.strip()[1:-1].split(",")]
+    if parts and parts[0] in ("source", "listing") and len(parts) > 1 and "=" not in parts[1]:
+        return parts[1] if re.fullmatch(r"[\w+#.-]+", parts[1]) else ""
+    return ""
+
+
+def _is_underline(lines: list[str], i: int, underline: str) -> bool:
+    """Whether ``underline`` is a two-line title's underline for ``lines[i]``: one mark
+    repeated, within two characters of the title's length (as AsciiDoc reads them), under
+    a line that is not itself a delimiter, a block line or a list item."""
+    if i < 0 or not _UNDERLINE.fullmatch(underline):
+        return False
+    title = lines[i].rstrip()
+    if not title.strip() or title[0] in " \t.[/*-+|<" or _DELIMITER.fullmatch(title):
+        return False
+    if _UNDERLINE.fullmatch(title) or _SECTION.fullmatch(title) or title.endswith("::"):
+        return False
+    return abs(len(underline.rstrip()) - len(title)) <= 2 and len(underline.rstrip()) >= 2
+
+
+def _closing(lines: list[str], i: int, delimiter: re.Match[str]) -> int | None:
+    """The index of the line that closes the block ``lines[i]`` opens (the same line of
+    marks; for a fence, a fence at least as long), or None if none does."""
+    mark = delimiter.group(1)
+    for j in range(i + 1, len(lines)):
+        line = lines[j].rstrip()
+        if mark.startswith("`"):
+            if line.startswith(mark) and not line.strip("`"):
+                return j
+        elif line == mark:
+            return j
+    return None

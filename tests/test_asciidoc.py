@@ -1,0 +1,198 @@
+"""AsciiDoc sources: sections as headings, delimited blocks, the preprocessor, inline
+macros, detection, and a source cut at its sections."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from docgen import TOPICS, topic_paragraphs
+from linseg.corpus.asciidoc import asciidoc_text, sniff_asciidoc
+from linseg.corpus.document import decode_document, detect_format, read_document
+from test_cli import segment_file
+
+SOURCE = """\
+= Beekeeping Handbook
+Jane Doe <jane@example.org>
+:toc:
+:hive: top-bar hive
+
+// a comment line, not shown
+This handbook covers the {hive}, honey and winter.
+
+[[hives]]
+== Hives
+
+A hive holds frames of comb. +
+See <<honey,the honey section>>, <<spacing>>, <<_honey>> and link:https://example.org/bees[the bee site].
+
+[source,python]
+----
+frames = 10
+// a comment in code, kept
+----
+
+.Extraction steps
+. Uncap the frames.
+.. Warm the knife.
+. Spin them.
+
+[#spacing]
+=== Frame spacing ===
+
+////
+A comment block.
+////
+|===
+| Month | Task
+2+| December
+|===
+
+== Honey
+
+****
+A sidebar on linkgit:git-tag[1] and image:jar.png[a jar,200].
+****
+"""
+
+EXPECTED = """\
+# Beekeeping Handbook
+
+This handbook covers the top-bar hive, honey and winter.
+
+## Hives
+
+A hive holds frames of comb.
+See the honey section, Frame spacing, Honey and the bee site.
+
+```python
+frames = 10
+// a comment in code, kept
+```
+
+Extraction steps
+
+1. Uncap the frames.
+1. Warm the knife.
+2. Spin them.
+
+### Frame spacing
+
+Month | Task
+December
+
+## Honey
+
+A sidebar on git-tag(1) and a jar.
+"""
+
+
+def test_a_source_reads_as_the_rules_say():
+    assert asciidoc_text(SOURCE) == EXPECTED
+
+
+def test_two_line_titles_are_read_within_two_characters():
+    source = "Guide\n=====\n\nNAME\n----\ngit-add - add\n\nLong title here\n~~~~~~~~~~~~~\n"
+    assert asciidoc_text(source) == ("# Guide\n\n## NAME\n\ngit-add - add\n\n### Long title here\n")
+    # Too short an underline makes no title; a listing's closing line is none either.
+    assert asciidoc_text("A title of some length\n----\n") == "A title of some length\n"
+    listing = "Run it:\n\n----\n$ git add\n----\n\nDone.\n"
+    assert asciidoc_text(listing) == "Run it:\n\n```\n$ git add\n```\n\nDone.\n"
+
+
+def test_conditionals_and_attributes():
+    source = (
+        ":backend: html\n\n"
+        "ifdef::backend[Shown inline.]\n"
+        "ifndef::backend[]\nNot shown.\nendif::backend[]\n"
+        "ifdef::missing,backend[]\nAny of them: shown.\nendif::[]\n"
+        "ifdef::missing+backend[]\nAll of them: not shown.\nendif::[]\n"
+        "\n:backend!:\n"
+        "ifdef::backend[]\nUnset: not shown.\nendif::[]\n"
+        "Kept {backend} and {nbsp}and {startsb}x{endsb}.\n"
+    )
+    assert asciidoc_text(source) == (
+        "Shown inline.\nAny of them: shown.\n\nKept {backend} and \u00a0and [x].\n"
+    )
+
+
+def test_includes_are_read_from_beside_the_source(tmp_path):
+    (tmp_path / "parts").mkdir()
+    (tmp_path / "parts" / "options.adoc").write_text("== Options\n\ninclude::more.adoc[]\n")
+    (tmp_path / "parts" / "more.adoc").write_text("The options hold.\n")
+    main = tmp_path / "guide.adoc"
+    main.write_text("= Guide\n\nIntro.\n\ninclude::parts/options.adoc[]\n\ninclude::gone.adoc[]\n")
+    expected = "# Guide\n\nIntro.\n\n## Options\n\nThe options hold.\n"
+    assert read_document(main).text == expected
+    # From standard input (no file beside it), an include is left out.
+    doc = decode_document(main.read_bytes(), "asciidoc")
+    assert doc.text == "# Guide\n\nIntro.\n"
+    # Nor does one reach outside the source's folder.
+    assert asciidoc_text("include::../secret.txt[]\nText.\n", lambda name: "SECRET") == "Text.\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "path", "expected"),
+    [
+        (SOURCE, None, True),
+        ("Prose.\n", "guide.adoc", True),
+        ("Prose.\n", "guide.ASCIIDOC", True),
+        ("= Guide\n\n== One\n\nText.\n\n== Two\n\nMore.\n", None, True),
+        ("== One ==\n\nText.\n\n== Two ==\n\n== Three ==\n", None, False),  # one kind only
+        ("Text.\n\n====  ====\na     b\n====  ====\n\n== One\n\n== Two\n", None, False),
+        ("----\nA box of\ntwo lines.\n----\n\n....\nAnd another\nbox.\n....\n", None, False),
+        ("Intro.\n\n[source,python]\n----\nx = 1\n----\n\n== Use\n\n|===\n|a\n|===\n", None, True),
+        ("Plain prose.\n\nTwo paragraphs.\n", None, False),
+        ("# Title\n\n## One\n\nText with [a link](x).\n", None, False),  # Markdown
+        (":returns: a value\n:rtype: int\n:raises: ValueError\n", None, False),  # reST fields
+        ("==========\nA sample .\n==========\n", None, False),  # Choi's .ref format
+        ("== One\n\nOnly two marks.\n\n== Two\n", None, False),
+    ],
+)
+def test_detection(text, path, expected):
+    assert sniff_asciidoc(text, path) is expected
+    assert (detect_format(text, path) == "asciidoc") is expected
+
+
+def test_a_source_is_cut_at_its_sections(tmp_path, capsys):
+    parts = ["= Bees", ":toc:", "", "Notes on bees.", ""]
+    for title, sentence in TOPICS.items():
+        parts += [f"[[{title.lower()}]]", f"== {title}", "", *topic_paragraphs(sentence), ""]
+        parts += ["[source,python]", "----", f"{title.lower()} = True", "----", ""]
+    path = tmp_path / "bees.txt"
+    path.write_text("\n".join(parts))
+    record = segment_file(path, capsys)
+    assert record["format"] == "asciidoc"
+    heads = [s.split("\n")[0] for s in record["segments"]]
+    assert heads == ["# Bees", "## Hives", "## Honey", "## Swarms"]
+
+
+_LINE = st.sampled_from(
+    [
+        "", "= Title", "== Section", "=== Sub ===", "Title", "-----", "~~~~~", "----", "....",
+        "====", "****", "--", "|===", "| a | b", "////", "```python", "```", "[source,python]",
+        "[[anchor]]", ".Caption", ". step", ".. sub step", "* item", "+", ":name: value",
+        ":name!:", "{name} and {nbsp}", "ifdef::name[]", "ifndef::name[]", "endif::[]",
+        "ifdef::name[inline]", "include::other.adoc[]", "// comment", "toc::[]",
+        "image::hive.png[a hive]", "term:: text", "link:https://x.org[a site] here",
+        "<<id,words>> and <<other>>", "linkgit:git-add[1]", "(((hidden))) ((shown))",
+        "Plain prose line.", "  indented text", "line with hard break +",
+    ]
+)  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_LINE, max_size=25))
+def test_any_source_reads_and_invents_no_words(lines):
+    source = "\n".join(lines)
+    text = asciidoc_text(source)
+    assert text == "" or (text.endswith("\n") and not text.startswith("\n"))
+    assert "\n\n\n" not in text
+    source_words = set(re.findall(r"[A-Za-z]{2,}", source))
+    assert set(re.findall(r"[A-Za-z]{2,}", text)) <= source_words | {"python"}
+    if text.strip():
+        doc = decode_document(source.encode(), "asciidoc")
+        assert "".join(doc.segment_texts(list(range(1, len(doc.sentences))))) == doc.text
