@@ -153,9 +153,9 @@ def _is_notebook(text: str, path: str | None) -> bool:
     return bool(_reader("notebook", "sniff_notebook")(text, path))
 
 
-# What a line opens with in the marks only AsciiDoc makes (see sniff_asciidoc): "=",
-# "[", "|" or a directive's name, at a line's start.
-_ASCIIDOC_HINT = re.compile(r"^(?:==|\[|\|===|include::|ifn?def::)", re.MULTILINE)
+# What a line opens with in the marks only AsciiDoc makes (see sniff_asciidoc): a title's
+# "=" and a space, "[", "|===" or a directive's name, at a line's start.
+_ASCIIDOC_HINT = re.compile(r"^(?:=+[ \t]|\[|\|===|include::|ifn?def::)", re.MULTILINE)
 
 
 def _is_asciidoc(text: str, path: str | None) -> bool:
