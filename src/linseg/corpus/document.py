@@ -27,6 +27,8 @@
 ``asciidoc`` an AsciiDoc source (:mod:`linseg.corpus.asciidoc`): its text, its section
           titles as Markdown ``#`` lines and its listings fenced; the files it includes
           are read from beside it.
+``pod``   Perl's POD (:mod:`linseg.corpus.pod`): the text ``perldoc`` shows, its
+          ``=head`` lines as Markdown ``#`` lines and its verbatim paragraphs fenced.
 
 ``epub``, ``docx``, ``odt`` and ``pdf`` are read from bytes only (:func:`decode_document`,
 :func:`read_document`). Bytes compressed by gzip, bzip2 or xz (``README.gz``,
@@ -70,11 +72,11 @@ __all__ = [
 
 Format = Literal[
     "choi", "lines", "text", "vtt", "srt", "html", "tex", "man", "info", "ipynb",
-    "asciidoc", "epub", "docx", "odt", "pdf",
+    "asciidoc", "pod", "epub", "docx", "odt", "pdf",
 ]  # fmt: skip
 FORMATS = (
     "choi", "lines", "text", "vtt", "srt", "html", "tex", "man", "info", "ipynb",
-    "asciidoc", "epub", "docx", "odt", "pdf",
+    "asciidoc", "pod", "epub", "docx", "odt", "pdf",
 )  # fmt: skip
 # The formats read from bytes: the module that reads each, its function that recognises
 # one and the one that reads its text, and what it is called in an error. The modules are
@@ -97,6 +99,7 @@ _MARKUP = {
     "info": ("info", "info_text", "Info file"),
     "ipynb": ("notebook", "notebook_text", "notebook"),
     "asciidoc": ("asciidoc", "asciidoc_text", "AsciiDoc source"),
+    "pod": ("pod", "pod_text", "POD document"),
 }
 # Of those, the ones that may need other files beside the one read (a split Info
 # manual's parts; the page a manual page includes; an AsciiDoc source's includes), and
@@ -166,6 +169,14 @@ def _is_asciidoc(text: str, path: str | None) -> bool:
     return bool(_ASCIIDOC_HINT.search(text, 0, 65536)) and bool(
         _reader("asciidoc", "sniff_asciidoc")(text, path)
     )
+
+
+def _is_pod(text: str, path: str | None) -> bool:
+    """:func:`~linseg.corpus.pod.sniff_pod`, asked only of a text that opens with ``=``
+    (after blank lines) or a file whose name says POD."""
+    if named(path) == "pod":
+        return True
+    return text.lstrip()[:1] == "=" and bool(_reader("pod", "sniff_pod")(text, path))
 
 
 def _is_html(text: str, path: str | None) -> bool:
@@ -303,6 +314,8 @@ def _detect(
         return "choi", None
     if _is_asciidoc(text, path):
         return "asciidoc", None
+    if _is_pod(text, path):
+        return "pod", None
     if len(lines) > 1 and looks_tokenized(lines) and _ends_with_mark(lines) * 2 > len(lines):
         return "lines", (
             "read one sentence a line, as the lines look tokenised (--format text reads prose)"

@@ -1,6 +1,6 @@
 """The file names of the formats linseg reads into text (web pages, LaTeX sources,
-notebooks, AsciiDoc sources, e-books, word-processor files, PDFs, transcripts), and the
-bytes the formats read from bytes open with: one table and two tests, read by each
+notebooks, AsciiDoc and POD sources, e-books, word-processor files, PDFs, transcripts),
+and the bytes the formats read from bytes open with: one table and two tests, read by each
 format's recogniser, by format detection before any reader is imported, and by corpus
 runs, which name such a file's text output ``NAME.SUFFIX.txt``. It imports nothing, so
 asking costs nothing."""
@@ -27,6 +27,7 @@ SUFFIXES: dict[str, tuple[str, ...]] = {
     "info": (".info",),
     "ipynb": (".ipynb",),
     "asciidoc": (".adoc", ".asciidoc"),
+    "pod": (".pod",),
     "epub": (".epub",),
     "docx": (".docx",),
     "odt": (".odt",),

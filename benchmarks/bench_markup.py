@@ -1,29 +1,33 @@
-"""AsciiDoc sources (``--format asciidoc``): are they read whole, and cut at their sections?
+"""Sources in a markup linseg reads (``--format asciidoc``, ``--format pod``): are they
+read whole, and cut at their sections?
 
 Usage::
 
-    python benchmarks/bench_asciidoc.py FILE_OR_FOLDER... [--min-words 200]
+    python benchmarks/bench_markup.py FILE_OR_FOLDER... [--format asciidoc|pod]
+                                      [--min-words 200]
 
-Each AsciiDoc source given (a folder: its ``*.txt``, ``*.adoc`` and ``*.asciidoc`` files,
-one level of sub-folders included) is rendered by Asciidoctor (``asciidoctor``, which must
-be installed: ``apt-get install asciidoctor``), the reference reading. From its HTML, read
-as linseg reads a web page, come the true sections: the highest heading level below the
-title that occurs at least three times (as in ``tools/build_natural_set.py``). Sources with
-fewer sections than that, or fewer than ``--min-words`` words, are left out.
+Each source given (a folder: its files of the format, ``*.txt``, ``*.adoc`` and
+``*.asciidoc`` for AsciiDoc, ``*.pod`` for POD, one level of sub-folders included) is
+rendered to HTML by the format's own tool, the reference reading: Asciidoctor for AsciiDoc
+(``apt-get install asciidoctor``), ``pod2html`` (Perl's) for POD. From that HTML, read as
+linseg reads a web page, come the true sections: the highest heading level that occurs at
+least three times (below Asciidoctor's title, which occurs once). Sources with fewer
+sections than that, or fewer than ``--min-words`` words, are left out.
 
 Then the default (``u00_pr``) segments each source as ``linseg segment`` would, and is
 scored against those sections (word-level Pk, B, sections found divided by true), read
-four ways: as plain text (``--format text``, how linseg read AsciiDoc before it had a
-reader), as detected (``auto``), as AsciiDoc (``--format asciidoc``) and, for a ceiling,
-Asciidoctor's HTML; with C99 on the AsciiDoc reading and no boundary beside them. Each
-reading's boundaries are carried to the reference text's words by aligning the two texts'
-words (``difflib``). The reader's words are also compared with Asciidoctor's: the share of
-the HTML's words the reader's text holds (recall), and of the reader's words that the HTML
-holds (precision), averaged over sources.
+four ways: as plain text (``--format text``, how linseg read the format before it had a
+reader), as detected (``auto``), as the format, and, for a ceiling, the tool's HTML; with
+C99 on the format's reading and no boundary beside them. Each reading's boundaries are
+carried to the reference text's words by aligning the two texts' words (``difflib``). The
+reader's words are also compared with the tool's: the share of the HTML's words the
+reader's text holds (recall), and of the reader's words that the HTML holds (precision),
+averaged over sources.
 
-The sources measured in BENCHMARKS.md are Git's own manuals (Debian's ``git-doc``,
-GPL-2: ``apt-get download git-doc && dpkg -x git-doc_*.deb git-doc``, then
-``usr/share/doc/git-doc``).
+The sources measured in BENCHMARKS.md are Git's manuals (Debian's ``git-doc``, GPL-2:
+``apt-get download git-doc && dpkg -x git-doc_*.deb git-doc``, then
+``usr/share/doc/git-doc``) and Perl's (``perl-doc``, GPL-1+ or Artistic: its
+``usr/share/perl/5.*/pod``).
 """
 
 from __future__ import annotations
@@ -46,7 +50,15 @@ from linseg.metrics import boundary_similarity, pk
 
 _WORD = re.compile(r"[^\W_]+")
 _HEADING = re.compile(r"(#{1,6}) \S")
-READINGS = ("text", "auto", "asciidoc", "html")
+#: How each format is rendered to HTML (``{src}``, ``{out}`` and ``{tmp}`` filled in),
+#: and the names of its files in a folder.
+RENDERERS = {
+    "asciidoc": (["asciidoctor", "-o", "{out}", "{src}"], ("*.txt", "*.adoc", "*.asciidoc")),
+    "pod": (
+        ["pod2html", "--noindex", "--cachedir", "{tmp}", "--infile", "{src}", "--outfile", "{out}"],
+        ("*.pod",),
+    ),
+}
 
 
 def _words(text: str) -> list[str]:
@@ -75,7 +87,7 @@ def _carried(words: list[str], ref_words: list[str]) -> list[int]:
 
 def reference(html_text: str) -> list[int] | None:
     """Word offsets of the true section starts in ``html_text``, or None if no level
-    below the title opens three sections."""
+    opens three sections."""
     starts: dict[int, list[int]] = collections.defaultdict(list)
     pos = 0
     for line in html_text.split("\n"):
@@ -83,7 +95,7 @@ def reference(html_text: str) -> list[int] | None:
         if m:
             starts[len(m.group(1))].append(pos)
         pos += len(line) + 1
-    level = next((lv for lv in range(2, 7) if len(starts[lv]) >= 3), None)
+    level = next((lv for lv in range(1, 7) if len(starts[lv]) >= 3), None)
     if level is None:
         return None
     n = len(_words(html_text))
@@ -100,11 +112,11 @@ def _boundaries(path: str, fmt: str, ref_words: list[str], method: str) -> list[
     return sorted({carried[i] for i in _word_index(seg.text, offsets)} - {0, len(ref_words)})
 
 
-def _sources(paths: list[str]) -> list[str]:
+def _sources(paths: list[str], patterns: tuple[str, ...]) -> list[str]:
     found: list[str] = []
     for p in paths:
         if os.path.isdir(p):
-            for pattern in ("*.txt", "*.adoc", "*.asciidoc", "*/*.txt", "*/*.adoc"):
+            for pattern in (*patterns, *(f"*/{pat}" for pat in patterns)):
                 found.extend(sorted(str(f) for f in Path(p).glob(pattern)))
         else:
             found.append(p)
@@ -114,17 +126,20 @@ def _sources(paths: list[str]) -> list[str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("paths", nargs="+", metavar="FILE_OR_FOLDER")
+    parser.add_argument("--format", choices=sorted(RENDERERS), default="asciidoc")
     parser.add_argument("--min-words", type=int, default=200)
     args = parser.parse_args()
-    if shutil.which("asciidoctor") is None:
-        sys.exit("bench_asciidoc.py: needs asciidoctor (apt-get install asciidoctor)")
+    command, patterns = RENDERERS[args.format]
+    if shutil.which(command[0]) is None:
+        sys.exit(f"bench_markup.py: needs {command[0]}")
     scores: dict[str, list[tuple[float, float, float]]] = collections.defaultdict(list)
     recall, precision, detected = [], [], 0
     with tempfile.TemporaryDirectory() as tmp:
-        for source in _sources(args.paths):
+        for source in _sources(args.paths, patterns):
             html = os.path.join(tmp, "page.html")
+            fill = {"out": html, "src": os.path.basename(source), "tmp": tmp}
             done = subprocess.run(
-                ["asciidoctor", "-o", html, os.path.basename(source)],
+                [part.format(**fill) for part in command],
                 cwd=os.path.dirname(os.path.abspath(source)),
                 capture_output=True,
             )
@@ -136,14 +151,17 @@ def main() -> None:
             if ref is None or len(ref_words) < args.min_words:
                 continue
             read = read_document(source)
-            detected += read.format == "asciidoc"
-            mine = collections.Counter(_words(read_document(source, "asciidoc").text))
+            detected += read.format == args.format
+            mine = collections.Counter(_words(read_document(source, args.format).text))
             theirs = collections.Counter(ref_words)
             shared = sum((mine & theirs).values())
             recall.append(shared / sum(theirs.values()))
             precision.append(shared / max(1, sum(mine.values())))
             n = len(ref_words)
-            runs = [(r, r, "u00_pr") for r in READINGS] + [("c99 (asciidoc)", "asciidoc", "c99")]
+            readings = ("text", "auto", args.format, "html")
+            runs = [(r, r, "u00_pr") for r in readings] + [
+                (f"c99 ({args.format})", args.format, "c99")
+            ]
             for name, fmt, method in runs:
                 path = html if fmt == "html" else source
                 hyp = _boundaries(path, fmt, ref_words, method)
@@ -154,10 +172,10 @@ def main() -> None:
             os.remove(html)
     total = len(recall)
     if not total:
-        sys.exit("bench_asciidoc.py: no source with three sections or more")
-    print(f"{total} sources with three sections or more; {detected} detected as AsciiDoc")
+        sys.exit("bench_markup.py: no source with three sections or more")
+    print(f"{total} sources with three sections or more; {detected} detected as {args.format}")
     print(
-        f"reader against Asciidoctor: word recall {statistics.mean(recall):.3f}, "
+        f"reader against {command[0]}: word recall {statistics.mean(recall):.3f}, "
         f"precision {statistics.mean(precision):.3f}"
     )
     print(f"{'reading':18s} {'Pk':>6s} {'B':>6s} {'found/true':>10s}")
