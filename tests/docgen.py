@@ -342,3 +342,22 @@ def topic_paragraphs(sentence: str, n: int = 8) -> list[str]:
     """``n`` paragraphs on one topic: the words of ``sentence`` rotated, each a sentence."""
     words = sentence.rstrip(".").split()
     return [" ".join(words[j:] + words[:j]) + "." for j in range(n)]
+
+
+def check_markup_reading(source: str, text: str, fmt: str, written: set[str]) -> None:
+    """What a reader of a text markup (``fmt``) must do with any ``source``, given the
+    ``text`` it read: blocks apart by one blank line at most, no blank line first, a line
+    end last; no word (two letters or more) that the source does not hold, but those the
+    reader itself ``written``; and a document read from it whose sentences join back to
+    that text."""
+    import re
+
+    from linseg.corpus.document import decode_document
+
+    assert text == "" or (text.endswith("\n") and not text.startswith("\n"))
+    assert "\n\n\n" not in text
+    source_words = set(re.findall(r"[A-Za-z]{2,}", source)) | written
+    assert set(re.findall(r"[A-Za-z]{2,}", text)) <= source_words
+    if text.strip():
+        doc = decode_document(source.encode(), fmt)
+        assert "".join(doc.segment_texts(list(range(1, len(doc.sentences))))) == doc.text
