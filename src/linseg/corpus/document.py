@@ -90,22 +90,60 @@ _BINARY = {
 }
 
 
-# The text formats read into text with their structure as Markdown: the module and its
-# function that reads one, and what it is called in an error.
+@dataclass(frozen=True)
+class _Markup:
+    """A text format read into text with its structure as Markdown."""
+
+    module: str  # the corpus module that reads it
+    read: str  # its function that reads one: text (and what reads other files) to text
+    sniff: str  # its function that recognises one: (text, path) to bool
+    what: str  # what one is called in an error
+    # A cheap test of the text that must hold before the module is imported and asked:
+    # a plain-text run imports none of the readers.
+    may_be: Callable[[str], bool]
+    by_name: bool = True  # whether a file so named (named()) is one, whatever it holds
+    # Where the other files it names are looked for, in folders up from the file's own:
+    # a split Info manual's parts and an AsciiDoc source's includes beside it; the page a
+    # manual page includes (".so man1/gzip.1") under its parent, then beside it.
+    beside: tuple[int, ...] | None = None
+
+
+_MAN_REQUEST = re.compile(r"^[.'][ \t]*(?:TH|Dd|Dt|so)[ \t]", re.MULTILINE)
+# A line that opens as one of the marks only AsciiDoc makes (see sniff_asciidoc): a
+# title's "=" and a space, "[", "|===" or a directive's name.
+_ASCIIDOC_HINT = re.compile(r"^(?:=+[ \t]|\[|\|===|include::|ifn?def::)", re.MULTILINE)
+
 _MARKUP = {
-    "html": ("webpage", "html_text", "HTML page"),
-    "tex": ("latex", "latex_text", "LaTeX source"),
-    "man": ("manpage", "man_text", "manual page"),
-    "info": ("info", "info_text", "Info file"),
-    "ipynb": ("notebook", "notebook_text", "notebook"),
-    "asciidoc": ("asciidoc", "asciidoc_text", "AsciiDoc source"),
-    "pod": ("pod", "pod_text", "POD document"),
-}
-# Of those, the ones that may need other files beside the one read (a split Info
-# manual's parts; the page a manual page includes; an AsciiDoc source's includes), and
-# where to look, from the file's folder: that folder (Info, AsciiDoc), or its parent
-# (``.so man1/gzip.1``) and then itself.
-_BESIDE = {"info": (0,), "man": (1, 0), "asciidoc": (0,)}
+    # An Info file opens with makeinfo's line or holds a node separator early on; other
+    # tools write files named .info too.
+    "info": _Markup(
+        "info", "info_text", "sniff_info", "Info file",
+        lambda t: "\x1f" in t[:4096] or t.startswith("This is "), by_name=False, beside=(0,),
+    ),
+    "man": _Markup(
+        "manpage", "man_text", "sniff_man", "manual page",
+        lambda t: bool(_MAN_REQUEST.search(t[:8192])), by_name=False, beside=(1, 0),
+    ),
+    "ipynb": _Markup(
+        "notebook", "notebook_text", "sniff_notebook", "notebook",
+        lambda t: t[:4096].lstrip()[:1] == "{" and '"nbformat"' in t,
+    ),
+    "html": _Markup(
+        "webpage", "html_text", "sniff_html", "HTML page", lambda t: t[:4096].lstrip()[:1] == "<"
+    ),
+    "tex": _Markup("latex", "latex_text", "sniff_latex", "LaTeX source", lambda t: "\\" in t[:8000]),
+    "asciidoc": _Markup(
+        "asciidoc", "asciidoc_text", "sniff_asciidoc", "AsciiDoc source",
+        lambda t: bool(_ASCIIDOC_HINT.search(t, 0, 65536)), beside=(0,),
+    ),
+    "pod": _Markup("pod", "pod_text", "sniff_pod", "POD document", lambda t: t.lstrip()[:1] == "="),
+}  # fmt: skip
+# The order they are tried in: these before Choi's format and the plain-text ones (a
+# manual of LaTeX is an Info file first, and shows \documentclass lines early on) ...
+_BEFORE_CHOI: tuple[Format, ...] = ("info", "man", "ipynb", "html", "tex")
+# ... and these after Choi's (whose separator lines are lines of "=") but before a text is
+# taken for one sentence a line.
+_AFTER_CHOI: tuple[Format, ...] = ("asciidoc", "pod")
 
 
 def _reader(module: str, name: str) -> Callable:
@@ -120,71 +158,13 @@ def _may_be_binary(data: bytes, path: str | None) -> bool:
     return data.startswith(ZIP_MAGIC) or opens_pdf(data)
 
 
-def _is_latex(text: str, path: str | None) -> bool:
-    """:func:`~linseg.corpus.latex.sniff_latex`, asked only of a text that holds a
-    backslash early on or a file whose name says LaTeX."""
-    if named(path) == "tex":
+def _is(fmt: str, text: str, path: str | None) -> bool:
+    """Whether ``text`` (read from ``path``) is in the markup ``fmt``: so named, or its
+    module's recogniser says so, asked only when the cheap test holds."""
+    markup = _MARKUP[fmt]
+    if markup.by_name and named(path) == fmt:
         return True
-    return "\\" in text[:8000] and bool(_reader("latex", "sniff_latex")(text, path))
-
-
-def _is_info(text: str, path: str | None) -> bool:
-    """:func:`~linseg.corpus.info.sniff_info`, asked only of a text that holds an Info
-    node separator or makeinfo's opening line early on."""
-    head = text[:4096]
-    if "\x1f" not in head and not head.startswith("This is "):
-        return False
-    return bool(_reader("info", "sniff_info")(text, path))
-
-
-_MAN_REQUEST = re.compile(r"^[.'][ \t]*(?:TH|Dd|Dt|so)[ \t]", re.MULTILINE)
-
-
-def _is_man(text: str) -> bool:
-    """:func:`~linseg.corpus.manpage.sniff_man`, asked only of a text that holds a
-    ``.TH``, ``.Dd``, ``.Dt`` or ``.so`` request early on."""
-    return bool(_MAN_REQUEST.search(text[:8192])) and bool(_reader("manpage", "sniff_man")(text))
-
-
-def _is_notebook(text: str, path: str | None) -> bool:
-    """:func:`~linseg.corpus.notebook.sniff_notebook`, asked only of a text that opens as a
-    JSON object and names an ``nbformat``, or a file whose name says notebook."""
-    if named(path) == "ipynb":
-        return True
-    if text[:4096].lstrip()[:1] != "{" or '"nbformat"' not in text:
-        return False
-    return bool(_reader("notebook", "sniff_notebook")(text, path))
-
-
-# What a line opens with in the marks only AsciiDoc makes (see sniff_asciidoc): a title's
-# "=" and a space, "[", "|===" or a directive's name, at a line's start.
-_ASCIIDOC_HINT = re.compile(r"^(?:=+[ \t]|\[|\|===|include::|ifn?def::)", re.MULTILINE)
-
-
-def _is_asciidoc(text: str, path: str | None) -> bool:
-    """:func:`~linseg.corpus.asciidoc.sniff_asciidoc`, asked only of a text with a line
-    that opens as one of AsciiDoc's marks early on, or a file whose name says AsciiDoc."""
-    if named(path) == "asciidoc":
-        return True
-    return bool(_ASCIIDOC_HINT.search(text, 0, 65536)) and bool(
-        _reader("asciidoc", "sniff_asciidoc")(text, path)
-    )
-
-
-def _is_pod(text: str, path: str | None) -> bool:
-    """:func:`~linseg.corpus.pod.sniff_pod`, asked only of a text that opens with ``=``
-    (after blank lines) or a file whose name says POD."""
-    if named(path) == "pod":
-        return True
-    return text.lstrip()[:1] == "=" and bool(_reader("pod", "sniff_pod")(text, path))
-
-
-def _is_html(text: str, path: str | None) -> bool:
-    """:func:`~linseg.corpus.webpage.sniff_html`, asked only of a text that opens with a
-    tag or a file whose name says HTML."""
-    if named(path) == "html":
-        return True
-    return text[:4096].lstrip()[:1] == "<" and bool(_reader("webpage", "sniff_html")(text, path))
+    return markup.may_be(text) and bool(_reader(markup.module, markup.sniff)(text, path))
 
 
 @dataclass
@@ -296,26 +276,17 @@ def _detect(
         return "vtt", None
     if transcript == "srt":
         return "srt", None
-    # Before LaTeX: a manual of LaTeX shows \documentclass lines early on.
-    if not info_tried and _is_info(text, path):
-        return "info", None
-    if _is_man(text):
-        return "man", None
-    if _is_notebook(text, path):
-        return "ipynb", None
-    if _is_html(text, path):
-        return "html", None
-    if _is_latex(text, path):
-        return "tex", None
+    for fmt in _BEFORE_CHOI:
+        if (fmt != "info" or not info_tried) and _is(fmt, text, path):
+            return fmt, None
     lines = [ln for ln in text.splitlines() if ln.strip()]
     seps = sum(1 for ln in lines if is_separator(ln))
     problem = _ref_problem(lines) if seps else "no separator"
     if problem is None:
         return "choi", None
-    if _is_asciidoc(text, path):
-        return "asciidoc", None
-    if _is_pod(text, path):
-        return "pod", None
+    for fmt in _AFTER_CHOI:
+        if _is(fmt, text, path):
+            return fmt, None
     if len(lines) > 1 and looks_tokenized(lines) and _ends_with_mark(lines) * 2 > len(lines):
         return "lines", (
             "read one sentence a line, as the lines look tokenised (--format text reads prose)"
@@ -419,11 +390,11 @@ def _parsed(
     if fmt in _BINARY:
         raise ValueError(f"{fmt} input is read from its bytes (read_document, decode_document)")
     if fmt in _MARKUP:
-        module, read, what = _MARKUP[fmt]
-        reader = _reader(module, read)
-        text = reader(text, read_file) if fmt in _BESIDE else reader(text)
+        markup = _MARKUP[fmt]
+        reader = _reader(markup.module, markup.read)
+        text = reader(text) if markup.beside is None else reader(text, read_file)
         if not text:
-            raise ValueError(f"the {what} shows no text")
+            raise ValueError(f"the {markup.what} shows no text")
         if fmt == "info":
             check_text(text)  # what its control characters hid (see decode_document)
     return _prose_document(text, fmt, path, detected, notes, language)
@@ -492,14 +463,15 @@ def decode_document(
     # An Info file holds control characters (its node separators, its tag table's marks)
     # that text does not: it is recognised before the check for binary input, and the
     # text read from it checked instead.
-    if detected and _is_info(text, path):
+    if detected and _is("info", text, path):
         fmt = "info"
     if fmt != "info":
         check_text(text)
     if fmt == "auto":
         fmt, note = _detect(text, path, info_tried=True)
         notes = [note] if note else []
-    read_file = _file_reader(path, encoding, _BESIDE[fmt]) if fmt in _BESIDE else None
+    beside = _MARKUP[fmt].beside if fmt in _MARKUP else None
+    read_file = None if beside is None else _file_reader(path, encoding, beside)
     return _parsed(text, fmt, path, language, detected, notes, read_file)
 
 

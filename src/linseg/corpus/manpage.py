@@ -31,6 +31,7 @@ standard library is used.
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 from collections.abc import Callable
@@ -141,10 +142,11 @@ _SHOWN = {"Ux": "UNIX", "Bx": "BSD", "Nd": "\u2014", "At": "AT&T UNIX", "Bsx": "
           "Fx": "FreeBSD", "Nx": "NetBSD", "Ox": "OpenBSD", "Dx": "DragonFly"}  # fmt: skip
 
 
-def sniff_man(text: str) -> bool:
+def sniff_man(text: str, path: str | os.PathLike[str] | None = None) -> bool:
     """Whether ``text`` is a manual page's source: a ``.TH`` (man) or ``.Dd``/``.Dt``
     (mdoc) request in its first 8 KB and a section (``.SH``, ``.Sh``), or a page that
-    only includes another (``.so``)."""
+    only includes another (``.so``). ``path`` is not read (a page is known by what it
+    holds, not by its name); it is taken as every format's recogniser takes it."""
     head = text[:8192]
     if _HEAD_MACRO.search(head):
         return bool(_SECTION_MACRO.search(text))
