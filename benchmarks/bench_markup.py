@@ -1,15 +1,16 @@
-"""Sources in a markup linseg reads (``--format asciidoc``, ``--format pod``): are they
+"""Sources in a markup linseg reads (``--format asciidoc``, ``pod``, ``org``): are they
 read whole, and cut at their sections?
 
 Usage::
 
-    python benchmarks/bench_markup.py FILE_OR_FOLDER... [--format asciidoc|pod]
+    python benchmarks/bench_markup.py FILE_OR_FOLDER... [--format asciidoc|pod|org]
                                       [--min-words 200]
 
 Each source given (a folder: its files of the format, ``*.txt``, ``*.adoc`` and
-``*.asciidoc`` for AsciiDoc, ``*.pod`` for POD, one level of sub-folders included) is
-rendered to HTML by the format's own tool, the reference reading: Asciidoctor for AsciiDoc
-(``apt-get install asciidoctor``), ``pod2html`` (Perl's) for POD. From that HTML, read as
+``*.asciidoc`` for AsciiDoc, ``*.pod`` for POD, ``*.org`` for Org, one level of
+sub-folders included) is rendered to HTML by a tool made for the format, the reference
+reading: Asciidoctor for AsciiDoc (``apt-get install asciidoctor``), ``pod2html`` (Perl's)
+for POD, pandoc for Org (``apt-get install pandoc``). From that HTML, read as
 linseg reads a web page, come the true sections: the highest heading level that occurs at
 least three times (below Asciidoctor's title, which occurs once). Sources with fewer
 sections than that, or fewer than ``--min-words`` words, are left out.
@@ -58,6 +59,7 @@ RENDERERS = {
         ["pod2html", "--noindex", "--cachedir", "{tmp}", "--infile", "{src}", "--outfile", "{out}"],
         ("*.pod",),
     ),
+    "org": (["pandoc", "-f", "org", "-t", "html5", "-s", "-o", "{out}", "{src}"], ("*.org",)),
 }
 
 

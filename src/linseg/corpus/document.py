@@ -29,6 +29,8 @@
           are read from beside it.
 ``pod``   Perl's POD (:mod:`linseg.corpus.pod`): the text ``perldoc`` shows, its
           ``=head`` lines as Markdown ``#`` lines and its verbatim paragraphs fenced.
+``org``   an Org document (:mod:`linseg.corpus.org`): its text, its headlines as
+          Markdown ``#`` lines, its source blocks fenced, its keywords and drawers left out.
 
 ``epub``, ``docx``, ``odt`` and ``pdf`` are read from bytes only (:func:`decode_document`,
 :func:`read_document`). Bytes compressed by gzip, bzip2 or xz (``README.gz``,
@@ -72,11 +74,11 @@ __all__ = [
 
 Format = Literal[
     "choi", "lines", "text", "vtt", "srt", "html", "tex", "man", "info", "ipynb",
-    "asciidoc", "pod", "epub", "docx", "odt", "pdf",
+    "asciidoc", "pod", "org", "epub", "docx", "odt", "pdf",
 ]  # fmt: skip
 FORMATS = (
     "choi", "lines", "text", "vtt", "srt", "html", "tex", "man", "info", "ipynb",
-    "asciidoc", "pod", "epub", "docx", "odt", "pdf",
+    "asciidoc", "pod", "org", "epub", "docx", "odt", "pdf",
 )  # fmt: skip
 # The formats read from bytes: the module that reads each, its function that recognises
 # one and the one that reads its text, and what it is called in an error. The modules are
@@ -112,6 +114,9 @@ _MAN_REQUEST = re.compile(r"^[.'][ \t]*(?:TH|Dd|Dt|so)[ \t]", re.MULTILINE)
 # A line that opens as one of the marks only AsciiDoc makes (see sniff_asciidoc): a
 # title's "=" and a space, "[", "|===" or a directive's name.
 _ASCIIDOC_HINT = re.compile(r"^(?:=+[ \t]|\[|\|===|include::|ifn?def::)", re.MULTILINE)
+# One of the marks only Org makes (see sniff_org): a keyword or block line, a headline of
+# two stars or more, a property drawer, a link with a description.
+_ORG_HINT = re.compile(r"^(?:#\+|\*\*+[ \t]|[ \t]*:PROPERTIES:)|\]\[", re.MULTILINE)
 
 _MARKUP = {
     # An Info file opens with makeinfo's line or holds a node separator early on; other
@@ -137,13 +142,17 @@ _MARKUP = {
         lambda t: bool(_ASCIIDOC_HINT.search(t, 0, 65536)), beside=(0,),
     ),
     "pod": _Markup("pod", "pod_text", "sniff_pod", "POD document", lambda t: t.lstrip()[:1] == "="),
+    "org": _Markup(
+        "org", "org_text", "sniff_org", "Org document",
+        lambda t: bool(_ORG_HINT.search(t, 0, 65536)),
+    ),
 }  # fmt: skip
 # The order they are tried in: these before Choi's format and the plain-text ones (a
 # manual of LaTeX is an Info file first, and shows \documentclass lines early on) ...
 _BEFORE_CHOI: tuple[Format, ...] = ("info", "man", "ipynb", "html", "tex")
 # ... and these after Choi's (whose separator lines are lines of "=") but before a text is
 # taken for one sentence a line.
-_AFTER_CHOI: tuple[Format, ...] = ("asciidoc", "pod")
+_AFTER_CHOI: tuple[Format, ...] = ("asciidoc", "pod", "org")
 
 
 def _reader(module: str, name: str) -> Callable:

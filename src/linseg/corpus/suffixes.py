@@ -1,9 +1,9 @@
 """The file names of the formats linseg reads into text (web pages, LaTeX sources,
-notebooks, AsciiDoc and POD sources, e-books, word-processor files, PDFs, transcripts),
-and the bytes the formats read from bytes open with: one table and two tests, read by each
-format's recogniser, by format detection before any reader is imported, and by corpus
-runs, which name such a file's text output ``NAME.SUFFIX.txt``. It imports nothing, so
-asking costs nothing."""
+notebooks, AsciiDoc, POD and Org sources, e-books, word-processor files, PDFs,
+transcripts), and the bytes the formats read from bytes open with: one table and two
+tests, read by each format's recogniser, by format detection before any reader is
+imported, and by corpus runs, which name such a file's text output ``NAME.SUFFIX.txt``. It
+imports nothing, so asking costs nothing."""
 
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ SUFFIXES: dict[str, tuple[str, ...]] = {
     "ipynb": (".ipynb",),
     "asciidoc": (".adoc", ".asciidoc"),
     "pod": (".pod",),
+    "org": (".org",),
     "epub": (".epub",),
     "docx": (".docx",),
     "odt": (".odt",),

@@ -1,0 +1,132 @@
+"""Org documents: headlines as headings, blocks, drawers, keywords, tables, links,
+detection, and a document cut at its headlines."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from docgen import TOPICS, check_markup_reading, topic_paragraphs
+from linseg.corpus.document import detect_format
+from linseg.corpus.org import org_text, sniff_org
+from test_cli import segment_file
+
+SOURCE = """\
+#+TITLE: Apiary notes
+#+OPTIONS: toc:nil
+# a comment line
+
+* TODO [#A] Hives :work:bees:
+  SCHEDULED: <2026-05-01 Fri>
+  :PROPERTIES:
+  :CUSTOM_ID: hives
+  :END:
+Frames of comb, see [[https://example.org/bees][the bee site]] and [[file:notes.org]].
+
+#+BEGIN_SRC python
+frames = 10
+#+END_SRC
+
+: $ count-frames
+: 10
+
+** Honey
+| Week | Kilograms |
+|------+-----------|
+| 19   | 41.2      |
+-----
+#+begin_quote
+Honey is <<<nectar>>> made thick.
+#+end_quote
+
+* COMMENT Left out
+Not shown.
+** Nor this
+* DONE Winter
+#+BEGIN_EXPORT html
+<b>Left out.</b>
+#+END_EXPORT
+Feed fondant.
+"""
+
+EXPECTED = """\
+# Apiary notes
+
+## Hives
+
+Frames of comb, see the bee site and notes.org.
+
+```python
+frames = 10
+```
+
+```
+$ count-frames
+10
+```
+
+### Honey
+
+Week | Kilograms
+19 | 41.2
+
+Honey is nectar made thick.
+
+## Winter
+
+Feed fondant.
+"""
+
+
+def test_a_document_reads_as_the_rules_say():
+    assert org_text(SOURCE) == EXPECTED
+    # Without a title, a one-star headline is the top level.
+    assert org_text("* One\nText.\n** Two\n") == "# One\n\nText.\n\n## Two\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "path", "expected"),
+    [
+        (SOURCE, None, True),
+        ("Prose.\n", "notes.org", True),
+        ("#+TITLE: T\n** Deep\n#+BEGIN_SRC sh\nls\n#+END_SRC\n", None, True),
+        ("* item\n* item\n* item\n\nA Markdown list.\n", None, False),
+        ("#+TITLE: T\n#+AUTHOR: A\n#+DATE: D\n", None, False),  # one kind only
+        ("Plain prose.\n", None, False),
+    ],
+)
+def test_detection(text, path, expected):
+    assert sniff_org(text, path) is expected
+    assert (detect_format(text, path) == "org") is expected
+
+
+def test_a_document_is_cut_at_its_headlines(tmp_path, capsys):
+    parts = ["#+TITLE: Bees", "#+OPTIONS: toc:nil", ""]
+    for title, sentence in TOPICS.items():
+        parts += [f"** {title}", "", "\n\n".join(topic_paragraphs(sentence)), ""]
+    path = tmp_path / "bees.txt"
+    path.write_text("\n".join(parts))
+    record = segment_file(path, capsys)
+    assert record["format"] == "org"
+    heads = [s.split("\n")[0] for s in record["segments"]]
+    assert heads == ["# Bees", "### Honey", "### Swarms"]
+
+
+_LINE = st.sampled_from(
+    [
+        "", "* Headline", "** TODO [#B] Sub :tag:", "*** COMMENT Hidden", "#+TITLE: Title",
+        "#+OPTIONS: x", "# comment", "#+BEGIN_SRC python", "#+END_SRC", "#+begin_quote",
+        "#+end_quote", "#+BEGIN_EXPORT html", "#+END_EXPORT", ":PROPERTIES:", ":ID: x",
+        ":END:", "SCHEDULED: <2026-01-01>", ": fixed width", "| a | b |", "|---+---|",
+        "-----", "[[https://x.org][a site]] here", "[[file:y.org]]", "<<<radio>>> word",
+        "- item", "1. step", "Plain prose line.", "  indented text",
+    ]
+)  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_LINE, max_size=25))
+def test_any_source_reads_and_invents_no_words(lines):
+    source = "\n".join(lines)
+    check_markup_reading(source, org_text(source), "org", {"python"})
