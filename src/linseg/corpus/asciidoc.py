@@ -43,6 +43,7 @@ import os
 import re
 from collections.abc import Callable
 
+from .sniffing import holds_marks
 from .suffixes import named
 from .webpage import fenced
 
@@ -85,12 +86,9 @@ _TEXT_MACROS = frozenset(
 )  # fmt: skip
 _HIDDEN_MACROS = frozenset(("indexterm", "anchor"))
 _MAX_INCLUDE_DEPTH = 8
-# A text is read as AsciiDoc when it has this many of the marks only AsciiDoc makes, of
-# at least two kinds: a GNU change log's "=== title ===" lines, or a plain text's boxes of
-# dashes, are one kind each.
-_SNIFF_MARKS = 3
-_SNIFF_KINDS = 2
-_SNIFF_BYTES = 65536
+# The marks only AsciiDoc makes, each kind a group: a text is read as AsciiDoc when it
+# holds three of two kinds or more (a GNU change log's "=== title ===" lines, or a plain
+# text's boxes of dashes, are one kind each).
 _ASCIIDOC_ONLY = re.compile(
     r"^(?:(?P<title>=[ \t]+[^\s=][^\n]*)"  # the document's title
     r"|(?P<section>={2,6}[ \t]+[^\s=][^\n]*)"  # a section's (not a reST table's border)
@@ -117,12 +115,7 @@ def sniff_asciidoc(text: str, path: str | os.PathLike[str] | None = None) -> boo
     ``ifdef::``), tables (``|===``), listings of two lines or more between ``----``."""
     if named(path) == "asciidoc":
         return True
-    kinds: set[str | None] = set()
-    for found, m in enumerate(_ASCIIDOC_ONLY.finditer(text, 0, _SNIFF_BYTES), 1):
-        kinds.add(m.lastgroup)
-        if found >= _SNIFF_MARKS and len(kinds) >= _SNIFF_KINDS:
-            return True
-    return False
+    return holds_marks(_ASCIIDOC_ONLY, text)
 
 
 def asciidoc_text(source: str, read_file: Callable[[str], str] | None = None) -> str:

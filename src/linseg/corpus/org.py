@@ -27,6 +27,7 @@ from __future__ import annotations
 import os
 import re
 
+from .sniffing import holds_marks
 from .suffixes import named
 from .webpage import fenced
 
@@ -48,10 +49,8 @@ _RADIO = re.compile(r"<<<?([^<>]+)>>>?")
 _LINK_TYPE = re.compile(r"(?:file|id|help|info|shell|elisp|doi|news|mailto):")
 _CODE_BLOCKS = frozenset(("src", "example"))
 _HIDDEN_BLOCKS = frozenset(("comment", "export"))
-# A text is read as Org when it holds this many of the marks only Org makes, of two kinds
-# or more: a Markdown list of "* item" lines is none of them.
-_SNIFF_MARKS = 3
-_SNIFF_KINDS = 2
+# The marks only Org makes, each kind a group: a text is read as Org when it holds three
+# of two kinds or more (a Markdown list of "* item" lines is none of them).
 _ORG_ONLY = re.compile(
     r"^(?:(?P<keyword>#\+[A-Za-z_]+:)"
     r"|(?P<block>#\+(?:begin|BEGIN)_\w+)"
@@ -69,12 +68,7 @@ def sniff_org(text: str, path: str | os.PathLike[str] | None = None) -> bool:
     stars or more, links with a description (``[[target][text]]``)."""
     if named(path) == "org":
         return True
-    kinds: set[str | None] = set()
-    for found, m in enumerate(_ORG_ONLY.finditer(text, 0, 65536), 1):
-        kinds.add(m.lastgroup)
-        if found >= _SNIFF_MARKS and len(kinds) >= _SNIFF_KINDS:
-            return True
-    return False
+    return holds_marks(_ORG_ONLY, text)
 
 
 def org_text(source: str) -> str:
