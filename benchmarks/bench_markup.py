@@ -51,6 +51,7 @@ from linseg.metrics import boundary_similarity, pk
 
 _WORD = re.compile(r"[^\W_]+")
 _HEADING = re.compile(r"(#{1,6}) \S")
+_FENCE = re.compile(r"`{3,}")
 #: How each format is rendered to HTML (``{src}``, ``{out}`` and ``{tmp}`` filled in),
 #: and the names of its files in a folder.
 RENDERERS = {
@@ -92,10 +93,13 @@ def reference(html_text: str) -> list[int] | None:
     opens three sections."""
     starts: dict[int, list[int]] = collections.defaultdict(list)
     pos = 0
+    fence = ""  # the fence of the code block the line is in ("" outside any)
     for line in html_text.split("\n"):
-        m = _HEADING.match(line)
-        if m:
-            starts[len(m.group(1))].append(pos)
+        run = _FENCE.match(line)
+        if run and (not fence or (run.group(0) >= fence and not line.strip("`"))):
+            fence = "" if fence else run.group(0)
+        elif not fence and (m := _HEADING.match(line)):
+            starts[len(m.group(1))].append(pos)  # a "# comment" in code is none
         pos += len(line) + 1
     level = next((lv for lv in range(1, 7) if len(starts[lv]) >= 3), None)
     if level is None:

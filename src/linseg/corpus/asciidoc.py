@@ -98,6 +98,7 @@ _ASCIIDOC_ONLY = re.compile(
     r"partintro|cols=|options=)[^\]\n]*\])"  # a block's attributes
     r"|(?P<directive>(?:include|ifdef|ifndef|endif|image|toc)::[^\s\[]*\[[^\n]*\])"
     r"|(?P<table>\|===)"
+    r"|(?P<term>-{1,2}[\w<\[][^\n]*?[^:\s]::)"  # a labelled list's option: "--verbose::"
     # A listing of two lines or more between delimiters alike: reStructuredText would
     # read an overline, a title of one line and an underline.
     r"|(?P<listing>(-{4,}|\.{4,})[ \t]*\n[^\n]*\S[^\n]*\n"

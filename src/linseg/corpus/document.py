@@ -241,12 +241,12 @@ class Document:
 def detect_format(text: str, path: str | None = None) -> Format:
     """The format of ``text`` (read from ``path``, if given): ``vtt`` or ``srt`` for a
     transcript, by its content or its name (:func:`~linseg.corpus.transcript.sniff_transcript`);
-    ``html`` for a page that opens as one or is named so
-    (:func:`~linseg.corpus.webpage.sniff_html`); ``tex`` for a LaTeX source
-    (:func:`~linseg.corpus.latex.sniff_latex`); ``choi`` only for a whole valid ``.ref``
-    sample (see :func:`ref_problem`); ``lines`` if its lines look like tokenised
-    sentences; otherwise ``text``, from which nothing is dropped. (The formats read from
-    bytes, ``epub``, ``docx``, ``odt`` and ``pdf``, are recognised by
+    ``info``, ``man``, ``ipynb``, ``html`` or ``tex`` for a text in one of those markups,
+    as its module's recogniser says (:func:`~linseg.corpus.webpage.sniff_html` ...);
+    ``choi`` only for a whole valid ``.ref`` sample (see :func:`ref_problem`);
+    ``asciidoc``, ``pod`` or ``org`` for a source in one of those; ``lines`` if its lines
+    look like tokenised sentences; otherwise ``text``, from which nothing is dropped. (The
+    formats read from bytes, ``epub``, ``docx``, ``odt`` and ``pdf``, are recognised by
     :func:`decode_document`.)"""
     return _detect(text, path)[0]
 
