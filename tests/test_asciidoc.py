@@ -132,6 +132,23 @@ def test_includes_are_read_from_beside_the_source(tmp_path):
     assert asciidoc_text("include::../secret.txt[]\nText.\n", lambda name: "SECRET") == "Text.\n"
 
 
+def test_includes_take_tagged_regions_line_ranges_and_level_offsets(tmp_path):
+    (tmp_path / "log.adoc").write_text(
+        "= Log\n\n// tag::recent[]\n== Recent\n\nNew things.\n// end::recent[]\n"
+        "\n== Old\n\nOld things.\n"
+    )
+    (tmp_path / "lines.adoc").write_text("one\ntwo\nthree\nfour\n")
+    main = tmp_path / "main.adoc"
+    main.write_text(
+        "= Main\n\ninclude::log.adoc[tag=recent,leveloffset=+1]\n\n"
+        "include::lines.adoc[lines=2..3;4]\n\ninclude::log.adoc[leveloffset=+1]\n"
+    )
+    assert read_document(main).text == (
+        "# Main\n\n### Recent\n\nNew things.\n\ntwo\nthree\nfour\n\n"
+        "## Log\n\n### Recent\n\nNew things.\n\n### Old\n\nOld things.\n"
+    )
+
+
 @pytest.mark.parametrize(
     ("text", "path", "expected"),
     [

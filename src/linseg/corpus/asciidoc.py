@@ -31,8 +31,9 @@ source into text that linseg segments as it segments Markdown:
 - **Preprocessor**: ``ifdef::``, ``ifndef::`` and ``endif::`` keep or drop what they
   enclose by the attributes defined so far (``ifeval::`` keeps it); ``include::`` reads
   the file it names through ``read_file`` (:func:`~linseg.corpus.document.read_document`
-  looks beside the source), up to eight includes deep, and is left out where that file
-  cannot be read (or the source came from standard input).
+  looks beside the source), up to eight includes deep, only the regions its ``tag=`` or
+  ``tags=`` name or the ``lines=`` it names, its titles moved by ``leveloffset=``; it is
+  left out where that file cannot be read (or the source came from standard input).
 
 Only the standard library is used.
 """
@@ -68,6 +69,8 @@ _FENCE = re.compile(r"(`{3,})[ \t]*([\w+#.-]*)[^`]*")
 _ATTRIBUTE_ENTRY = re.compile(r":(!?)([\w][\w-]*)(!?):(?:[ \t]+(.*?))?[ \t]*")
 _BLOCK_ATTRIBUTES = re.compile(r"\[\[[^\[\]]+\]\]|\[[^\[\]\s][^\[\]]*\]")
 _BLOCK_TITLE = re.compile(r"\.([^\s.].*)")
+# A tagged region's marker, in a comment of any language: "// tag::name[]", "# end::name[]".
+_TAG_MARKER = re.compile(r"\b(tag|end)::([\w-]+)\[\]")
 _DIRECTIVE = re.compile(r"(ifdef|ifndef|ifeval|endif|include)::([^\[]*)\[(.*)\][ \t]*")
 _BLOCK_MACRO = re.compile(r"(image|video|audio|toc)::([^\[]*)\[(.*)\][ \t]*")
 _ORDERED = re.compile(r"([ \t]*)(\.{1,5})[ \t]+(\S.*)")
@@ -168,7 +171,7 @@ def _preprocessed(
             continue
         if any(skipping):
             continue
-        kept.extend(_included(target, attributes, read_file, folder, depth))
+        kept.extend(_included(target, content, attributes, read_file, folder, depth))
     return kept
 
 
@@ -189,13 +192,16 @@ def _defined(target: str, attributes: dict[str, str]) -> bool:
 
 def _included(
     target: str,
+    options: str,
     attributes: dict[str, str],
     read_file: Callable[[str], str] | None,
     folder: str,
     depth: int,
 ) -> list[str]:
-    """The lines of the file an ``include::`` names, preprocessed in turn; none where it
-    cannot be read (no reader, too deep, or outside the source's folders)."""
+    """The lines of the file an ``include::`` names, preprocessed in turn (those of the
+    ``tag=``/``tags=`` regions or ``lines=`` ranges its ``options`` name, its titles moved
+    by ``leveloffset=``); none where it cannot be read (no reader, too deep, or outside
+    the source's folders)."""
     name = _references(target, attributes).strip()
     if read_file is None or depth >= _MAX_INCLUDE_DEPTH or not name or "://" in name:
         return []
@@ -206,7 +212,79 @@ def _included(
         text = read_file(path)
     except (OSError, ValueError):
         return []
-    return _preprocessed(text.splitlines(), attributes, read_file, os.path.dirname(path), depth + 1)
+    chosen = _chosen(text.splitlines(), _include_options(options))
+    lines = _preprocessed(chosen, attributes, read_file, os.path.dirname(path), depth + 1)
+    return _level_offset(lines, _include_options(options).get("leveloffset", ""))
+
+
+def _include_options(options: str) -> dict[str, str]:
+    """An include's named options (``tag=compact,leveloffset=+1``), unquoted."""
+    found: dict[str, str] = {}
+    for part in options.split(","):
+        key, eq, value = part.partition("=")
+        if eq:
+            found[key.strip()] = value.strip().strip('"')
+    return found
+
+
+def _chosen(lines: list[str], options: dict[str, str]) -> list[str]:
+    """The lines an include takes: the regions between ``tag::NAME[]`` and
+    ``end::NAME[]`` (the tag lines themselves left out) of the tags it names, or the
+    ``lines=`` ranges (``1..10;15``, 1-based, ``-1`` for the last), or all."""
+    names = [t for t in re.split(r"[;,]", options.get("tags", options.get("tag", ""))) if t]
+    names = [t for t in names if not t.startswith("!") and t not in ("*", "**")]
+    if names:
+        kept: list[str] = []
+        open_tags: set[str] = set()
+        for line in lines:
+            marker = _TAG_MARKER.search(line)
+            if marker is None:
+                if open_tags.intersection(names):
+                    kept.append(line)
+            elif marker.group(1) == "tag":
+                open_tags.add(marker.group(2))
+            else:
+                open_tags.discard(marker.group(2))
+        return kept
+    ranges = options.get("lines", "")
+    if not ranges:
+        return [ln for ln in lines if not _TAG_MARKER.search(ln)]
+    kept = []
+    for part in re.split(r"[;,]", ranges):
+        first, dots, last = (p.strip() for p in part.partition(".."))
+        if not first.isdigit():
+            continue
+        if not dots:
+            end = int(first)
+        elif last in ("", "-1"):
+            end = len(lines)
+        elif last.isdigit():
+            end = int(last)
+        else:
+            continue
+        kept.extend(lines[int(first) - 1 : end])
+    return kept
+
+
+def _level_offset(lines: list[str], offset: str) -> list[str]:
+    """``lines`` with their ``=`` section titles moved by ``offset`` levels (``+1``, ``-1``;
+    an absolute level is read as the offset from 0), outside delimited blocks."""
+    if not re.fullmatch(r"[+-]?\d+", offset) or int(offset) == 0:
+        return lines
+    shift = int(offset)
+    moved: list[str] = []
+    fence: str | None = None
+    for line in lines:
+        delimiter = _DELIMITER.fullmatch(line) or _FENCE.fullmatch(line)
+        if delimiter is not None:
+            mark = delimiter.group(1)
+            fence = None if fence == mark else fence or mark
+        section = _SECTION.fullmatch(line) if fence is None else None
+        if section is not None and section.group(1)[0] == "=":
+            level = min(6, max(1, len(section.group(1)) + shift))
+            line = "=" * level + line[len(section.group(1)) :]
+        moved.append(line)
+    return moved
 
 
 def _without_header(lines: list[str]) -> list[str]:
