@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from docgen import TOPICS, check_markup_reading, topic_paragraphs
-from linseg.corpus.document import detect_format
+from linseg.corpus.document import detect_format, read_document
 from linseg.corpus.org import org_text, sniff_org
 from test_cli import segment_file
 
@@ -83,6 +83,22 @@ def test_a_document_reads_as_the_rules_say():
     assert org_text(SOURCE) == EXPECTED
     # Without a title, a one-star headline is the top level.
     assert org_text("* One\nText.\n** Two\n") == "# One\n\nText.\n\n## Two\n"
+
+
+def test_includes_and_custom_keywords(tmp_path):
+    (tmp_path / "part.org").write_text("* Part\nIn the part.\n")
+    (tmp_path / "code.py").write_text("a = 1\nb = 2\nc = 3\n")
+    main = tmp_path / "main.org"
+    main.write_text(
+        "#+TODO: NEXT(n) WAIT | DONE\n* NEXT First\nText.\n"
+        '#+INCLUDE: "part.org"\n#+INCLUDE: "code.py" src python :lines "2-3"\n'
+        '#+INCLUDE: "../secret.org"\n#+INCLUDE: "gone.org"\n'
+    )
+    assert read_document(main).text == (
+        "# First\n\nText.\n\n# Part\n\nIn the part.\n\n```python\nb = 2\n```\n"
+    )
+    # From standard input (no file beside it), an include shows nothing.
+    assert org_text(main.read_text()) == "# First\n\nText.\n"
 
 
 @pytest.mark.parametrize(

@@ -44,7 +44,7 @@ import os
 import re
 from collections.abc import Callable
 
-from .sniffing import holds_marks
+from .markup import holds_marks, read_included
 from .suffixes import named
 from .webpage import fenced
 
@@ -203,15 +203,10 @@ def _included(
     by ``leveloffset=``); none where it cannot be read (no reader, too deep, or outside
     the source's folders)."""
     name = _references(target, attributes).strip()
-    if read_file is None or depth >= _MAX_INCLUDE_DEPTH or not name or "://" in name:
+    read = read_included(name, folder, read_file) if depth < _MAX_INCLUDE_DEPTH else None
+    if read is None:
         return []
-    path = os.path.normpath(os.path.join(folder, name)).replace(os.sep, "/")
-    if os.path.isabs(path) or path.split("/")[0] == "..":
-        return []  # only a file of the source's own folders
-    try:
-        text = read_file(path)
-    except (OSError, ValueError):
-        return []
+    path, text = read
     chosen = _chosen(text.splitlines(), _include_options(options))
     lines = _preprocessed(chosen, attributes, read_file, os.path.dirname(path), depth + 1)
     return _level_offset(lines, _include_options(options).get("leveloffset", ""))

@@ -105,8 +105,8 @@ class _Markup:
     may_be: Callable[[str], bool]
     by_name: bool = True  # whether a file so named (named()) is one, whatever it holds
     # Where the other files it names are looked for, in folders up from the file's own:
-    # a split Info manual's parts and an AsciiDoc source's includes beside it; the page a
-    # manual page includes (".so man1/gzip.1") under its parent, then beside it.
+    # a split Info manual's parts and an AsciiDoc or Org source's includes beside it; the
+    # page a manual page includes (".so man1/gzip.1") under its parent, then beside it.
     beside: tuple[int, ...] | None = None
 
 
@@ -144,7 +144,7 @@ _MARKUP = {
     "pod": _Markup("pod", "pod_text", "sniff_pod", "POD document", lambda t: t.lstrip()[:1] == "="),
     "org": _Markup(
         "org", "org_text", "sniff_org", "Org document",
-        lambda t: bool(_ORG_HINT.search(t, 0, 65536)),
+        lambda t: bool(_ORG_HINT.search(t, 0, 65536)), beside=(0,),
     ),
 }  # fmt: skip
 # The order they are tried in: these before Choi's format and the plain-text ones (a

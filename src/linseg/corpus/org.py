@@ -7,14 +7,20 @@ read as prose. :func:`org_text` reads a document into text that linseg segments 
 segments Markdown:
 
 - **Headlines**: ``#`` to ``######`` lines by their stars (one level lower under a
-  ``#+TITLE:``, which is the ``#`` line), without their TODO keyword, priority cookie and
-  tags; a headline marked ``COMMENT`` is left out with all below it, as Org's export does.
+  ``#+TITLE:``, which is the ``#`` line), without their TODO keyword (``TODO``, ``DONE``
+  and those a ``#+TODO:`` line names), priority cookie and tags; a headline marked
+  ``COMMENT`` is left out with all below it, as Org's export does.
 - **Blocks**: source and example blocks (``#+BEGIN_SRC python`` ... ``#+END_SRC``) and runs
   of fixed-width lines (``: text``) are kept between fences, one unit; quote, verse and
   centre blocks are read for what they hold; comment and export blocks are left out. A
   table's rows are lines, their cells joined by ``" | "``; its rules are left out.
 - **Left out**: keyword lines (``#+OPTIONS:``), comment lines (``# ...``), drawers
   (``:PROPERTIES:`` ... ``:END:``), planning lines (``SCHEDULED:``) and horizontal rules.
+- **Includes**: an ``#+INCLUDE:`` line is the file it names, read through ``read_file``
+  (:func:`~linseg.corpus.document.read_document` looks beside the source; never above it,
+  nor by an absolute path), as Org, or fenced for ``src`` and ``example``, only the
+  ``:lines`` it names; up to eight deep, and nothing where the file cannot be read (or the
+  source came from standard input).
 - **Inline**: a link shows its description (``[[https://orgmode.org][Org]]``: ``Org``), or
   its target without the link type; radio targets (``<<<word>>>``) their text. Emphasis
   marks stay, as in Markdown.
@@ -26,8 +32,9 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 
-from .sniffing import holds_marks
+from .markup import holds_marks, read_included
 from .suffixes import named
 from .webpage import fenced
 
@@ -47,6 +54,13 @@ _TABLE_RULE = re.compile(r"[ \t]*\|[-+]+\|?[ \t]*")
 _LINK = re.compile(r"\[\[([^\]]+)\](?:\[([^\]]*)\])?\]")
 _RADIO = re.compile(r"<<<?([^<>]+)>>>?")
 _LINK_TYPE = re.compile(r"(?:file|id|help|info|shell|elisp|doi|news|mailto):")
+# An include's file (quoted or not), its kind (src, example, export) and language, and
+# the lines it takes (":lines "5-10"").
+_INCLUDE = re.compile(
+    r'(?:"([^"]+)"|(\S+))(?:[ \t]+(?!:)(\w+)(?:[ \t]+(?!:)([\w+-]+))?)?'
+    r'(?:.*?:lines[ \t]+"(\d*-\d*)")?.*'
+)
+_MAX_INCLUDE_DEPTH = 8
 _CODE_BLOCKS = frozenset(("src", "example"))
 _HIDDEN_BLOCKS = frozenset(("comment", "export"))
 # The marks only Org makes, each kind a group: a text is read as Org when it holds three
@@ -71,92 +85,135 @@ def sniff_org(text: str, path: str | os.PathLike[str] | None = None) -> bool:
     return holds_marks(_ORG_ONLY, text)
 
 
-def org_text(source: str) -> str:
+def org_text(source: str, read_file: Callable[[str], str] | None = None) -> str:
     """The text of the Org document ``source`` (see the module), its blocks separated by
-    blank lines; an empty string if it shows none."""
-    lines = source.splitlines()
-    titled = any(
-        (m := _KEYWORD.fullmatch(ln)) is not None and m.group(1).lower() == "title" for ln in lines
-    )
-    out: list[str] = []
-    fixed: list[str] = []  # a run of fixed-width lines, one block of code
-    commented = 0  # the level of a COMMENT headline whose subtree is left out, or 0
-    i = 0
-    while i < len(lines):
-        line = lines[i]
-        if fixed and not _FIXED.match(line):
-            out.extend(("", fenced("\n".join(fixed)), ""))
-            fixed = []
-        headline = _HEADLINE.fullmatch(line)
-        if headline is not None:
-            level = len(headline.group(1))
-            if commented and level > commented:
+    blank lines; an empty string if it shows none. ``read_file`` reads a file that an
+    ``#+INCLUDE:`` line names."""
+    return _Reader(read_file).text(source.splitlines())
+
+
+class _Reader:
+    """Reads an Org document's lines, and the documents they include."""
+
+    def __init__(self, read_file: Callable[[str], str] | None, folder: str = "", depth: int = 0):
+        self.read_file = read_file
+        self.folder = folder  # the included document's folder, from the source's own
+        self.depth = depth
+        self.keywords = _TODO
+
+    def text(self, lines: list[str]) -> str:
+        titled = False
+        for line in lines:
+            keyword = _KEYWORD.fullmatch(line)
+            if keyword is None:
+                continue
+            name = keyword.group(1).lower()
+            titled = titled or name == "title"
+            if name in ("todo", "seq_todo", "typ_todo"):
+                # "TODO(t) NEXT | DONE(d)": the states, without their keys.
+                states = (w.split("(")[0] for w in keyword.group(2).split() if w != "|")
+                self.keywords = self.keywords | frozenset(states)
+        out: list[str] = []
+        fixed: list[str] = []  # a run of fixed-width lines, one block of code
+        commented = 0  # the level of a COMMENT headline whose subtree is left out, or 0
+        i = 0
+        while i < len(lines):
+            line = lines[i]
+            if fixed and not _FIXED.match(line):
+                out.extend(("", fenced("\n".join(fixed)), ""))
+                fixed = []
+            headline = _HEADLINE.fullmatch(line)
+            if headline is not None:
+                level = len(headline.group(1))
+                if commented and level > commented:
+                    i += 1
+                    continue
+                commented = 0
+                title = _headline_title(headline.group(2), self.keywords)
+                if title is None:
+                    commented = level
+                elif title:
+                    out.extend(("", "#" * min(6, level + titled) + " " + _inline(title), ""))
                 i += 1
                 continue
-            commented = 0
-            title = _headline_title(headline.group(2))
-            if title is None:
-                commented = level
-            elif title:
-                out.extend(("", "#" * min(6, level + titled) + " " + _inline(title), ""))
-            i += 1
-            continue
-        if commented:
-            i += 1
-            continue
-        i = _read_line(lines, i, out, fixed)
-    if fixed:
-        out.extend(("", fenced("\n".join(fixed))))
-    text = re.sub(r"\n{3,}", "\n\n", "\n".join(out)).strip("\n")
-    return text + "\n" if text.strip() else ""
+            if commented:
+                i += 1
+                continue
+            i = self._read_line(lines, i, out, fixed)
+        if fixed:
+            out.extend(("", fenced("\n".join(fixed))))
+        text = re.sub(r"\n{3,}", "\n\n", "\n".join(out)).strip("\n")
+        return text + "\n" if text.strip() else ""
 
+    def _read_line(self, lines: list[str], i: int, out: list[str], fixed: list[str]) -> int:
+        """Read the line ``lines[i]`` (not a headline) into ``out``, or a block or drawer
+        that it opens, or the run of fixed-width lines ``fixed``; the next line's index."""
+        line = lines[i]
+        begin = _BEGIN.fullmatch(line)
+        if begin is not None:
+            kind = begin.group(1).lower()
+            end = _block_end(lines, i, kind)
+            out.extend(("", self._block(lines[i + 1 : end], kind, begin.group(2) or ""), ""))
+            return end + 1
+        keyword = _KEYWORD.fullmatch(line)
+        if keyword is not None:
+            name, value = keyword.group(1).lower(), keyword.group(2).strip()
+            if name == "title" and value:
+                out.extend(("", "# " + _inline(value), ""))
+            elif name == "include":
+                out.extend(("", self._included(value), ""))
+            return i + 1
+        drawer = _DRAWER.fullmatch(line)
+        if drawer is not None and drawer.group(1).upper() != "END":
+            ends = (j for j in range(i + 1, len(lines)) if lines[j].strip().upper() == ":END:")
+            closed = next(ends, None)
+            if closed is not None:  # a drawer left open is a line of text
+                return closed + 1
+        if _FIXED.match(line):
+            fixed.append(line.lstrip()[2:] if line.lstrip().startswith(": ") else "")
+            return i + 1
+        stripped = line.lstrip()
+        if stripped.startswith("# ") or stripped == "#" or _PLANNING.match(line):
+            return i + 1
+        if _RULE.fullmatch(line) or _TABLE_RULE.fullmatch(line):
+            return i + 1
+        if stripped.startswith("|"):
+            cells = [c.strip() for c in stripped.strip("|").split("|")]
+            out.append(" | ".join(_inline(c) for c in cells if c))
+            return i + 1
+        out.append(_inline(line))
+        return i + 1
 
-def _read_line(lines: list[str], i: int, out: list[str], fixed: list[str]) -> int:
-    """Read the line ``lines[i]`` (not a headline) into ``out``, or a block or drawer that
-    it opens, or the run of fixed-width lines ``fixed``; the index of the next line."""
-    line = lines[i]
-    begin = _BEGIN.fullmatch(line)
-    if begin is not None:
-        kind = begin.group(1).lower()
-        end = _block_end(lines, i, kind)
-        inner = lines[i + 1 : end]
+    def _block(self, inner: list[str], kind: str, language: str) -> str:
+        """What a ``#+BEGIN_kind`` block shows: code fenced, a comment or an export
+        nothing, any other block what it holds."""
         if kind in _CODE_BLOCKS:
-            language = (begin.group(2) or "") if kind == "src" else ""
-            out.extend(("", fenced("\n".join(inner), language), ""))
-        elif kind not in _HIDDEN_BLOCKS:
-            nested = org_text("\n".join(inner))
-            out.extend(("", nested.rstrip("\n"), ""))
-        return end + 1
-    keyword = _KEYWORD.fullmatch(line)
-    if keyword is not None:
-        if keyword.group(1).lower() == "title" and keyword.group(2).strip():
-            out.extend(("", "# " + _inline(keyword.group(2).strip()), ""))
-        return i + 1
-    drawer = _DRAWER.fullmatch(line)
-    if drawer is not None and drawer.group(1).upper() != "END":
-        ends = (j for j in range(i + 1, len(lines)) if lines[j].strip().upper() == ":END:")
-        closed = next(ends, None)
-        if closed is not None:  # a drawer left open is a line of text
-            return closed + 1
-    if _FIXED.match(line):
-        fixed.append(line.lstrip()[2:] if line.lstrip().startswith(": ") else "")
-        return i + 1
-    stripped = line.lstrip()
-    if (
-        stripped.startswith("# ")
-        or stripped == "#"
-        or _PLANNING.match(line)
-        or _RULE.fullmatch(line)
-    ):
-        return i + 1
-    if _TABLE_RULE.fullmatch(line):
-        return i + 1
-    if stripped.startswith("|"):
-        cells = [c.strip() for c in stripped.strip("|").split("|")]
-        out.append(" | ".join(_inline(c) for c in cells if c))
-        return i + 1
-    out.append(_inline(line))
-    return i + 1
+            return fenced("\n".join(inner), language if kind == "src" else "")
+        if kind in _HIDDEN_BLOCKS:
+            return ""
+        return self.text(inner).rstrip("\n")
+
+    def _included(self, value: str) -> str:
+        """What an ``#+INCLUDE:`` line shows: the file it names (from the source's own
+        folder or one below it), as Org, or fenced for ``src`` and ``example``, only the
+        ``:lines`` it names; nothing where it cannot be read."""
+        m = _INCLUDE.fullmatch(value)
+        if m is None or self.depth >= _MAX_INCLUDE_DEPTH:
+            return ""
+        name, kind, language, ranges = m.group(1) or m.group(2), m.group(3), m.group(4), m.group(5)
+        read = read_included(name, self.folder, self.read_file)
+        if read is None:
+            return ""
+        path, lines = read[0], read[1].splitlines()
+        if ranges:  # "5-10": lines 5 to 9, as Org counts them
+            first, _, last = ranges.partition("-")
+            lines = lines[int(first or 1) - 1 : int(last) - 1 if last else None]
+        if kind is not None and kind.lower() in ("src", "example"):
+            return fenced("\n".join(lines), (language or "") if kind.lower() == "src" else "")
+        if kind is not None:
+            return ""  # an export block for another back end
+        reader = _Reader(self.read_file, os.path.dirname(path), self.depth + 1)
+        return reader.text(lines).rstrip("\n")
 
 
 def _block_end(lines: list[str], i: int, kind: str) -> int:
@@ -169,11 +226,11 @@ def _block_end(lines: list[str], i: int, kind: str) -> int:
     return len(lines)
 
 
-def _headline_title(text: str) -> str | None:
-    """A headline's title without its TODO keyword, priority and tags; None for a
-    headline marked COMMENT (its subtree is left out)."""
+def _headline_title(text: str, keywords: frozenset[str]) -> str | None:
+    """A headline's title without its TODO keyword (one of ``keywords``), priority and
+    tags; None for a headline marked COMMENT (its subtree is left out)."""
     words = text.split(None, 1)
-    if words and words[0] in _TODO:
+    if words and words[0] in keywords:
         text = words[1] if len(words) > 1 else ""
     text = _PRIORITY.sub("", text, count=1)
     if text == "COMMENT" or text.startswith("COMMENT "):
