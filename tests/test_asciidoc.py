@@ -149,6 +149,20 @@ def test_includes_take_tagged_regions_line_ranges_and_level_offsets(tmp_path):
     )
 
 
+def test_level_offset_entries_move_the_titles_below_them(tmp_path):
+    (tmp_path / "chapter.adoc").write_text("= Chapter\n\n== Section\n\nText.\n")
+    book = tmp_path / "book.adoc"
+    book.write_text(
+        "= Book\n\n:leveloffset: +1\n\ninclude::chapter.adoc[]\n\n:leveloffset: -1\n\n"
+        "== Appendix\n\n----\n= not a title\n----\n\n:leveloffset: 2\n\n= Deep\n\n"
+        ":leveloffset!:\n\n== Back\n"
+    )
+    assert read_document(book).text == (
+        "# Book\n\n## Chapter\n\n### Section\n\nText.\n\n## Appendix\n\n"
+        "```\n= not a title\n```\n\n### Deep\n\n## Back\n"
+    )
+
+
 @pytest.mark.parametrize(
     ("text", "path", "expected"),
     [

@@ -34,6 +34,7 @@ source into text that linseg segments as it segments Markdown:
   looks beside the source), up to eight includes deep, only the regions its ``tag=`` or
   ``tags=`` name or the ``lines=`` it names, its titles moved by ``leveloffset=``; it is
   left out where that file cannot be read (or the source came from standard input).
+  ``:leveloffset:`` entries move the titles below them, as Asciidoctor does.
 
 Only the standard library is used.
 """
@@ -89,6 +90,9 @@ _TEXT_MACROS = frozenset(
 )  # fmt: skip
 _HIDDEN_MACROS = frozenset(("indexterm", "anchor"))
 _MAX_INCLUDE_DEPTH = 8
+# What marks, in the preprocessed lines, where an include's leveloffset= starts and ends
+# (a control character no source line holds once decoded as text).
+_OFFSET_MARK = "\x00leveloffset"
 # The marks only AsciiDoc makes, each kind a group: a text is read as AsciiDoc when it
 # holds three of two kinds or more (a GNU change log's "=== title ===" lines, or a plain
 # text's boxes of dashes, are one kind each).
@@ -126,7 +130,7 @@ def asciidoc_text(source: str, read_file: Callable[[str], str] | None = None) ->
     """The text of the AsciiDoc ``source`` (see the module), its blocks separated by blank
     lines; ``read_file`` reads a file that an ``include::`` directive names."""
     attributes: dict[str, str] = {}
-    lines = _preprocessed(source.splitlines(), attributes, read_file, "", 0)
+    lines = _level_offset(_preprocessed(source.splitlines(), attributes, read_file, "", 0))
     out = _Reader(attributes, _section_titles(lines)).blocks(_without_header(lines))
     text = re.sub(r"\n{3,}", "\n\n", "\n".join(out)).strip("\n")
     return text + "\n" if text.strip() else ""
@@ -209,7 +213,13 @@ def _included(
     path, text = read
     chosen = _chosen(text.splitlines(), _include_options(options))
     lines = _preprocessed(chosen, attributes, read_file, os.path.dirname(path), depth + 1)
-    return _level_offset(lines, _include_options(options).get("leveloffset", ""))
+    offset = _include_options(options).get("leveloffset", "")
+    # As Asciidoctor does: the included lines between entries that move the levels and
+    # move them back, read by _level_offset once the whole source is preprocessed.
+    if re.fullmatch(r"[+-]?\d+", offset) and int(offset):
+        shift = f"{int(offset):+d}"
+        return [_OFFSET_MARK + shift, *lines, _OFFSET_MARK + f"{-int(offset):+d}"]
+    return lines
 
 
 def _include_options(options: str) -> dict[str, str]:
@@ -261,22 +271,36 @@ def _chosen(lines: list[str], options: dict[str, str]) -> list[str]:
     return kept
 
 
-def _level_offset(lines: list[str], offset: str) -> list[str]:
-    """``lines`` with their ``=`` section titles moved by ``offset`` levels (``+1``, ``-1``;
-    an absolute level is read as the offset from 0), outside delimited blocks."""
-    if not re.fullmatch(r"[+-]?\d+", offset) or int(offset) == 0:
+def _level_offset(lines: list[str]) -> list[str]:
+    """``lines`` with their ``=`` section titles, outside delimited blocks, moved as the
+    ``:leveloffset:`` entries above them say (``+1``, ``-1``: from the current offset; ``2``:
+    to it; unset: to 0), and with an include's own marks of its ``leveloffset=`` read and
+    taken out."""
+    if not any(":leveloffset" in line or line.startswith(_OFFSET_MARK) for line in lines):
         return lines
-    shift = int(offset)
     moved: list[str] = []
+    offset = 0
     fence: str | None = None
     for line in lines:
+        if line.startswith(_OFFSET_MARK):
+            offset += int(line[len(_OFFSET_MARK) :])
+            continue
         delimiter = _DELIMITER.fullmatch(line) or _FENCE.fullmatch(line)
         if delimiter is not None:
             mark = delimiter.group(1)
             fence = None if fence == mark else fence or mark
-        section = _SECTION.fullmatch(line) if fence is None else None
+        entry = _ATTRIBUTE_ENTRY.fullmatch(line) if fence is None else None
+        if entry is not None and entry.group(2) == "leveloffset":
+            value = (entry.group(4) or "").strip()
+            if entry.group(1) or entry.group(3):
+                offset = 0
+            elif re.fullmatch(r"[+-]\d+", value):
+                offset += int(value)
+            elif value.isdigit():
+                offset = int(value)
+        section = _SECTION.fullmatch(line) if fence is None and offset else None
         if section is not None and section.group(1)[0] == "=":
-            level = min(6, max(1, len(section.group(1)) + shift))
+            level = min(6, max(1, len(section.group(1)) + offset))
             line = "=" * level + line[len(section.group(1)) :]
         moved.append(line)
     return moved
