@@ -45,9 +45,8 @@ import os
 import re
 from collections.abc import Callable
 
-from .markup import holds_marks, read_included
+from .markup import fenced, heading, holds_marks, read_included, written
 from .suffixes import named
-from .webpage import fenced
 
 __all__ = ["asciidoc_text", "sniff_asciidoc"]
 
@@ -131,9 +130,9 @@ def asciidoc_text(source: str, read_file: Callable[[str], str] | None = None) ->
     lines; ``read_file`` reads a file that an ``include::`` directive names."""
     attributes: dict[str, str] = {}
     lines = _level_offset(_preprocessed(source.splitlines(), attributes, read_file, "", 0))
-    out = _Reader(attributes, _section_titles(lines)).blocks(_without_header(lines))
-    text = re.sub(r"\n{3,}", "\n\n", "\n".join(out)).strip("\n")
-    return text + "\n" if text.strip() else ""
+    # A bare cross reference (<<id>>) shows its section's title: only then are they read.
+    titles = _section_titles(lines) if "<<" in source else {}
+    return written(_Reader(attributes, titles).blocks(_without_header(lines)))
 
 
 def _preprocessed(
@@ -396,11 +395,11 @@ class _Reader:
         line = lines[i]
         section = _SECTION.fullmatch(line)
         if section is not None:
-            out.extend(("#" * len(section.group(1)) + " " + self._inline(section.group(2)), ""))
+            out.extend((heading(len(section.group(1)), self._inline(section.group(2))), ""))
             return 1
         if i + 1 < len(lines) and _is_underline(lines, i, lines[i + 1]):
             level = _UNDERLINE_MARKS.index(lines[i + 1][0]) + 1
-            out.extend(("#" * level + " " + self._inline(line.strip()), ""))
+            out.extend((heading(level, self._inline(line)), ""))
             return 2
         if _ATTRIBUTE_ENTRY.fullmatch(line):
             return 1

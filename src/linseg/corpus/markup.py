@@ -1,5 +1,8 @@
-"""What the readers of text markups share: recognising a markup by the lines only it
-writes, and reading the files a source includes."""
+"""What the readers of markups share: how they write a heading and a block of code, how
+they join their lines into text, how a text markup is recognised by the lines only it
+writes, and how the files a source includes are read. It imports only the standard
+library's ``os`` and ``re``, so that a reader of plain markup does not load an HTML
+parser."""
 
 from __future__ import annotations
 
@@ -7,7 +10,35 @@ import os
 import re
 from collections.abc import Callable
 
-__all__ = ["holds_marks", "read_included"]
+__all__ = ["fenced", "heading", "written", "holds_marks", "read_included"]
+
+_BACKTICKS = re.compile(r"`+")
+_BLANK_RUN = re.compile(r"\n{3,}")
+
+
+def fenced(code: str, language: str = "") -> str:
+    """Code between fences longer than any run of backticks in it, so that none closes
+    them, the first naming its ``language`` if given ("" for code of white space
+    alone): how every reader writes a block of code or unfilled text."""
+    code = code.strip("\n")
+    if not code.strip():
+        return ""
+    fence = "`" * max(3, max((len(run) for run in _BACKTICKS.findall(code)), default=0) + 1)
+    return f"{fence}{language}\n{code}\n{fence}"
+
+
+def heading(level: int, raw: str) -> str:
+    """A Markdown heading line at ``level`` (at most 6), its runs of white space made one
+    space, or "" for a heading with no text: how every reader writes a heading."""
+    words = " ".join(raw.split())
+    return "#" * min(level, 6) + " " + words if words else ""
+
+
+def written(lines: list[str]) -> str:
+    """``lines`` (blank ones between blocks) joined into a text: a blank line at most
+    between blocks, none first, a line end last; "" if they hold no text."""
+    text = _BLANK_RUN.sub("\n\n", "\n".join(lines)).strip("\n")
+    return text + "\n" if text.strip() else ""
 
 
 def holds_marks(

@@ -20,8 +20,8 @@ import json
 import os
 from typing import Any
 
+from .markup import fenced, heading
 from .suffixes import named
-from .webpage import fenced
 
 __all__ = ["notebook_text", "sniff_notebook"]
 
@@ -91,7 +91,5 @@ def _cell_text(cell: dict[str, Any], language: str) -> str:
         return fenced(source, language)
     if kind == "heading":
         level = cell.get("level")
-        level = level if isinstance(level, int) and 1 <= level <= 6 else 1
-        title = " ".join(source.split())
-        return "#" * level + " " + title if title else ""
+        return heading(level if isinstance(level, int) and 1 <= level <= 6 else 1, source)
     return source

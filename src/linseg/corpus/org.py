@@ -34,9 +34,8 @@ import os
 import re
 from collections.abc import Callable
 
-from .markup import holds_marks, read_included
+from .markup import fenced, heading, holds_marks, read_included, written
 from .suffixes import named
-from .webpage import fenced
 
 __all__ = ["org_text", "sniff_org"]
 
@@ -133,7 +132,7 @@ class _Reader:
                 if title is None:
                     commented = level
                 elif title:
-                    out.extend(("", "#" * min(6, level + titled) + " " + _inline(title), ""))
+                    out.extend(("", heading(level + titled, _inline(title)), ""))
                 i += 1
                 continue
             if commented:
@@ -142,8 +141,7 @@ class _Reader:
             i = self._read_line(lines, i, out, fixed)
         if fixed:
             out.extend(("", fenced("\n".join(fixed))))
-        text = re.sub(r"\n{3,}", "\n\n", "\n".join(out)).strip("\n")
-        return text + "\n" if text.strip() else ""
+        return written(out)
 
     def _read_line(self, lines: list[str], i: int, out: list[str], fixed: list[str]) -> int:
         """Read the line ``lines[i]`` (not a headline) into ``out``, or a block or drawer
@@ -159,7 +157,7 @@ class _Reader:
         if keyword is not None:
             name, value = keyword.group(1).lower(), keyword.group(2).strip()
             if name == "title" and value:
-                out.extend(("", "# " + _inline(value), ""))
+                out.extend(("", heading(1, _inline(value)), ""))
             elif name == "include":
                 out.extend(("", self._included(value), ""))
             return i + 1

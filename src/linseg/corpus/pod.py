@@ -29,8 +29,8 @@ import html
 import os
 import re
 
+from .markup import fenced, heading, written
 from .suffixes import named
-from .webpage import fenced
 
 __all__ = ["pod_text", "sniff_pod"]
 
@@ -103,9 +103,7 @@ def pod_text(source: str) -> str:
             if target.lstrip(":") == "text" and text.strip():
                 blocks.append(_formatted(text.strip()))
         elif (head := _HEAD.fullmatch(name)) is not None:
-            title = " ".join(_formatted(rest).split())
-            if title:
-                blocks.append("#" * int(head.group(1)) + " " + title)
+            blocks.append(heading(int(head.group(1)), _formatted(rest)))
         elif name == "item":
             mark, text = _item(rest)
             if text:
@@ -114,8 +112,7 @@ def pod_text(source: str) -> str:
         # =pod, =encoding, =over, =back, =end and unknown commands show nothing.
     if verbatim:
         blocks.append(_code(verbatim))
-    written = [b for b in blocks if b.strip()]
-    return "\n\n".join(written) + "\n" if written else ""
+    return written([line for block in blocks if block.strip() for line in (block, "")])
 
 
 def _item(rest: str) -> tuple[str, str]:

@@ -37,13 +37,13 @@ import re
 from collections.abc import Iterable
 from html.parser import HTMLParser
 
+from .markup import fenced, heading
 from .suffixes import named
 
 __all__ = [
     "html_text",
     "sniff_html",
     "blocks_text",
-    "fenced",
     "Block",
     "VOID_ELEMENTS",
     "CHROME_ELEMENTS",
@@ -93,7 +93,6 @@ _HEADING = re.compile(r"h([1-6])")
 _GROUPS = frozenset({"ul", "ol", "menu", "dir", "table", "dl"})
 _ROW_ITEMS = frozenset({"li", "tr", "dt", "dd"})
 _CELLS = frozenset({"td", "th"})
-_BACKTICKS = re.compile(r"`+")
 # A line of a block's text that the text's reader would take for Markdown or reST
 # structure: a "#" heading or a code fence; below another line, also a line of one
 # repeated mark (that line's underline).
@@ -160,7 +159,7 @@ def blocks_text(blocks: Iterable[Block]) -> str:
         if kind == "pre":
             text = fenced(raw)
         elif kind == "h":
-            text = _heading(level, raw)
+            text = heading(level, raw)
         else:
             text = _lines(" | ".join(raw.split("\t")) if kind == "tr" else raw)
             if text:
@@ -171,23 +170,6 @@ def blocks_text(blocks: Iterable[Block]) -> str:
             written.append((text, kind in ("li", "tr") and kind == previous))
         previous = kind
     return _written(written)
-
-
-def fenced(code: str, language: str = "") -> str:
-    """Code between fences longer than any run of backticks in it, so that none closes
-    them, the first naming its ``language`` if given ("" for code of white space
-    alone): how every reader writes a block of code or unfilled text."""
-    code = code.strip("\n")
-    if not code.strip():
-        return ""
-    fence = "`" * max(3, max((len(run) for run in _BACKTICKS.findall(code)), default=0) + 1)
-    return f"{fence}{language}\n{code}\n{fence}"
-
-
-def _heading(level: int, raw: str) -> str:
-    """A heading line at ``level`` (at most 6), or "" for a heading with no text."""
-    words = " ".join(raw.split())
-    return "#" * min(level, 6) + " " + words if words else ""
 
 
 def _lines(raw: str) -> str:
@@ -349,7 +331,7 @@ class _Reader(HTMLParser):
                 self.blocks.append((text, False))
             return
         if self._heading:
-            text = _heading(self._heading, raw)
+            text = heading(self._heading, raw)
         else:
             text = _lines(raw)
             if text:
