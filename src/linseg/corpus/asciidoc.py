@@ -78,6 +78,7 @@ _REFERENCE = re.compile(r"(?<!\\)\{([\w][\w-]*)\}")
 _XREF = re.compile(r"<<([^<>,]+?)(?:,[ \t]*([^<>]*?))?>>")
 _MACRO = re.compile(r"(?<![\w\\/:])([a-z][a-z0-9_-]*):(?!//)([^\s\[\]]*)\[([^\]\n]*)\]")
 _URL_MACRO = re.compile(r"(?<![\w\\])((?:https?|ftp|irc)://[^\s\[\]]+)\[([^\]\n]*)\]")
+_ANCHOR_LINE = re.compile(r"\[\[([\w:.-]+)(?:,[^\]]*)?\]\]|\[#([\w:-]+)[^\]]*\]")
 _INLINE_ANCHOR = re.compile(r"\[\[\[([\w:.-]+)(?:,[^\]]*)?\]\]\]|\[\[[\w:.-]+(?:,[^\]]*)?\]\]")
 _HIDDEN_TERM = re.compile(r"\(\(\(.*?\)\)\)")
 _VISIBLE_TERM = re.compile(r"\(\(([^()]+)\)\)")
@@ -89,9 +90,6 @@ _TEXT_MACROS = frozenset(
 )  # fmt: skip
 _HIDDEN_MACROS = frozenset(("indexterm", "anchor"))
 _MAX_INCLUDE_DEPTH = 8
-# What marks, in the preprocessed lines, where an include's leveloffset= starts and ends
-# (a control character no source line holds once decoded as text).
-_OFFSET_MARK = "\x00leveloffset"
 # The marks only AsciiDoc makes, each kind a group: a text is read as AsciiDoc when it
 # holds three of two kinds or more (a GNU change log's "=== title ===" lines, or a plain
 # text's boxes of dashes, are one kind each).
@@ -210,14 +208,14 @@ def _included(
     if read is None:
         return []
     path, text = read
-    chosen = _chosen(text.splitlines(), _include_options(options))
+    named_options = _include_options(options)
+    chosen = _chosen(text.splitlines(), named_options)
     lines = _preprocessed(chosen, attributes, read_file, os.path.dirname(path), depth + 1)
-    offset = _include_options(options).get("leveloffset", "")
+    offset = named_options.get("leveloffset", "")
     # As Asciidoctor does: the included lines between entries that move the levels and
-    # move them back, read by _level_offset once the whole source is preprocessed.
+    # move them back, which _level_offset reads once the whole source is preprocessed.
     if re.fullmatch(r"[+-]?\d+", offset) and int(offset):
-        shift = f"{int(offset):+d}"
-        return [_OFFSET_MARK + shift, *lines, _OFFSET_MARK + f"{-int(offset):+d}"]
+        return [f":leveloffset: {int(offset):+d}", *lines, f":leveloffset: {-int(offset):+d}"]
     return lines
 
 
@@ -273,17 +271,13 @@ def _chosen(lines: list[str], options: dict[str, str]) -> list[str]:
 def _level_offset(lines: list[str]) -> list[str]:
     """``lines`` with their ``=`` section titles, outside delimited blocks, moved as the
     ``:leveloffset:`` entries above them say (``+1``, ``-1``: from the current offset; ``2``:
-    to it; unset: to 0), and with an include's own marks of its ``leveloffset=`` read and
-    taken out."""
-    if not any(":leveloffset" in line or line.startswith(_OFFSET_MARK) for line in lines):
+    to it; unset: to 0), and without those entries, which show nothing."""
+    if not any(line.startswith(":leveloffset") for line in lines):
         return lines
     moved: list[str] = []
     offset = 0
     fence: str | None = None
     for line in lines:
-        if line.startswith(_OFFSET_MARK):
-            offset += int(line[len(_OFFSET_MARK) :])
-            continue
         delimiter = _DELIMITER.fullmatch(line) or _FENCE.fullmatch(line)
         if delimiter is not None:
             mark = delimiter.group(1)
@@ -297,6 +291,7 @@ def _level_offset(lines: list[str]) -> list[str]:
                 offset += int(value)
             elif value.isdigit():
                 offset = int(value)
+            continue
         section = _SECTION.fullmatch(line) if fence is None and offset else None
         if section is not None and section.group(1)[0] == "=":
             level = min(6, max(1, len(section.group(1)) + offset))
@@ -338,7 +333,7 @@ def _section_titles(lines: list[str]) -> dict[str, str]:
             titles.setdefault("_" + re.sub(r"\W+", "_", title.lower()).strip("_"), title)
             if anchor:
                 titles.setdefault(anchor, title)
-        m = re.fullmatch(r"\[\[([\w:.-]+)(?:,[^\]]*)?\]\]|\[#([\w:-]+)[^\]]*\]", line.strip())
+        m = _ANCHOR_LINE.fullmatch(line.strip())
         anchor = (m.group(1) or m.group(2)) if m else None
     return titles
 
@@ -465,6 +460,9 @@ class _Reader:
     def _inline(self, text: str) -> str:
         """``text`` as it shows: references replaced, macros read, hidden terms out."""
         text = _references(text, self.attributes)
+        # Every other mark holds "[", "<<" or "((": most lines have none.
+        if "[" not in text and "<<" not in text and "((" not in text:
+            return text
         # A bibliography anchor ([[[id]]]) shows as [id]; any other anchor not at all.
         text = _INLINE_ANCHOR.sub(lambda m: f"[{m.group(1)}]" if m.group(1) else "", text)
         text = _HIDDEN_TERM.sub("", text)

@@ -141,7 +141,9 @@ _MARKUP = {
         "asciidoc", "asciidoc_text", "sniff_asciidoc", "AsciiDoc source",
         lambda t: bool(_ASCIIDOC_HINT.search(t, 0, 65536)), beside=(0,),
     ),
-    "pod": _Markup("pod", "pod_text", "sniff_pod", "POD document", lambda t: t.lstrip()[:1] == "="),
+    "pod": _Markup(
+        "pod", "pod_text", "sniff_pod", "POD document", lambda t: t[:4096].lstrip()[:1] == "="
+    ),
     "org": _Markup(
         "org", "org_text", "sniff_org", "Org document",
         lambda t: bool(_ORG_HINT.search(t, 0, 65536)), beside=(0,),

@@ -112,6 +112,7 @@ class _Reader:
                 # "TODO(t) NEXT | DONE(d)": the states, without their keys.
                 states = (w.split("(")[0] for w in keyword.group(2).split() if w != "|")
                 self.keywords = self.keywords | frozenset(states)
+        drawer_ends = _drawer_ends(lines)
         out: list[str] = []
         fixed: list[str] = []  # a run of fixed-width lines, one block of code
         commented = 0  # the level of a COMMENT headline whose subtree is left out, or 0
@@ -138,14 +139,22 @@ class _Reader:
             if commented:
                 i += 1
                 continue
-            i = self._read_line(lines, i, out, fixed)
+            i = self._read_line(lines, i, out, fixed, drawer_ends)
         if fixed:
             out.extend(("", fenced("\n".join(fixed))))
         return written(out)
 
-    def _read_line(self, lines: list[str], i: int, out: list[str], fixed: list[str]) -> int:
+    def _read_line(
+        self,
+        lines: list[str],
+        i: int,
+        out: list[str],
+        fixed: list[str],
+        drawer_ends: list[int | None],
+    ) -> int:
         """Read the line ``lines[i]`` (not a headline) into ``out``, or a block or drawer
-        that it opens, or the run of fixed-width lines ``fixed``; the next line's index."""
+        that it opens (``drawer_ends``: see :func:`_drawer_ends`), or the run of
+        fixed-width lines ``fixed``; the next line's index."""
         line = lines[i]
         begin = _BEGIN.fullmatch(line)
         if begin is not None:
@@ -163,8 +172,7 @@ class _Reader:
             return i + 1
         drawer = _DRAWER.fullmatch(line)
         if drawer is not None and drawer.group(1).upper() != "END":
-            ends = (j for j in range(i + 1, len(lines)) if lines[j].strip().upper() == ":END:")
-            closed = next(ends, None)
+            closed = drawer_ends[i]
             if closed is not None:  # a drawer left open is a line of text
                 return closed + 1
         if _FIXED.match(line):
@@ -212,6 +220,21 @@ class _Reader:
             return ""  # an export block for another back end
         reader = _Reader(self.read_file, os.path.dirname(path), self.depth + 1)
         return reader.text(lines).rstrip("\n")
+
+
+def _drawer_ends(lines: list[str]) -> list[int | None]:
+    """For each line, the index of the first ``:END:`` line after it and before the next
+    headline (a drawer does not cross one), or None: found in one pass from the end, so
+    that lines like ``:tag:`` with no end are not each a search to the document's end."""
+    ends: list[int | None] = [None] * len(lines)
+    after: int | None = None
+    for j in range(len(lines) - 1, -1, -1):
+        ends[j] = after
+        if lines[j].strip().upper() == ":END:":
+            after = j
+        elif _HEADLINE.fullmatch(lines[j]):
+            after = None
+    return ends
 
 
 def _block_end(lines: list[str], i: int, kind: str) -> int:

@@ -28,6 +28,7 @@ from __future__ import annotations
 import html
 import os
 import re
+import textwrap
 
 from .markup import fenced, heading, written
 from .suffixes import named
@@ -128,11 +129,9 @@ def _item(rest: str) -> tuple[str, str]:
 
 
 def _code(paragraphs: list[str]) -> str:
-    """Verbatim paragraphs as one fenced block, their common indentation taken off."""
-    lines = "\n\n".join(paragraphs).split("\n")
-    indents = [len(ln) - len(ln.lstrip()) for ln in lines if ln.strip()]
-    cut = min(indents, default=0)
-    return fenced("\n".join(ln[cut:] if ln.strip() else "" for ln in lines).expandtabs())
+    """Verbatim paragraphs as one fenced block, their common indentation taken off (tabs
+    read as spaces first, so that a tab and eight spaces count alike)."""
+    return fenced(textwrap.dedent("\n\n".join(paragraphs).expandtabs()))
 
 
 def _formatted(text: str) -> str:
