@@ -132,6 +132,14 @@ def test_includes_are_read_from_beside_the_source(tmp_path):
     assert asciidoc_text("include::../secret.txt[]\nText.\n", lambda name: "SECRET") == "Text.\n"
 
 
+def test_includes_are_read_from_folders_below_the_source_at_any_depth(tmp_path):
+    deep = tmp_path / "chapters" / "part1"
+    deep.mkdir(parents=True)
+    (deep / "intro.adoc").write_text("== Intro\n\nDeep text.\n")
+    (tmp_path / "book.adoc").write_text("= Book\n\ninclude::chapters/part1/intro.adoc[]\n")
+    assert read_document(tmp_path / "book.adoc").text == "# Book\n\n## Intro\n\nDeep text.\n"
+
+
 def test_includes_take_tagged_regions_line_ranges_and_level_offsets(tmp_path):
     (tmp_path / "log.adoc").write_text(
         "= Log\n\n// tag::recent[]\n== Recent\n\nNew things.\n// end::recent[]\n"

@@ -108,6 +108,9 @@ class _Markup:
     # a split Info manual's parts and an AsciiDoc or Org source's includes beside it; the
     # page a manual page includes (".so man1/gzip.1") under its parent, then beside it.
     beside: tuple[int, ...] | None = None
+    # How many parts such a name may have: a manual's ".so man1/gzip.1" two; a source's
+    # includes any ("chapters/part1/intro.adoc"). None may leave the folders (no "..").
+    name_parts: int | None = 2
 
 
 _MAN_REQUEST = re.compile(r"^[.'][ \t]*(?:TH|Dd|Dt|so)[ \t]", re.MULTILINE)
@@ -139,14 +142,14 @@ _MARKUP = {
     "tex": _Markup("latex", "latex_text", "sniff_latex", "LaTeX source", lambda t: "\\" in t[:8000]),
     "asciidoc": _Markup(
         "asciidoc", "asciidoc_text", "sniff_asciidoc", "AsciiDoc source",
-        lambda t: bool(_ASCIIDOC_HINT.search(t, 0, 65536)), beside=(0,),
+        lambda t: bool(_ASCIIDOC_HINT.search(t, 0, 65536)), beside=(0,), name_parts=None,
     ),
     "pod": _Markup(
         "pod", "pod_text", "sniff_pod", "POD document", lambda t: t[:4096].lstrip()[:1] == "="
     ),
     "org": _Markup(
         "org", "org_text", "sniff_org", "Org document",
-        lambda t: bool(_ORG_HINT.search(t, 0, 65536)), beside=(0,),
+        lambda t: bool(_ORG_HINT.search(t, 0, 65536)), beside=(0,), name_parts=None,
     ),
 }  # fmt: skip
 # The order they are tried in: these before Choi's format and the plain-text ones (a
@@ -481,8 +484,12 @@ def decode_document(
     if fmt == "auto":
         fmt, note = _detect(text, path, info_tried=True)
         notes = [note] if note else []
-    beside = _MARKUP[fmt].beside if fmt in _MARKUP else None
-    read_file = None if beside is None else _file_reader(path, encoding, beside)
+    markup = _MARKUP.get(fmt)
+    read_file = (
+        None
+        if markup is None or markup.beside is None
+        else _file_reader(path, encoding, markup.beside, markup.name_parts)
+    )
     return _parsed(text, fmt, path, language, detected, notes, read_file)
 
 
@@ -535,16 +542,20 @@ def _decompressed(data: bytes) -> bytes:
     return data
 
 
-def _file_reader(path: str | None, encoding: str, ups: tuple[int, ...]) -> Callable[[str], str]:
+def _file_reader(
+    path: str | None, encoding: str, ups: tuple[int, ...], name_parts: int | None
+) -> Callable[[str], str]:
     """What reads a file that the one read from ``path`` names (a split Info manual's
-    part, the page a manual page includes): the first found, compressed as it may be
-    (``sed.info-1.gz``), under each folder ``ups`` levels above ``path``'s own."""
+    part, the page a manual page includes, a source's include): the first found,
+    compressed as it may be (``sed.info-1.gz``), under each folder ``ups`` levels above
+    ``path``'s own, by a name of at most ``name_parts`` parts (None: any)."""
 
     def read(name: str) -> str:
         # Only a file of the manual's own folders: a document must not make linseg read
         # and show any file it names (".so /etc/passwd" in an uploaded page).
         parts = name.replace("\\", "/").split("/")
-        if os.path.isabs(name) or ".." in parts or len(parts) > 2:
+        too_deep = name_parts is not None and len(parts) > name_parts
+        if os.path.isabs(name) or ".." in parts or too_deep:
             raise ValueError(f"the document names {name}, outside its manual's folders")
         if path is None:
             raise ValueError(

@@ -201,7 +201,7 @@ class _Reader:
 
     def _included(self, value: str) -> str:
         """What an ``#+INCLUDE:`` line shows: the file it names (from the source's own
-        folder or one below it), as Org, or fenced for ``src`` and ``example``, only the
+        folder or a folder below it), as Org, or fenced for ``src`` and ``example``, only the
         ``:lines`` it names; nothing where it cannot be read."""
         m = _INCLUDE.fullmatch(value)
         if m is None or self.depth >= _MAX_INCLUDE_DEPTH:
