@@ -357,7 +357,8 @@ def _parsed(
     read_file: Callable[[str], str] | None = None,
 ) -> Document:
     """:func:`parse_document` of ``text`` in the format ``fmt`` (detected or not);
-    ``read_file`` reads the other files an Info manual or a manual page names."""
+    ``read_file`` reads the other files it names (an Info manual's parts, the page a
+    manual page includes, an AsciiDoc or Org source's includes)."""
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}; use one of: auto, {', '.join(FORMATS)}")
     if fmt == "choi":
