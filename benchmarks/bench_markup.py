@@ -34,6 +34,7 @@ The sources measured in BENCHMARKS.md are Git's manuals (Debian's ``git-doc``, G
 from __future__ import annotations
 
 import argparse
+import bisect
 import collections
 import difflib
 import os
@@ -45,13 +46,13 @@ import sys
 import tempfile
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_html import headings
 from linseg import segment_file
 from linseg.corpus.document import read_document
 from linseg.metrics import boundary_similarity, pk
 
 _WORD = re.compile(r"[^\W_]+")
-_HEADING = re.compile(r"(#{1,6}) \S")
-_FENCE = re.compile(r"`{3,}")
 #: How each format is rendered to HTML (``{src}``, ``{out}`` and ``{tmp}`` filled in),
 #: and the names of its files in a folder.
 RENDERERS = {
@@ -69,7 +70,9 @@ def _words(text: str) -> list[str]:
 
 
 def _word_index(text: str, offsets: list[int]) -> list[int]:
-    return [len(_WORD.findall(text, 0, o)) for o in offsets]
+    """How many words of ``text`` start before each character offset."""
+    starts = [m.start() for m in _WORD.finditer(text)]
+    return [bisect.bisect_left(starts, o) for o in offsets]
 
 
 def _carried(words: list[str], ref_words: list[str]) -> list[int]:
@@ -92,15 +95,8 @@ def reference(html_text: str) -> list[int] | None:
     """Word offsets of the true section starts in ``html_text``, or None if no level
     opens three sections."""
     starts: dict[int, list[int]] = collections.defaultdict(list)
-    pos = 0
-    fence = ""  # the fence of the code block the line is in ("" outside any)
-    for line in html_text.split("\n"):
-        run = _FENCE.match(line)
-        if run and (not fence or (run.group(0) >= fence and not line.strip("`"))):
-            fence = "" if fence else run.group(0)
-        elif not fence and (m := _HEADING.match(line)):
-            starts[len(m.group(1))].append(pos)  # a "# comment" in code is none
-        pos += len(line) + 1
+    for level, offset in headings(html_text):  # a "# comment" in code is none
+        starts[level].append(offset)
     level = next((lv for lv in range(1, 7) if len(starts[lv]) >= 3), None)
     if level is None:
         return None
