@@ -178,7 +178,7 @@ def test_stdin_and_errors_are_one_line():
     code, out, err = run_cli(["segment", "--output", "json"], stdin=b"Bees make honey. Trains run.")
     assert code == 0 and json.loads(out)["n_sentences"] == 2
     for args, stdin in [
-        (["segment"], b"\xff\xfe not utf-8 \xc3"),
+        (["segment"], b"not utf-8 \xff\xfe \xc3"),
         (["segment", "--mask", "4"], b"a"),
         (["segment", "--segments", "0"], b"a"),
         (["segment", "/no/such/file"], None),

@@ -149,3 +149,16 @@ def test_a_damaged_book_is_read_or_refused(changes):
     """Bytes changed anywhere in a book: its text is read, or a ValueError says why;
     nothing else escapes (zlib, struct and CRC errors included)."""
     read_or_refuse(epub_text, make_book(), changes)
+
+
+def test_pages_in_utf16_or_a_declared_encoding_are_read():
+    latin = page("Chapter One", "<p>Caf\u00e9 cr\u00e8me.</p>").replace("utf-8", "iso-8859-1")
+    wide = page("Notes", "<p>A \u00e9t\u00e9 note.</p>")
+    book = make_book(
+        {
+            "OEBPS/text/one.xhtml": latin.encode("latin-1"),
+            "OEBPS/text/notes.xhtml": wide.encode("utf-16"),
+        }
+    )
+    text = decode_document(book).text
+    assert "# Chapter One\n\nCaf\u00e9 cr\u00e8me.\n" in text and "A \u00e9t\u00e9 note." in text

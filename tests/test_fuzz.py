@@ -246,7 +246,7 @@ def test_the_generator_makes_what_it_promises():
     assert max(len(d) for d in docs) < 100_000  # small enough to stay fast
 
 
-@pytest.mark.parametrize("encoding", ["utf-8", "latin-1"])
+@pytest.mark.parametrize("encoding", [None, "utf-8", "latin-1"])
 def test_binary_documents_are_refused(encoding, tmp_path, capsys, monkeypatch):
     rng = random.Random(SEED)
     for i in range(30):
@@ -255,8 +255,9 @@ def test_binary_documents_are_refused(encoding, tmp_path, capsys, monkeypatch):
         path.write_bytes(data)
         for source, stdin in ((str(path), None), ("-", data)):
             what = f"blob {i}, {encoding}, {source}"
+            given = [] if encoding is None else ["--encoding", encoding]
             code, out, err = _cli(
-                ["segment", source, "--encoding", encoding, "--output", "json"],
+                ["segment", source, *given, "--output", "json"],
                 capsys,
                 monkeypatch,
                 stdin,

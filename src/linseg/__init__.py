@@ -75,7 +75,7 @@ def segment_file(
     method: str = DEFAULT_METHOD,
     *,
     format: str = "auto",
-    encoding: str = "utf-8",
+    encoding: str | None = None,
     **params: Any,
 ) -> TextSegmentation:
     """Read a document as ``linseg segment`` reads it and segment it; the returned
@@ -87,7 +87,10 @@ def segment_file(
     file, a PDF or a transcript; compressed input (gzip, bzip2, xz) is decompressed first. ``method`` and ``params``
     are as for :func:`segment_text` (``language`` also sets the sentence splitter's
     rules). Raises ValueError, with one sentence that says why, for input linseg cannot
-    read, and ``UnicodeDecodeError`` for bytes that are not ``encoding``.
+    read, and ``UnicodeDecodeError`` for bytes that are not ``encoding``. ``encoding``
+    None reads UTF-8, or what a byte-order mark or the document declares when the bytes
+    are not UTF-8 (an HTML or XML charset, an Emacs coding tag, POD's ``=encoding``,
+    LaTeX's ``inputenc``).
     """
     from .corpus.document import read_document
     from .corpus.run import run_document

@@ -189,4 +189,10 @@ def add_reading_options(p: argparse.ArgumentParser) -> None:
         metavar="N",
         help="number of segments wanted (default: chosen automatically)",
     )
-    p.add_argument("--encoding", default="utf-8", help="input encoding (default utf-8)")
+    p.add_argument(
+        "--encoding",
+        default=None,
+        help="input encoding (default: UTF-8, or, for bytes that are not, what a byte-order "
+        "mark or the document declares: an HTML or XML charset, an Emacs coding tag, POD's "
+        "=encoding, LaTeX's inputenc)",
+    )

@@ -218,7 +218,7 @@ def segment_document(params: dict[str, Any], source: str, data: bytes | None = N
             doc = decode_document(
                 data,
                 params["format"] or "auto",
-                params["encoding"] or "utf-8",
+                params["encoding"],
                 source,
                 params.get("language") or "en",
             )

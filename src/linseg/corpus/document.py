@@ -56,6 +56,7 @@ from typing import Literal
 
 from ..sentences import LONG_PIECE
 from ..text import looks_tokenized, split_sentences
+from .encoding import decode
 from .ref import is_separator, parse_ref
 from .suffixes import MAX_TEXT_BYTES, ZIP_MAGIC, compressed_or_not, named, opens_pdf
 from .transcript import read_transcript, sniff_transcript
@@ -428,13 +429,15 @@ def _prose_document(
 def read_document(
     source: str | os.PathLike[str],
     fmt: str = "auto",
-    encoding: str = "utf-8",
+    encoding: str | None = None,
     language: str = "en",
 ) -> Document:
     """Read a document from a file path, or from standard input when ``source`` is ``-``.
 
-    Raises ``UnicodeDecodeError`` on bytes that are not valid in ``encoding``, rather
-    than guessing: the output must join back to the input.
+    ``encoding`` None reads UTF-8, or the encoding a byte-order mark or the document
+    itself declares (:func:`linseg.corpus.encoding.decode`). Raises
+    ``UnicodeDecodeError`` on bytes that are not valid in the encoding used, rather than
+    guessing: the output must join back to the input.
     """
     if str(source) == "-":
         return decode_document(sys.stdin.buffer.read(), fmt, encoding, None, language)
@@ -445,7 +448,7 @@ def read_document(
 def decode_document(
     data: bytes,
     fmt: str = "auto",
-    encoding: str = "utf-8",
+    encoding: str | None = None,
     path: str | None = None,
     language: str = "en",
 ) -> Document:
@@ -456,7 +459,8 @@ def decode_document(
     beside ``path``) or from a manual page (``man``; one that only includes another reads
     it from the manual's folders above ``path``).
 
-    Raises ``UnicodeDecodeError`` (see :func:`decode_error_message`) on invalid bytes.
+    ``encoding`` is as for :func:`read_document`. Raises ``UnicodeDecodeError`` (see
+    :func:`decode_error_message`) on invalid bytes.
     """
     data = _decompressed(data)
     if fmt in _BINARY or (fmt == "auto" and _may_be_binary(data, path)):
@@ -473,7 +477,7 @@ def decode_document(
                 return _prose_document(text, name, path, fmt == "auto", [], language)
     if fmt == "auto":
         _refuse_known_binary(data)
-    text = _decoded(data, encoding)
+    text, used, read_as = decode(data, encoding)
     detected, notes = fmt == "auto", []
     # An Info file holds control characters (its node separators, its tag table's marks)
     # that text does not: it is recognised before the check for binary input, and the
@@ -485,22 +489,15 @@ def decode_document(
     if fmt == "auto":
         fmt, note = _detect(text, path, info_tried=True)
         notes = [note] if note else []
+    if read_as:
+        notes.insert(0, read_as)
     markup = _MARKUP.get(fmt)
     read_file = (
         None
         if markup is None or markup.beside is None
-        else _file_reader(path, encoding, markup.beside, markup.name_parts)
+        else _file_reader(path, encoding, used, markup.beside, markup.name_parts)
     )
     return _parsed(text, fmt, path, language, detected, notes, read_file)
-
-
-def _decoded(data: bytes, encoding: str) -> str:
-    """``data`` decoded, without a leading byte-order mark."""
-    try:
-        text = data.decode(encoding)
-    except LookupError as exc:  # an unknown name, or a codec that is not for text (hex)
-        raise ValueError(f"--encoding {encoding!r}: {exc}") from None
-    return text[1:] if text.startswith("\ufeff") else text
 
 
 # What each compression's stream opens with and its module. A bzip2 stream is told by
@@ -544,12 +541,18 @@ def _decompressed(data: bytes) -> bytes:
 
 
 def _file_reader(
-    path: str | None, encoding: str, ups: tuple[int, ...], name_parts: int | None
+    path: str | None,
+    encoding: str | None,
+    used: str,
+    ups: tuple[int, ...],
+    name_parts: int | None,
 ) -> Callable[[str], str]:
     """What reads a file that the one read from ``path`` names (a split Info manual's
     part, the page a manual page includes, a source's include): the first found,
     compressed as it may be (``sed.info-1.gz``), under each folder ``ups`` levels above
-    ``path``'s own, by a name of at most ``name_parts`` parts (None: any)."""
+    ``path``'s own, by a name of at most ``name_parts`` parts (None: any). It is read in
+    ``encoding``, or as that file's bytes say, or else in ``used``, the encoding of the
+    file that names it."""
 
     def read(name: str) -> str:
         # Only a file of the manual's own folders: a document must not make linseg read
@@ -572,7 +575,7 @@ def _file_reader(
             found = compressed_or_not(os.path.join(folder, name))
             if found is not None:
                 with open(found, "rb") as fh:
-                    return _decoded(_decompressed(fh.read()), encoding)
+                    return decode(_decompressed(fh.read()), encoding, used)[0]
         raise ValueError(
             f"{name}, which {path} reads, is not in {' or '.join(dict.fromkeys(folders))} "
             "(nor compressed as .gz, .bz2 or .xz)"
@@ -607,6 +610,15 @@ def check_text(text: str) -> None:
     """
     nul = text.find("\x00")
     if nul >= 0:
+        # Text in UTF-16 without a byte-order mark: Latin letters with a NUL after each
+        # (little-endian) or before it (big-endian).
+        head = text[:1000]
+        for order, zeros in (("le", head[1::2]), ("be", head[::2])):
+            if len(zeros) > 4 and zeros.count("\x00") * 10 >= len(zeros) * 9:
+                raise ValueError(
+                    "input looks like UTF-16 text without a byte-order mark; "
+                    f"pass --encoding utf-16-{order}"
+                )
         raise ValueError(f"input is binary, not text (a NUL character at offset {nul})")
     head = text[:65536]
     if head:

@@ -23,6 +23,7 @@ from urllib.parse import unquote
 
 from . import archive
 from .archive import local, not_a, open_archive, read_part, read_xml, sniff_zip
+from .encoding import decode
 from .webpage import html_text
 
 __all__ = ["epub_text", "sniff_epub"]
@@ -80,10 +81,9 @@ def _spine(book: zipfile.ZipFile) -> list[str]:
 
 
 def _decode(raw: bytes, name: str) -> str:
-    """A page's text: UTF-8 (or UTF-16 with its byte-order mark), as EPUB requires."""
-    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return raw.decode("utf-16")
+    """A page's text: UTF-8 or UTF-16 with its byte-order mark, as EPUB requires, or the
+    encoding its XML declaration names (an older book's)."""
     try:
-        return raw.decode("utf-8-sig")
+        return decode(raw)[0]
     except UnicodeDecodeError as exc:
         raise ValueError(f"{name} in the EPUB is not UTF-8 (byte {exc.start})") from None
