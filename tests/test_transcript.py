@@ -19,9 +19,13 @@ from linseg.corpus.transcript import (
     format_clock,
     join_cues,
     parse_cues,
+    parse_sbv,
     parse_srt,
+    parse_timed,
     parse_vtt,
     sniff_transcript,
+    timed_line,
+    timed_marks,
 )
 from test_cli import run_cli
 
@@ -380,6 +384,11 @@ def _stamp(ms: int, comma: bool) -> str:
     return f"{s // 3600:02d}:{s // 60 % 60:02d}:{s % 60:02d}{',' if comma else '.'}{ms:03d}"
 
 
+def _sbv_stamp(ms: int) -> str:
+    s, ms = divmod(ms, 1000)
+    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}.{ms:03d}"
+
+
 def _write(cues, fmt: str, newline: str) -> str:
     out = ["WEBVTT", ""] if fmt == "vtt" else []
     for n, (start, length, words, split, ident) in enumerate(cues, 1):
@@ -388,6 +397,9 @@ def _write(cues, fmt: str, newline: str) -> str:
         if split and " " in text:
             a, b = text.split(" ", 1)
             lines = [a, b]
+        if fmt == "sbv":  # H:MM:SS.mmm,H:MM:SS.mmm, and no identifiers
+            out += [f"{_sbv_stamp(start)},{_sbv_stamp(start + length)}", *lines, ""]
+            continue
         if fmt == "srt" or ident:
             out.append(str(n))
         timing = f"{_stamp(start, fmt == 'srt')} --> {_stamp(start + length, fmt == 'srt')}"
@@ -398,7 +410,7 @@ def _write(cues, fmt: str, newline: str) -> str:
 @settings(max_examples=150, deadline=None)
 @given(
     st.lists(_CUE, min_size=1, max_size=12),
-    st.sampled_from(["vtt", "srt"]),
+    st.sampled_from(["vtt", "srt", "sbv"]),
     st.sampled_from(["\n", "\r\n"]),
     st.booleans(),
 )
@@ -421,3 +433,153 @@ def test_parse_keeps_times_and_text(cues, fmt, newline, ordered):
     if ordered:  # times go forward wherever the cues did
         firsts = [a for a, _ in doc.times]
         assert firsts == sorted(firsts)
+
+
+# --- SubViewer, and text with timestamps -------------------------------------------------
+
+SBV = """0:00:00.599,0:00:04.160
+>> Hello and welcome
+to the show.
+
+0:00:04.160,0:00:06.770
+Today: <i>bees</i> &amp; honey.
+"""
+
+
+def test_sbv_cues():
+    cues = parse_sbv(SBV)
+    assert cues == [
+        Cue(0.599, 4.16, ">> Hello and welcome to the show.", 1),
+        Cue(4.16, 6.77, "Today: bees & honey.", 5),
+    ]
+    assert sniff_transcript(SBV) == "sbv" and sniff_transcript("x", "talk.SBV") == "sbv"
+    with pytest.raises(ValueError, match="line 1: text without a cue timing"):
+        parse_sbv("Hello\n0:00:01.000,0:00:02.000\n")
+    with pytest.raises(ValueError, match="line 1: the cue ends"):
+        parse_sbv("0:00:05.000,0:00:02.000\nHello\n")
+
+
+@pytest.mark.parametrize(
+    "line, found",
+    [
+        ("0:03", (3.0, "")),
+        ("  12:04  ", (724.0, "")),
+        ("1:02:03", (3723.0, "")),
+        ("[00:01:02] Hello there", (62.0, "Hello there")),
+        ("(1:02.5)", (62.5, "")),
+        ("00:00:05,200 text", (5.2, "text")),
+        ("1:02 - text here", (62.0, "text here")),
+        ("Jane Doe  0:03", (3.0, "")),
+        ("Speaker 1 (00:01:02): Hello", (62.0, "Hello")),
+        ("Speaker 1 [00:01]", (1.0, "")),
+        ("the meeting at 10:30 was fine.", None),  # a time inside prose
+        ("Ends at 10:30. Then lunch", None),
+        ("1:60", None),
+        ("Hello world", None),
+    ],
+)
+def test_timed_lines(line, found):
+    assert timed_line(line) == found
+
+
+# A transcript as a video page's transcript panel copies it: each timestamp on its own
+# line, the words under it; a title line first.
+PANEL_COPY = """Field notes, episode 12
+0:00
+hello and welcome to field notes
+0:04
+today three questions from listeners
+1:05
+Jane Doe  1:10
+why do tides come twice a day
+"""
+
+
+def test_text_with_timestamps():
+    cues = parse_timed(PANEL_COPY)
+    assert cues == [
+        Cue(0.0, 0.0, "Field notes, episode 12", 1),
+        Cue(0.0, 4.0, "hello and welcome to field notes", 2),
+        Cue(4.0, 65.0, "today three questions from listeners", 4),
+        Cue(65.0, 70.0, "", 6),
+        Cue(70.0, 70.0, "why do tides come twice a day", 7),
+    ]
+    assert timed_marks(PANEL_COPY) == 4 and sniff_transcript(PANEL_COPY) == "timed"
+    doc = parse_document(PANEL_COPY)
+    assert doc.format == "timed" and doc.notes[0].startswith("read as a transcript")
+    assert doc.text == (
+        "Field notes, episode 12 hello and welcome to field notes today three questions "
+        "from listeners why do tides come twice a day"
+    )
+    with pytest.raises(ValueError, match="has no timestamps"):
+        parse_timed("No times here.\n")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Too few timestamps.
+        "0:00\nhello\n0:04\nthere\n0:09\nfolks\n",
+        # An agenda: it starts at 9:00, not at the start of a recording.
+        "9:00 Welcome\n9:30 Keynote\n10:15 Coffee\n10:45 Talks\n12:00 Lunch\n",
+        # Times that go back.
+        "0:00\na\n0:10\nb\n0:05\nc\n0:20\nd\n0:30\ne\n",
+        # The first timestamp too far down.
+        "a\nb\nc\nd\ne\n0:00\nf\n0:10\ng\n0:20\nh\n0:30\ni\n",
+        # Fewer than one line in four.
+        "0:00 a\n" + "prose line\n" * 13 + "0:10 b\n0:20 c\n0:30 d\n",
+    ],
+)
+def test_text_that_is_not_timed(text):
+    assert timed_marks(text) == 0 and detect_format(text) != "timed"
+
+
+def _timed_copy(cues) -> str:
+    """The cues as a video page's transcript panel copies them."""
+    lines = []
+    for c in cues:
+        s = int(c.start)
+        lines += [f"{s // 60}:{s % 60:02d}", c.text]
+    return "\n".join(lines) + "\n"
+
+
+def test_the_example_transcript_as_sbv_and_as_text_with_timestamps(tmp_path):
+    cues = parse_vtt(EXAMPLE.read_text(encoding="utf-8"))
+    sbv = tmp_path / "field-notes.sbv"
+    sbv.write_text(
+        "\n".join(
+            f"{_sbv_stamp(round(c.start * 1000))},{_sbv_stamp(round(c.end * 1000))}\n{c.text}\n"
+            for c in cues
+        ),
+        encoding="utf-8",
+    )
+    timed = tmp_path / "field-notes.txt"
+    timed.write_text(_timed_copy(cues), encoding="utf-8")
+    vtt_chapters = run_cli(["segment", str(EXAMPLE), "--output", "chapters"])[1]
+    for copy in (sbv, timed):
+        code, out, err = run_cli(["segment", str(copy), "--output", "chapters"])
+        assert code == 0, err
+        # The same cues' words, at the same seconds: the same chapters.
+        assert out == vtt_chapters
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 36_000), st.lists(_WORD, min_size=1, max_size=8)),
+        min_size=1,
+        max_size=12,
+    ),
+    st.sampled_from(
+        ["{m}:{s:02d}\n{text}", "[{h:02d}:{m:02d}:{s:02d}] {text}", "Host  {m}:{s:02d}\n{text}"]
+    ),
+)
+def test_timed_text_keeps_times_and_words(cues, layout):
+    lines = []
+    for start, words in cues:
+        h, m, s = start // 3600, start // 60 % 60 if "{h" in layout else start // 60, start % 60
+        lines.append(layout.format(h=h, m=m, s=s, text=" ".join(words)))
+    parsed = parse_timed("\n".join(lines) + "\n")
+    assert [c.start for c in parsed] == [float(start) for start, _ in cues]
+    assert [c.text for c in parsed] == [" ".join(words) for _, words in cues]
+    assert all(c.end >= c.start for c in parsed)

@@ -22,7 +22,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         description=(
             "Segment a document. Input formats: choi (the .ref format of Choi's corpus), "
             "lines (one sentence a line), text (raw prose, split into sentences by linseg), "
-            "vtt and srt (WebVTT and SubRip transcripts: the cues' text, with their times), "
+            "vtt, srt and sbv (WebVTT, SubRip and SubViewer transcripts: the cues' text, "
+            "with their times), timed (text with timestamps, such as a video's transcript "
+            "copied from its page: the text, each line timed by the timestamp above it), "
             "html (a web page: the text it shows, headings as Markdown '#' lines), "
             "tex (a LaTeX source: its body's text, its sectioning as headings), "
             "man (a manual page's source, man(7) or mdoc(7): the text man shows, its sections "
@@ -43,7 +45,8 @@ def register(sub: argparse._SubParsersAction) -> None:
             "'linseg[pdf]'). The format is detected when not given (transcripts, web pages, "
             "LaTeX sources, manual pages, Info manuals, notebooks, AsciiDoc, POD and Org "
             "sources, e-books, word-processor files and PDFs by content or by the "
-            ".vtt/.srt/.html/.tex/.info/.ipynb/.adoc/.pod/.org/.epub/.docx/.odt/.pdf name). "
+            ".vtt/.srt/.sbv/.html/.tex/.info/.ipynb/.adoc/.pod/.org/.epub/.docx/.odt/.pdf "
+            "name). "
             "Input "
             "compressed by gzip, bzip2 or xz is decompressed first."
         ),

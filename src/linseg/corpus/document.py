@@ -4,9 +4,9 @@
           of ``==========`` (the reference segmentation comes along).
 ``lines`` one sentence a line; blank lines are kept with the sentence before them.
 ``text``  raw prose; sentences are found by :func:`linseg.text.split_sentences`.
-``vtt``   a WebVTT transcript; ``srt`` a SubRip one (:mod:`linseg.corpus.transcript`):
-          the text is the cues' text joined with spaces, and every sentence keeps the
-          times of its cues.
+``vtt``   a WebVTT transcript; ``srt`` a SubRip one; ``sbv`` a SubViewer one; ``timed``
+          text with timestamps (:mod:`linseg.corpus.transcript`): the text is the cues'
+          text joined with spaces, and every sentence keeps the times of its cues.
 ``html``  an HTML page (:mod:`linseg.corpus.webpage`): the text is what a reader sees,
           its blocks separated by blank lines and its headings as Markdown ``#`` lines.
 ``tex``   a LaTeX source (:mod:`linseg.corpus.latex`): the text of its body, its
@@ -52,14 +52,14 @@ import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, cast
 
 from ..sentences import LONG_PIECE
 from ..text import looks_tokenized, split_sentences
 from .encoding import decode
 from .ref import is_separator, parse_ref
 from .suffixes import MAX_TEXT_BYTES, ZIP_MAGIC, compressed_or_not, named, opens_pdf
-from .transcript import read_transcript, sniff_transcript
+from .transcript import TRANSCRIPT_FORMATS, read_transcript, sniff_transcript
 
 __all__ = [
     "Document",
@@ -74,11 +74,11 @@ __all__ = [
 ]
 
 Format = Literal[
-    "choi", "lines", "text", "vtt", "srt", "html", "tex", "man", "info", "ipynb",
+    "choi", "lines", "text", "vtt", "srt", "sbv", "timed", "html", "tex", "man", "info", "ipynb",
     "asciidoc", "pod", "org", "epub", "docx", "odt", "pdf",
 ]  # fmt: skip
 FORMATS = (
-    "choi", "lines", "text", "vtt", "srt", "html", "tex", "man", "info", "ipynb",
+    "choi", "lines", "text", "vtt", "srt", "sbv", "timed", "html", "tex", "man", "info", "ipynb",
     "asciidoc", "pod", "org", "epub", "docx", "odt", "pdf",
 )  # fmt: skip
 # The formats read from bytes: the module that reads each, its function that recognises
@@ -210,7 +210,7 @@ class Document:
         What the reader chose where the input left it unsure (one sentence each), for the
         user to see.
     times:
-        For a transcript (``vtt``, ``srt``), ``(start, end)`` of each sentence in seconds:
+        For a transcript (``vtt``, ``srt``, ``sbv``, ``timed``), ``(start, end)`` of each sentence in seconds:
         the start of the cue where it begins, the end of the cue where it ends. None for
         input without times.
     """
@@ -245,8 +245,8 @@ class Document:
 
 
 def detect_format(text: str, path: str | None = None) -> Format:
-    """The format of ``text`` (read from ``path``, if given): ``vtt`` or ``srt`` for a
-    transcript, by its content or its name (:func:`~linseg.corpus.transcript.sniff_transcript`);
+    """The format of ``text`` (read from ``path``, if given): ``vtt``, ``srt``, ``sbv`` or
+    ``timed`` for a transcript, by its content or its name (:func:`~linseg.corpus.transcript.sniff_transcript`);
     ``info``, ``man``, ``ipynb``, ``html`` or ``tex`` for a text in one of those markups,
     as its module's recogniser says (:func:`~linseg.corpus.webpage.sniff_html` ...);
     ``choi`` only for a whole valid ``.ref`` sample (see :func:`ref_problem`);
@@ -287,10 +287,13 @@ def _detect(
     """The detected format and, where the choice was a close one, a note saying so
     (``info_tried``: the text is known to be no Info file)."""
     transcript = sniff_transcript(text, path)
-    if transcript == "vtt":
-        return "vtt", None
-    if transcript == "srt":
-        return "srt", None
+    if transcript == "timed":
+        return "timed", (
+            "read as a transcript: its timestamps start its cues and are left out of the "
+            "text (--format text keeps them)"
+        )
+    if transcript is not None:
+        return cast(Format, transcript), None
     for fmt in _BEFORE_CHOI:
         if (fmt != "info" or not info_tried) and _is(fmt, text, path):
             return fmt, None
@@ -381,7 +384,7 @@ def _parsed(
         return Document(
             text, sentences, spans, "lines", looks_tokenized(sentences), None, path, detected, notes
         )
-    if fmt in ("vtt", "srt"):
+    if fmt in TRANSCRIPT_FORMATS:
         transcript = read_transcript(text, fmt, path)
         body = transcript.text
         spans, cut = transcript.cut_long(split_sentences(body, language) if body else [])

@@ -53,8 +53,9 @@ def check_output(document: Document, output: str | None, keywords: bool = False)
         raise ValueError(f"unknown output format {output!r}; use one of: {', '.join(OUTPUTS)}")
     if output == "chapters" and document.times is None:
         raise ValueError(
-            "--output chapters needs a transcript with times (a .vtt or .srt file, or "
-            f"--format vtt|srt); this input was read as {document.format}: "
+            "--output chapters needs a transcript with times (a .vtt, .srt or .sbv file, "
+            "text with timestamps, or --format vtt|srt|sbv|timed); this input was read as "
+            f"{document.format}: "
             "--output json gives its segments' keywords"
         )
     if keywords and output == "choi":

@@ -35,6 +35,7 @@ SUFFIXES: dict[str, tuple[str, ...]] = {
     "pdf": (".pdf",),
     "vtt": (".vtt",),
     "srt": (".srt",),
+    "sbv": (".sbv",),
 }
 _FORMAT_OF = {suffix: fmt for fmt, suffixes in SUFFIXES.items() for suffix in suffixes}
 

@@ -1,4 +1,5 @@
-"""Subtitles and transcripts: WebVTT (``.vtt``) and SubRip (``.srt``) files.
+"""Subtitles and transcripts: WebVTT (``.vtt``), SubRip (``.srt``) and YouTube's SubViewer
+(``.sbv``) files, and text with timestamps.
 
 A transcript is read into its cues (:class:`Cue`: start and end in seconds, and the text
 as plain words). The cues' text joined with single spaces is the document's text
@@ -17,7 +18,16 @@ What the parsers read:
 - **SRT**: numbered cues: the number, a timing line ``HH:MM:SS,mmm --> HH:MM:SS,mmm``
   (one or more hour digits; a ``.`` before the milliseconds is accepted too, and the
   ``X1:... Y1:...`` box some files add after it is ignored) and the text.
-- In the text of either: tags (``<v Speaker>``, ``<c.yellow>``, ``<i>``, ``<b>``,
+- **SBV** (YouTube's SubViewer captions): cues of a timing line ``H:MM:SS.mmm,H:MM:SS.mmm``
+  and the text under it.
+- **Text with timestamps** (``timed``: a transcript copied from a video page's transcript
+  panel, or a transcription service's text export): a timestamp (``1:02``, ``01:02:03``,
+  ``[00:01:02]``, ``(1:02.5)``) starts a cue, alone on its line (the text follows on the
+  lines under it), at the start of a line of text, or after a speaker's name (``Jane Doe
+  0:03``, ``Speaker 1 (00:01:02): Hello``; the name, at most five words, is left out, as a
+  WebVTT voice tag is). Text before the first timestamp is a cue at 0:00. A cue ends when
+  the next one starts.
+- In the text of any: tags (``<v Speaker>``, ``<c.yellow>``, ``<i>``, ``<b>``,
   ``<font color=...>``, the timestamps of karaoke cues) are dropped, and so is ruby text
   (``<rt>``); entities (``&amp;``, ``&lt;``, ``&nbsp;`` ...) are decoded; SRT's
   ``{\\an8}`` placement codes are dropped; the lines of a cue are joined with a space and
@@ -47,6 +57,10 @@ __all__ = [
     "TRANSCRIPT_FORMATS",
     "parse_vtt",
     "parse_srt",
+    "parse_sbv",
+    "parse_timed",
+    "timed_line",
+    "timed_marks",
     "parse_cues",
     "read_transcript",
     "join_cues",
@@ -54,13 +68,28 @@ __all__ = [
     "format_clock",
 ]
 
-TRANSCRIPT_FORMATS = ("vtt", "srt")
+TRANSCRIPT_FORMATS = ("vtt", "srt", "sbv", "timed")
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")  # WebVTT's line terminators (not U+2028 and kin)
 _VTT_TIME = r"(?:(\d{2,}):)?([0-5]\d):([0-5]\d)\.(\d{3})"
 _SRT_TIME = r"(\d+):([0-5]\d):([0-5]\d)[,.](\d{3})"
 _VTT_TIMING = re.compile(rf"^[ \t]*{_VTT_TIME}[ \t]*-->[ \t]*{_VTT_TIME}(?:[ \t]+.*)?[ \t]*$")
 _SRT_TIMING = re.compile(rf"^[ \t]*{_SRT_TIME}[ \t]*-->[ \t]*{_SRT_TIME}(?:[ \t]+.*)?[ \t]*$")
+_SBV_TIME = r"(\d+):([0-5]\d):([0-5]\d)\.(\d{3})"
+_SBV_TIMING = re.compile(rf"^[ \t]*{_SBV_TIME},{_SBV_TIME}[ \t]*$")
+# A timestamp of text with timestamps: [H:]MM:SS or M:SS, fractions of a second allowed.
+_STAMP = r"(?:(\d{1,2}):([0-5]\d)|(\d{1,3})):([0-5]\d)(?:[.,](\d{1,3}))?"
+_STAMP_ANY = rf"(?:\[{_STAMP}\]|\({_STAMP}\)|{_STAMP})"
+_STAMP_CLOSED = rf"(?:\[{_STAMP}\]|\({_STAMP}\))"
+_SPEAKER = r"[^\W\d][^\s.!?:]*(?:[ \t]+[^\s.!?:]+){0,4}:?"
+_TIMED_LINES = (
+    # A timestamp alone, or opening a line of text.
+    re.compile(rf"^[ \t]*{_STAMP_ANY}(?:[ \t]*[-\u2013\u2014:|]?[ \t]+(?P<text>\S.*?))?[ \t]*$"),
+    # A speaker's name, then a timestamp at the end of the line or one in brackets.
+    re.compile(rf"^[ \t]*{_SPEAKER}[ \t]+{_STAMP_ANY}[ \t]*:?[ \t]*$"),
+    re.compile(rf"^[ \t]*{_SPEAKER}[ \t]+{_STAMP_CLOSED}[ \t]*:?[ \t]*(?P<text>\S.*?)[ \t]*$"),
+)
+_CLOCK = re.compile(r"\d:[0-5]\d")
 _VTT_HEADER = re.compile(r"^WEBVTT(?:[ \t].*)?$")
 _VTT_SKIPPED = re.compile(r"^(?:NOTE|STYLE|REGION)(?:[ \t].*)?$")
 # A tag opens with a letter, "/" or a digit (a karaoke timestamp): "x < y" in an SRT
@@ -274,13 +303,95 @@ def parse_srt(text: str, path: str | None = None) -> list[Cue]:
     return cues
 
 
+def parse_sbv(text: str, path: str | None = None) -> list[Cue]:
+    """The cues of a SubViewer (``.sbv``) file, in file order.
+
+    Raises ValueError, naming the line, on a block that does not open with a timing line
+    or a cue that ends before it starts.
+    """
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    cues: list[Cue] = []
+    for block in _blocks(text):
+        n, line = block[0]
+        m = _SBV_TIMING.match(line)
+        if m is None:
+            raise ValueError(
+                f"{_where(path, n)}: text without a cue timing ({_show(line)}); an SBV cue "
+                "opens with a line 'H:MM:SS.mmm,H:MM:SS.mmm' such as 0:00:01.000,0:00:04.000"
+            )
+        g = m.groups()
+        start, end = _seconds(*g[:4]), _seconds(*g[4:])
+        if end < start:
+            raise ValueError(
+                f"{_where(path, n)}: the cue ends ({format_clock(end, True)}) before it "
+                f"starts ({format_clock(start, True)})"
+            )
+        cues.append(Cue(start, end, _clean([ln for _, ln in block[1:]], False), n))
+    return cues
+
+
+def _stamp_seconds(groups: Sequence[str | None]) -> float:
+    """Seconds of the first timestamp among ``groups`` (each :data:`_STAMP` has five:
+    hours, minutes after hours, minutes alone, seconds, a fraction)."""
+    for k in range(0, len(groups), 5):
+        h, hm, m, sec, frac = groups[k : k + 5]
+        if sec is not None:
+            ms = int(((frac or "") + "000")[:3])
+            return _seconds(h, hm or m or "0", sec, f"{ms:03d}")
+    raise AssertionError("a timestamp pattern matched without its seconds")
+
+
+def timed_line(line: str) -> tuple[float, str] | None:
+    """``(seconds, text after the timestamp)`` when ``line`` holds a cue's timestamp, as
+    text with timestamps writes it (see the module), else None."""
+    for pattern in _TIMED_LINES:
+        m = pattern.match(line)
+        if m is not None:
+            has_text = "text" in pattern.groupindex
+            stamps = m.groups()[:-1] if has_text else m.groups()
+            return _stamp_seconds(stamps), (m.group("text") or "") if has_text else ""
+    return None
+
+
+def parse_timed(text: str, path: str | None = None) -> list[Cue]:
+    """The cues of text with timestamps, in file order (see the module).
+
+    Raises ValueError when no line holds a timestamp."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    starts: list[tuple[float, int]] = []
+    pieces: list[list[str]] = [[]]  # the text before the first timestamp, then each cue's
+    for n, line in enumerate(_LINE_BREAK.split(text), 1):
+        found = timed_line(line)
+        if found is None:
+            pieces[-1].append(line)
+            continue
+        starts.append((found[0], n))
+        pieces.append([found[1]])
+    if not starts:
+        raise ValueError(
+            f"{path or 'the text'} has no timestamps (lines such as '0:03', '[00:01:02] Hello' "
+            "or 'Jane Doe  1:05'); --format text reads it as prose"
+        )
+    cues: list[Cue] = []
+    opening = _clean(pieces[0], False)
+    if opening:
+        cues.append(Cue(0.0, max(0.0, starts[0][0]), opening, 1))
+    for k, ((start, n), lines) in enumerate(zip(starts, pieces[1:])):
+        following = starts[k + 1][0] if k + 1 < len(starts) else start
+        cues.append(Cue(start, max(start, following), _clean(lines, False), n))
+    return cues
+
+
 def parse_cues(text: str, fmt: str, path: str | None = None) -> list[Cue]:
-    """The cues of a transcript in format ``vtt`` or ``srt``."""
-    if fmt == "vtt":
-        return parse_vtt(text, path)
-    if fmt == "srt":
-        return parse_srt(text, path)
-    raise ValueError(f"unknown transcript format {fmt!r}; use one of: vtt, srt")
+    """The cues of a transcript in one of :data:`TRANSCRIPT_FORMATS`."""
+    parsers = {"vtt": parse_vtt, "srt": parse_srt, "sbv": parse_sbv, "timed": parse_timed}
+    if fmt not in parsers:
+        raise ValueError(
+            f"unknown transcript format {fmt!r}; use one of: {', '.join(TRANSCRIPT_FORMATS)}"
+        )
+    return parsers[fmt](text, path)
 
 
 def join_cues(cues: Sequence[Cue]) -> Transcript:
@@ -299,12 +410,14 @@ def read_transcript(text: str, fmt: str, path: str | None = None) -> Transcript:
 
 
 def sniff_transcript(text: str, path: str | None = None) -> str | None:
-    """``vtt`` or ``srt`` when ``text`` is a transcript, else None.
+    """``vtt``, ``srt``, ``sbv`` or ``timed`` when ``text`` is a transcript, else None.
 
     By content first: a ``WEBVTT`` first line (alone, or followed by a cue timing
     somewhere); or a first cue as SRT writes it (a number on its own line, then a timing
-    line; or a timing line with a comma before the milliseconds). Then by the name: ``.vtt`` or ``.srt`` (case ignored), so that a
-    malformed transcript is refused with its line rather than segmented as prose.
+    line; or a timing line with a comma before the milliseconds); or an SBV timing line
+    first. Then by the name: ``.vtt``, ``.srt`` or ``.sbv`` (case ignored), so that a
+    malformed transcript is refused with its line rather than segmented as prose. Last,
+    text with timestamps, by :func:`timed_marks`.
     """
     if text.startswith("\ufeff"):
         text = text[1:]
@@ -318,8 +431,36 @@ def sniff_transcript(text: str, path: str | None = None) -> str | None:
         return "srt"
     if len(lines) == 2 and lines[0].strip().isdigit() and _SRT_TIMING.match(lines[1]):
         return "srt"
+    if lines and _SBV_TIMING.match(lines[0]):
+        return "sbv"
     fmt = named(path)
-    return fmt if fmt in TRANSCRIPT_FORMATS else None
+    if fmt in TRANSCRIPT_FORMATS:
+        return fmt
+    return "timed" if timed_marks(text) else None
+
+
+#: What text with timestamps needs to be recognised by its content: this many timestamps
+#: at least, one line in four or more, in order, the first within the first five lines
+#: and under a minute (a transcript starts at its start; a day's agenda, at 9:00).
+MIN_TIMESTAMPS = 4
+
+
+def timed_marks(text: str) -> int:
+    """How many timestamps ``text`` holds if it reads as text with timestamps (see
+    :data:`MIN_TIMESTAMPS`), else 0. Only its first 64 KB are read."""
+    head = text[:65536]
+    opening = [ln for ln in _LINE_BREAK.split(head[:2048], maxsplit=40) if ln.strip()][:5]
+    if not any(_CLOCK.search(ln) for ln in opening):  # the cheap test, for any text
+        return 0
+    lines = [ln for ln in _LINE_BREAK.split(head) if ln.strip()]
+    marks = [(i, found[0]) for i, ln in enumerate(lines) if (found := timed_line(ln))]
+    if len(marks) < MIN_TIMESTAMPS or len(marks) * 4 < len(lines):
+        return 0
+    if marks[0][0] >= 5 or marks[0][1] >= 60:
+        return 0
+    if any(b < a for (_, a), (_, b) in zip(marks, marks[1:])):
+        return 0
+    return len(marks)
 
 
 def format_clock(seconds: float, millis: bool = False) -> str:
