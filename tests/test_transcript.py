@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from docgen import RECORD_KEYS
@@ -415,6 +415,14 @@ def _write(cues, fmt: str, newline: str) -> str:
     st.booleans(),
 )
 def test_parse_keeps_times_and_text(cues, fmt, newline, ordered):
+    # Cues that open with the line the cue before ended with are captions that roll up,
+    # read once (test_automatic_captions_are_read_once).
+    shown = [" ".join(w + p for w, p in words) for _, _, words, _, _ in cues]
+    assume(
+        not any(
+            a and b and (a == b or b.startswith(a.split(" ")[-1])) for a, b in zip(shown, shown[1:])
+        )
+    )
     if ordered:
         cues = sorted(cues, key=lambda c: c[0])
     text = _write(cues, fmt, newline)
@@ -583,3 +591,97 @@ def test_timed_text_keeps_times_and_words(cues, layout):
     assert [c.start for c in parsed] == [float(start) for start, _ in cues]
     assert [c.text for c in parsed] == [" ".join(words) for _, words in cues]
     assert all(c.end >= c.start for c in parsed)
+
+
+# --- automatic captions, which roll up -----------------------------------------------------
+
+ROLLING = """WEBVTT
+Kind: captions
+Language: en
+
+00:00:00.000 --> 00:00:02.879 align:start position:0%
+ 
+hello<00:00:00.399><c> and</c><00:00:00.599><c> welcome</c>
+
+00:00:02.879 --> 00:00:02.889 align:start position:0%
+hello and welcome
+ 
+
+00:00:02.889 --> 00:00:05.190 align:start position:0%
+hello and welcome
+to<00:00:03.100><c> the</c><00:00:03.300><c> show</c>
+
+00:00:05.190 --> 00:00:05.200 align:start position:0%
+to the show
+ 
+
+00:00:05.200 --> 00:00:07.400 align:start position:0%
+to the show
+about<00:00:05.600><c> bees</c>
+"""
+
+
+def test_automatic_captions_are_read_once():
+    # A cue opens with a line of one space, which does not end it (only an empty line
+    # ends a WebVTT cue), and each cue shows again the line before it.
+    cues = parse_vtt(ROLLING)
+    assert [(c.start, c.text) for c in cues] == [
+        (0.0, "hello and welcome"),
+        (2.879, ""),
+        (2.889, "to the show"),
+        (5.19, ""),
+        (5.2, "about bees"),
+    ]
+    assert parse_document(ROLLING, "vtt").text == "hello and welcome to the show about bees"
+    srt = "".join(
+        f"{n}\n{_stamp(round(c.start * 1000), True)} --> {_stamp(round(c.end * 1000), True)}\n"
+        f"{text}\n\n"
+        for n, (c, text) in enumerate(zip(cues, ["a b", "a b", "a b\nc d", "c d", "c d\ne f"]), 1)
+    )
+    assert [c.text for c in parse_srt(srt)] == ["a b", "", "c d", "", "e f"]
+
+
+def test_a_line_said_twice_is_kept():
+    # Cues that only say again what the cue before said are speech, not captions rolling
+    # up (which show the line before above a new one).
+    said = ["No.", "No.", "Stop.", "Stop.", "Go.", "Go."]
+    text = "WEBVTT\n\n" + "".join(
+        f"00:{s:02d}.000 --> 00:{s + 1:02d}.000\n{line}\n\n" for s, line in enumerate(said)
+    )
+    assert [c.text for c in parse_vtt(text)] == said
+
+
+def _auto_captions(cues) -> str:
+    """The cues as yt-dlp saves YouTube's automatic captions: lower case, no punctuation,
+    each line shown with its words' times, then again above the next line."""
+
+    def clock(t: float) -> str:
+        return _stamp(round(t * 1000), False)
+
+    out, before = ["WEBVTT", "Kind: captions", "Language: en", ""], " "
+    for c in cues:
+        words = "".join(ch for ch in c.text.lower() if ch.isalnum() or ch in " '").split()
+        step = (c.end - c.start) / len(words)
+        karaoke = words[0] + "".join(
+            f"<{clock(c.start + i * step)}><c> {w}</c>" for i, w in enumerate(words[1:], 1)
+        )
+        out += [f"{clock(c.start)} --> {clock(c.end)} align:start position:0%", before, karaoke, ""]
+        before = " ".join(words)
+        out += [
+            f"{clock(c.end)} --> {clock(c.end + 0.01)} align:start position:0%",
+            before,
+            " ",
+            "",
+        ]
+    return "\n".join(out)
+
+
+def test_the_example_transcript_as_automatic_captions(tmp_path):
+    cues = parse_vtt(EXAMPLE.read_text(encoding="utf-8"))
+    auto = tmp_path / "field-notes.en.vtt"
+    auto.write_text(_auto_captions(cues), encoding="utf-8")
+    rec = json.loads(run_cli(["segment", str(auto), "--output", "json"])[1])
+    words = [w for c in cues for w in c.text.split()]
+    assert len("".join(rec["segments"]).split()) == len(words) == 805  # each word once
+    # Without capitals and punctuation, the same four chapters at the same times.
+    assert [t[0] for t in rec["times"]] == [0.0, 17.7, 133.3, 236.6]

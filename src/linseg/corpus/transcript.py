@@ -27,6 +27,10 @@ What the parsers read:
   0:03``, ``Speaker 1 (00:01:02): Hello``; the name, at most five words, is left out, as a
   WebVTT voice tag is). Text before the first timestamp is a cue at 0:00. A cue ends when
   the next one starts.
+- **Captions that roll up** (automatic captions, as ``yt-dlp`` saves YouTube's): where a
+  quarter of the cues or more show again the line the cue before ended with, above a new
+  one, each line is read once, at the cue where it first appears. In WebVTT only an empty
+  line ends a cue: such captions open their cues with a line of one space.
 - In the text of any: tags (``<v Speaker>``, ``<c.yellow>``, ``<i>``, ``<b>``,
   ``<font color=...>``, the timestamps of karaoke cues) are dropped, and so is ruby text
   (``<rt>``); entities (``&amp;``, ``&lt;``, ``&nbsp;`` ...) are decoded; SRT's
@@ -202,12 +206,14 @@ def _clean(lines: Sequence[str], srt: bool) -> str:
     return " ".join(html.unescape(text).split())
 
 
-def _blocks(text: str) -> list[list[tuple[int, str]]]:
-    """The file's blocks: runs of lines that are not blank, with their line numbers."""
+def _blocks(text: str, spaces_end: bool = True) -> list[list[tuple[int, str]]]:
+    """The file's blocks: runs of lines that are not blank, with their line numbers. A
+    line of spaces is blank only with ``spaces_end``: in WebVTT only an empty line ends a
+    cue, and automatic captions open their cues with a line of one space."""
     blocks: list[list[tuple[int, str]]] = []
     current: list[tuple[int, str]] = []
     for n, line in enumerate(_LINE_BREAK.split(text), 1):
-        if line.strip():
+        if (line.strip() if spaces_end else line) and (current or line.strip()):
             current.append((n, line))
         elif current:
             blocks.append(current)
@@ -219,10 +225,10 @@ def _blocks(text: str) -> list[list[tuple[int, str]]]:
 
 def _cue_blocks(
     block: list[tuple[int, str]], timing: re.Pattern[str], srt: bool, path: str | None
-) -> list[Cue]:
+) -> list[_Shown]:
     """The cues of one block. A line with ``-->`` inside a cue's text starts the next cue
     (as WebVTT's parser does), with the line before it as its identifier in SRT."""
-    cues: list[Cue] = []
+    cues: list[_Shown] = []
     i = 0
     while i < len(block):
         if "-->" in block[i][1]:
@@ -257,10 +263,46 @@ def _cue_blocks(
         stop = j
         if srt and j < len(block) and stop - 1 > t and block[stop - 1][1].strip().isdigit():
             stop -= 1  # the next cue's number, not this cue's text
-        lines = [ln for _, ln in block[t + 1 : stop]]
-        cues.append(Cue(start, end, _clean(lines, srt), n))
+        cues.append(_Shown(start, end, [ln for _, ln in block[t + 1 : stop]], n))
         i = stop
     return cues
+
+
+@dataclass(frozen=True)
+class _Shown:
+    """A cue as the file shows it: its times, its lines as written, its timing's line."""
+
+    start: float
+    end: float
+    lines: list[str]
+    line: int
+
+
+#: Automatic captions roll up: a cue shows again the line the cue before it ended with,
+#: and a new line under it. A file is read so when at least this share of its cues (and
+#: two) do both; a cue that only says again what the cue before it said is speech.
+ROLLING_SHARE = 0.25
+
+
+def _unrolled(shown: Sequence[_Shown], srt: bool) -> list[Cue]:
+    """The cues, each with its lines as plain text; in captions that roll up, without the
+    lines a cue shows again from the cue before it (so that the text is read once)."""
+    lines = [[t for t in (_clean([ln], srt) for ln in c.lines) if t] for c in shown]
+    again = [_overlap(before, after) for before, after in zip([[], *lines], lines)]
+    rolling = sum(1 for kept, k in zip(lines, again) if 0 < k < len(kept))
+    if rolling < max(2, ROLLING_SHARE * len(shown)):
+        return [Cue(c.start, c.end, _clean(c.lines, srt), c.line) for c in shown]
+    return [
+        Cue(c.start, c.end, " ".join(kept[k:]), c.line) for c, kept, k in zip(shown, lines, again)
+    ]
+
+
+def _overlap(before: Sequence[str], after: Sequence[str]) -> int:
+    """How many of ``after``'s first lines repeat ``before``'s last ones."""
+    for k in range(min(len(before), len(after)), 0, -1):
+        if list(before[-k:]) == list(after[:k]):
+            return k
+    return 0
 
 
 def parse_vtt(text: str, path: str | None = None) -> list[Cue]:
@@ -276,18 +318,18 @@ def parse_vtt(text: str, path: str | None = None) -> list[Cue]:
             f"{_where(path, 1)}: not a WebVTT file: it starts {_show(first)}, not 'WEBVTT' "
             "(--format srt reads SubRip, --format text reads prose)"
         )
-    blocks = _blocks(text)
+    blocks = _blocks(text, spaces_end=False)
     # The first block is the header (WEBVTT and lines such as "Kind: captions"); a cue
     # written right under it, with no blank line between, is read rather than lost.
     header = blocks[0]
     arrow = next((k for k in range(1, len(header)) if "-->" in header[k][1]), None)
     blocks = ([header[arrow:]] if arrow is not None else []) + blocks[1:]
-    cues: list[Cue] = []
+    shown: list[_Shown] = []
     for block in blocks:
         if _VTT_SKIPPED.match(block[0][1]) and "-->" not in block[0][1]:
             continue
-        cues.extend(_cue_blocks(block, _VTT_TIMING, False, path))
-    return cues
+        shown.extend(_cue_blocks(block, _VTT_TIMING, False, path))
+    return _unrolled(shown, False)
 
 
 def parse_srt(text: str, path: str | None = None) -> list[Cue]:
@@ -297,10 +339,10 @@ def parse_srt(text: str, path: str | None = None) -> list[Cue]:
     """
     if text.startswith("\ufeff"):
         text = text[1:]
-    cues: list[Cue] = []
+    shown: list[_Shown] = []
     for block in _blocks(text):
-        cues.extend(_cue_blocks(block, _SRT_TIMING, True, path))
-    return cues
+        shown.extend(_cue_blocks(block, _SRT_TIMING, True, path))
+    return _unrolled(shown, True)
 
 
 def parse_sbv(text: str, path: str | None = None) -> list[Cue]:
