@@ -476,6 +476,8 @@ def test_sbv_cues():
         ("[00:01:02] Hello there", (62.0, "Hello there")),
         ("(1:02.5)", (62.5, "")),
         ("00:00:05,200 text", (5.2, "text")),
+        ("[00:01.000 --> 00:04.500]  And so my fellow", (1.0, "And so my fellow")),
+        ("[01:00:02.000 --> 01:00:04.000]", (3602.0, "")),
         ("1:02 - text here", (62.0, "text here")),
         ("Jane Doe  0:03", (3.0, "")),
         ("Speaker 1 (00:01:02): Hello", (62.0, "Hello")),
@@ -595,30 +597,34 @@ def test_timed_text_keeps_times_and_words(cues, layout):
 
 # --- automatic captions, which roll up -----------------------------------------------------
 
-ROLLING = """WEBVTT
-Kind: captions
-Language: en
-
-00:00:00.000 --> 00:00:02.879 align:start position:0%
- 
-hello<00:00:00.399><c> and</c><00:00:00.599><c> welcome</c>
-
-00:00:02.879 --> 00:00:02.889 align:start position:0%
-hello and welcome
- 
-
-00:00:02.889 --> 00:00:05.190 align:start position:0%
-hello and welcome
-to<00:00:03.100><c> the</c><00:00:03.300><c> show</c>
-
-00:00:05.190 --> 00:00:05.200 align:start position:0%
-to the show
- 
-
-00:00:05.200 --> 00:00:07.400 align:start position:0%
-to the show
-about<00:00:05.600><c> bees</c>
-"""
+ROLLING = "\n".join(
+    [
+        "WEBVTT",
+        "Kind: captions",
+        "Language: en",
+        "",
+        "00:00:00.000 --> 00:00:02.879 align:start position:0%",
+        " ",
+        "hello<00:00:00.399><c> and</c><00:00:00.599><c> welcome</c>",
+        "",
+        "00:00:02.879 --> 00:00:02.889 align:start position:0%",
+        "hello and welcome",
+        " ",
+        "",
+        "00:00:02.889 --> 00:00:05.190 align:start position:0%",
+        "hello and welcome",
+        "to<00:00:03.100><c> the</c><00:00:03.300><c> show</c>",
+        "",
+        "00:00:05.190 --> 00:00:05.200 align:start position:0%",
+        "to the show",
+        " ",
+        "",
+        "00:00:05.200 --> 00:00:07.400 align:start position:0%",
+        "to the show",
+        "about<00:00:05.600><c> bees</c>",
+        "",
+    ]
+)
 
 
 def test_automatic_captions_are_read_once():

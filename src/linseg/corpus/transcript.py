@@ -21,9 +21,10 @@ What the parsers read:
 - **SBV** (YouTube's SubViewer captions): cues of a timing line ``H:MM:SS.mmm,H:MM:SS.mmm``
   and the text under it.
 - **Text with timestamps** (``timed``: a transcript copied from a video page's transcript
-  panel, or a transcription service's text export): a timestamp (``1:02``, ``01:02:03``,
-  ``[00:01:02]``, ``(1:02.5)``) starts a cue, alone on its line (the text follows on the
-  lines under it), at the start of a line of text, or after a speaker's name (``Jane Doe
+  panel, a transcription service's text export, or what Whisper prints): a timestamp
+  (``1:02``, ``01:02:03``, ``[00:01:02]``, ``(1:02.5)``, ``[00:01.000 --> 00:04.000]``)
+  starts a cue, alone on its line (the text follows on the lines under it), at the start
+  of a line of text, or after a speaker's name (``Jane Doe
   0:03``, ``Speaker 1 (00:01:02): Hello``; the name, at most five words, is left out, as a
   WebVTT voice tag is). Text before the first timestamp is a cue at 0:00. A cue ends when
   the next one starts.
@@ -87,6 +88,8 @@ _STAMP_ANY = rf"(?:\[{_STAMP}\]|\({_STAMP}\)|{_STAMP})"
 _STAMP_CLOSED = rf"(?:\[{_STAMP}\]|\({_STAMP}\))"
 _SPEAKER = r"[^\W\d][^\s.!?:]*(?:[ \t]+[^\s.!?:]+){0,4}:?"
 _TIMED_LINES = (
+    # A time range opening a line, as Whisper and whisper.cpp print their transcripts.
+    re.compile(rf"^[ \t]*\[{_STAMP}[ \t]*-->[ \t]*{_STAMP}\](?:[ \t]+(?P<text>\S.*?))?[ \t]*$"),
     # A timestamp alone, or opening a line of text.
     re.compile(rf"^[ \t]*{_STAMP_ANY}(?:[ \t]*[-\u2013\u2014:|]?[ \t]+(?P<text>\S.*?))?[ \t]*$"),
     # A speaker's name, then a timestamp at the end of the line or one in brackets.
