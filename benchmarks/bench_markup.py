@@ -1,16 +1,19 @@
-"""Sources in a markup linseg reads (``--format asciidoc``, ``pod``, ``org``): are they
-read whole, and cut at their sections?
+"""Sources in a markup linseg reads (``--format asciidoc``, ``pod``, ``org``,
+``docbook``): are they read whole, and cut at their sections?
 
 Usage::
 
-    python benchmarks/bench_markup.py FILE_OR_FOLDER... [--format asciidoc|pod|org]
+    python benchmarks/bench_markup.py FILE_OR_FOLDER... [--format asciidoc|pod|org|docbook]
                                       [--min-words 200]
 
 Each source given (a folder: its files of the format, ``*.txt``, ``*.adoc`` and
-``*.asciidoc`` for AsciiDoc, ``*.pod`` for POD, ``*.org`` for Org, one level of
-sub-folders included) is rendered to HTML by a tool made for the format, the reference
-reading: Asciidoctor for AsciiDoc (``apt-get install asciidoctor``), ``pod2html`` (Perl's)
-for POD, pandoc for Org (``apt-get install pandoc``). From that HTML, read as
+``*.asciidoc`` for AsciiDoc, ``*.pod`` for POD, ``*.org`` for Org, ``index.docbook`` for
+DocBook, one level of sub-folders included) is rendered to HTML by a tool made for the
+format, the reference reading: Asciidoctor for AsciiDoc (``apt-get install asciidoctor``),
+``pod2html`` (Perl's) for POD, pandoc for Org (``apt-get install pandoc``). A DocBook
+source is a KDE handbook, whose package ships its rendering by KDE's own stylesheets beside
+it (``index.cache.bz2``: its pages, read in order, without their navigation; pandoc
+refuses the entities of KDE's DTD). From that HTML, read as
 linseg reads a web page, come the true sections: the highest heading level that occurs at
 least three times (below Asciidoctor's title, which occurs once). Sources with fewer
 sections than that, or fewer than ``--min-words`` words, are left out.
@@ -27,14 +30,16 @@ averaged over sources.
 
 The sources measured in BENCHMARKS.md are Git's manuals (Debian's ``git-doc``, GPL-2:
 ``apt-get download git-doc && dpkg -x git-doc_*.deb git-doc``, then
-``usr/share/doc/git-doc``) and Perl's (``perl-doc``, GPL-1+ or Artistic: its
-``usr/share/perl/5.*/pod``).
+``usr/share/doc/git-doc``), Perl's (``perl-doc``, GPL-1+ or Artistic: its
+``usr/share/perl/5.*/pod``) and KDE's handbooks (GFDL: the applications' packages, their
+``usr/share/doc/HTML/en``).
 """
 
 from __future__ import annotations
 
 import argparse
 import bisect
+import bz2
 import collections
 import difflib
 import os
@@ -62,7 +67,45 @@ RENDERERS = {
         ("*.pod",),
     ),
     "org": (["pandoc", "-f", "org", "-t", "html5", "-s", "-o", "{out}", "{src}"], ("*.org",)),
+    "docbook": ([], ("index.docbook",)),  # KDE's rendering beside it: _kde_rendering
 }
+_KDE_MARK = re.compile(r"(<FILENAME[^>]*>|</FILENAME>)")
+_KDE_LABEL = re.compile(
+    r"(<h1 class=\"title\">(?:<a [^>]*></a>)?)(?:Chapter|Appendix)\s[0-9A-Z]+\.\s"
+)
+
+
+def _kde_pages(cache: str) -> list[str]:
+    """The pages of a KDE handbook's rendering, in reading order (a chapter's pages are
+    written inside its own, between ``<FILENAME>`` marks)."""
+    pages: list[list[str]] = []
+    open_pages: list[int] = []
+    for piece in _KDE_MARK.split(cache):
+        if piece.startswith("<FILENAME"):
+            open_pages.append(len(pages))
+            pages.append([])
+        elif piece == "</FILENAME>":
+            if open_pages:
+                open_pages.pop()
+        elif open_pages:
+            pages[open_pages[-1]].append(piece)
+    return ["".join(page) for page in pages]
+
+
+def _kde_rendering(source: str, out: str) -> bool:
+    """Write the pages of the KDE handbook rendering beside ``source`` to ``out``, as one
+    page without their navigation; False if there is none."""
+    cache = Path(source).with_name("index.cache.bz2")
+    if not cache.exists():
+        return False
+    bodies = []
+    for page in _kde_pages(bz2.decompress(cache.read_bytes()).decode("utf-8", "replace")):
+        body = page[page.find('<div id="contentBody">') :]
+        body = body.split('<div class="navCenter"')[0].split('<div id="footer"')[0]
+        # The stylesheets number chapters and appendices; the source's titles do not.
+        bodies.append(_KDE_LABEL.sub(r"\1", body))
+    Path(out).write_text("<html><body>" + "".join(bodies) + "</body></html>", encoding="utf-8")
+    return True
 
 
 def _words(text: str) -> list[str]:
@@ -132,21 +175,25 @@ def main() -> None:
     parser.add_argument("--min-words", type=int, default=200)
     args = parser.parse_args()
     command, patterns = RENDERERS[args.format]
-    if shutil.which(command[0]) is None:
+    if command and shutil.which(command[0]) is None:
         sys.exit(f"bench_markup.py: needs {command[0]}")
     scores: dict[str, list[tuple[float, float, float]]] = collections.defaultdict(list)
     recall, precision, detected = [], [], 0
     with tempfile.TemporaryDirectory() as tmp:
         for source in _sources(args.paths, patterns):
             html = os.path.join(tmp, "page.html")
-            fill = {"out": html, "src": os.path.basename(source), "tmp": tmp}
-            done = subprocess.run(
-                [part.format(**fill) for part in command],
-                cwd=os.path.dirname(os.path.abspath(source)),
-                capture_output=True,
-            )
-            if done.returncode or not os.path.exists(html):
-                continue
+            if not command:
+                if not _kde_rendering(source, html):
+                    continue
+            else:
+                fill = {"out": html, "src": os.path.basename(source), "tmp": tmp}
+                done = subprocess.run(
+                    [part.format(**fill) for part in command],
+                    cwd=os.path.dirname(os.path.abspath(source)),
+                    capture_output=True,
+                )
+                if done.returncode or not os.path.exists(html):
+                    continue
             ref_text = read_document(html, "html").text
             ref_words = _words(ref_text)
             ref = reference(ref_text)
@@ -177,7 +224,7 @@ def main() -> None:
         sys.exit("bench_markup.py: no source with three sections or more")
     print(f"{total} sources with three sections or more; {detected} detected as {args.format}")
     print(
-        f"reader against {command[0]}: word recall {statistics.mean(recall):.3f}, "
+        f"reader against {command[0] if command else 'KDE'}: word recall {statistics.mean(recall):.3f}, "
         f"precision {statistics.mean(precision):.3f}"
     )
     print(f"{'reading':18s} {'Pk':>6s} {'B':>6s} {'found/true':>10s}")

@@ -31,6 +31,9 @@
           ``=head`` lines as Markdown ``#`` lines and its verbatim paragraphs fenced.
 ``org``   an Org document (:mod:`linseg.corpus.org`): its text, its headlines as
           Markdown ``#`` lines, its source blocks fenced, its keywords and drawers left out.
+``docbook`` a DocBook source (:mod:`linseg.corpus.docbook`): the text a rendering shows,
+          its section titles as Markdown ``#`` lines, its verbatim blocks fenced; the
+          files it includes are read from beside it.
 
 ``epub``, ``docx``, ``odt`` and ``pdf`` are read from bytes only (:func:`decode_document`,
 :func:`read_document`). Bytes compressed by gzip, bzip2 or xz (``README.gz``,
@@ -75,11 +78,11 @@ __all__ = [
 
 Format = Literal[
     "choi", "lines", "text", "vtt", "srt", "sbv", "timed", "html", "tex", "man", "info", "ipynb",
-    "asciidoc", "pod", "org", "epub", "docx", "odt", "pdf",
+    "asciidoc", "pod", "org", "docbook", "epub", "docx", "odt", "pdf",
 ]  # fmt: skip
 FORMATS = (
     "choi", "lines", "text", "vtt", "srt", "sbv", "timed", "html", "tex", "man", "info", "ipynb",
-    "asciidoc", "pod", "org", "epub", "docx", "odt", "pdf",
+    "asciidoc", "pod", "org", "docbook", "epub", "docx", "odt", "pdf",
 )  # fmt: skip
 # The formats read from bytes: the module that reads each, its function that recognises
 # one and the one that reads its text, and what it is called in an error. The modules are
@@ -137,6 +140,10 @@ _MARKUP = {
         "notebook", "notebook_text", "sniff_notebook", "notebook",
         lambda t: t[:4096].lstrip()[:1] == "{" and '"nbformat"' in t,
     ),
+    "docbook": _Markup(
+        "docbook", "docbook_text", "sniff_docbook", "DocBook source",
+        lambda t: "docbook" in t[:4096].lower(), beside=(0,), name_parts=None,
+    ),
     "html": _Markup(
         "webpage", "html_text", "sniff_html", "HTML page", lambda t: t[:4096].lstrip()[:1] == "<"
     ),
@@ -155,7 +162,7 @@ _MARKUP = {
 }  # fmt: skip
 # The order they are tried in: these before Choi's format and the plain-text ones (a
 # manual of LaTeX is an Info file first, and shows \documentclass lines early on) ...
-_BEFORE_CHOI: tuple[Format, ...] = ("info", "man", "ipynb", "html", "tex")
+_BEFORE_CHOI: tuple[Format, ...] = ("info", "man", "ipynb", "docbook", "html", "tex")
 # ... and these after Choi's (whose separator lines are lines of "=") but before a text is
 # taken for one sentence a line.
 _AFTER_CHOI: tuple[Format, ...] = ("asciidoc", "pod", "org")
@@ -250,7 +257,7 @@ def detect_format(text: str, path: str | None = None) -> Format:
     ``info``, ``man``, ``ipynb``, ``html`` or ``tex`` for a text in one of those markups,
     as its module's recogniser says (:func:`~linseg.corpus.webpage.sniff_html` ...);
     ``choi`` only for a whole valid ``.ref`` sample (see :func:`ref_problem`);
-    ``asciidoc``, ``pod`` or ``org`` for a source in one of those; ``lines`` if its lines
+    ``asciidoc``, ``pod``, ``org`` or ``docbook`` for a source in one of those; ``lines`` if its lines
     look like tokenised sentences; otherwise ``text``, from which nothing is dropped. (The
     formats read from bytes, ``epub``, ``docx``, ``odt`` and ``pdf``, are recognised by
     :func:`decode_document`.)"""

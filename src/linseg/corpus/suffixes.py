@@ -29,6 +29,7 @@ SUFFIXES: dict[str, tuple[str, ...]] = {
     "asciidoc": (".adoc", ".asciidoc"),
     "pod": (".pod",),
     "org": (".org",),
+    "docbook": (".docbook", ".dbk"),
     "epub": (".epub",),
     "docx": (".docx",),
     "odt": (".odt",),
