@@ -154,7 +154,7 @@ def find_documents(inputs: Iterable[str], out_dir: Path, output: str | None) -> 
                 target = target.with_name(target.name + ".json")
             else:
                 # The segments of a web page, a LaTeX source, a book, a word-processor
-                # file, a PDF, a transcript, a notebook, an AsciiDoc, POD or Org source,
+                # file, a PDF, a transcript, a notebook, an AsciiDoc, POD, Org or DocBook source,
                 # an Info manual or a manual page are the text read from it, not that
                 # format; nor is a compressed file's output compressed.
                 name = uncompressed(target.name)
