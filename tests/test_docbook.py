@@ -136,6 +136,24 @@ def test_docbook5_with_included_files(tmp_path):
     )
 
 
+def test_files_that_include_themselves_end(tmp_path):
+    xinclude = '<xi:include xmlns:xi="http://www.w3.org/2001/XInclude" href="self.xml"/>'
+    (tmp_path / "self.xml").write_text(
+        f"<section><title>S</title><para>Once.</para>{xinclude}</section>", encoding="utf-8"
+    )
+    book = tmp_path / "book.docbook"
+    book.write_text(f"<article><title>T</title>{xinclude}</article>", encoding="utf-8")
+    assert read_document(book).text.count("Once.") == 8  # eight files deep
+    # An entity that names itself is refused, as expat refuses it.
+    (tmp_path / "loop.xml").write_text("<para>Again.</para>&loop;", encoding="utf-8")
+    book.write_text(
+        '<!DOCTYPE article [<!ENTITY loop SYSTEM "loop.xml">]>\n<article>&loop;</article>',
+        encoding="utf-8",
+    )
+    with pytest.raises(ValueError, match="recursive entity reference"):
+        read_document(book)
+
+
 def test_detection(tmp_path):
     assert sniff_docbook(BOOK)
     assert sniff_docbook('<?xml version="1.0"?>\n<article xmlns="http://docbook.org/ns/docbook">')
@@ -184,7 +202,9 @@ _ELEMENT = st.sampled_from(
         "bookinfo", "author", "abstract", "info",
     ]
 )  # fmt: skip
-_WORDS = st.sampled_from(["Bees make honey. ", "Frames ", " &kde; ", "&nbsp;", "x &lt; y ", "  \n "])
+_WORDS = st.sampled_from(
+    ["Bees make honey. ", "Frames ", " &kde; ", "&nbsp;", "x &lt; y ", "  \n "]
+)
 
 
 @st.composite

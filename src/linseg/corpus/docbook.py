@@ -166,8 +166,14 @@ class _Reader:
         is not read)."""
         found = self.included(system_id)
         if found is not None:
+            path, text = found
             sub = parser.ExternalEntityParserCreate(context)
-            sub.Parse(found[1], True)
+            saved = self.folder, self.depth
+            self.folder, self.depth = posixpath.dirname(path), self.depth + 1
+            try:
+                sub.Parse(text, True)
+            finally:
+                self.folder, self.depth = saved
         return 1
 
     def included(self, name: str | None) -> tuple[str, str] | None:

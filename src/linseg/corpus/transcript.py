@@ -24,10 +24,10 @@ What the parsers read:
   panel, a transcription service's text export, or what Whisper prints): a timestamp
   (``1:02``, ``01:02:03``, ``[00:01:02]``, ``(1:02.5)``, ``[00:01.000 --> 00:04.000]``)
   starts a cue, alone on its line (the text follows on the lines under it), at the start
-  of a line of text, or after a speaker's name (``Jane Doe
-  0:03``, ``Speaker 1 (00:01:02): Hello``; the name, at most five words, is left out, as a
-  WebVTT voice tag is). Text before the first timestamp is a cue at 0:00. A cue ends when
-  the next one starts.
+  of a line of text, or after a speaker's name (``Jane Doe  0:03``, ``Speaker 1
+  (00:01:02): Hello``; the name, at most five words, is left out, as a WebVTT voice tag
+  is). Text before the first timestamp is a cue at 0:00. A cue ends when the next one
+  starts.
 - **Captions that roll up** (automatic captions, as ``yt-dlp`` saves YouTube's): where a
   quarter of the cues or more show again the line the cue before ended with, above a new
   one, each line is read once, at the cue where it first appears. In WebVTT only an empty
@@ -191,6 +191,19 @@ def _seconds(h: str | None, m: str, s: str, ms: str) -> float:
     return (((int(h or 0) * 60 + int(m)) * 60 + int(s)) * 1000 + int(ms)) / 1000
 
 
+def _timing(m: re.Match[str], n: int, path: str | None) -> tuple[float, float]:
+    """The start and end of a timing line's match (four groups each), refused in a
+    ValueError naming line ``n`` if the cue ends before it starts."""
+    g = m.groups()
+    start, end = _seconds(*g[:4]), _seconds(*g[4:8])
+    if end < start:
+        raise ValueError(
+            f"{_where(path, n)}: the cue ends ({format_clock(end, True)}) before it "
+            f"starts ({format_clock(start, True)})"
+        )
+    return start, end
+
+
 def _where(path: str | None, line: int) -> str:
     return f"{path}, line {line}" if path else f"line {line}"
 
@@ -253,13 +266,7 @@ def _cue_blocks(
                 f"{_where(path, n)}: bad cue timing {_show(line)}; expected "
                 f"'{example} --> {example}'"
             )
-        g = m.groups()
-        start, end = _seconds(*g[:4]), _seconds(*g[4:])
-        if end < start:
-            raise ValueError(
-                f"{_where(path, n)}: the cue ends ({format_clock(end, True)}) before it "
-                f"starts ({format_clock(start, True)})"
-            )
+        start, end = _timing(m, n, path)
         j = t + 1
         while j < len(block) and "-->" not in block[j][1]:
             j += 1
@@ -365,13 +372,7 @@ def parse_sbv(text: str, path: str | None = None) -> list[Cue]:
                 f"{_where(path, n)}: text without a cue timing ({_show(line)}); an SBV cue "
                 "opens with a line 'H:MM:SS.mmm,H:MM:SS.mmm' such as 0:00:01.000,0:00:04.000"
             )
-        g = m.groups()
-        start, end = _seconds(*g[:4]), _seconds(*g[4:])
-        if end < start:
-            raise ValueError(
-                f"{_where(path, n)}: the cue ends ({format_clock(end, True)}) before it "
-                f"starts ({format_clock(start, True)})"
-            )
+        start, end = _timing(m, n, path)
         cues.append(Cue(start, end, _clean([ln for _, ln in block[1:]], False), n))
     return cues
 
