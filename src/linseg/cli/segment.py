@@ -15,44 +15,45 @@ from .options import add_method_options, add_reading_options, announce, positive
 SEPARATOR_LINE = SEPARATOR
 
 
+# What `linseg segment --help` says of the input formats.
+_DESCRIPTION = (
+    "Segment a document. Input formats: choi (the .ref format of Choi's corpus), "
+    "lines (one sentence a line), text (raw prose, split into sentences by linseg), "
+    "vtt, srt and sbv (WebVTT, SubRip and SubViewer transcripts: the cues' text, "
+    "with their times), timed (text with timestamps, such as a video's transcript "
+    "copied from its page: the text, each line timed by the timestamp above it), "
+    "html (a web page: the text it shows, headings as Markdown '#' lines), "
+    "tex (a LaTeX source: its body's text, its sectioning as headings), "
+    "man (a manual page's source, man(7) or mdoc(7): the text man shows, its sections "
+    "as headings), "
+    "info (a GNU Info manual: its nodes' text without node lines and menus; a split "
+    "manual's parts are read from beside it), "
+    "ipynb (a Jupyter notebook: Markdown cells as written, code cells fenced, "
+    "outputs left out), "
+    "asciidoc (an AsciiDoc source: its text, section titles as headings, listings "
+    "fenced, the files it includes read from beside it), "
+    "pod (Perl's POD, a .pod file or a module's documentation: the text perldoc "
+    "shows, =head lines as headings, verbatim paragraphs fenced), "
+    "org (an Org document: headlines as headings, source blocks fenced, keywords "
+    "and drawers left out), "
+    "docbook (a DocBook source: the text a rendering shows, section titles as "
+    "headings, verbatim blocks fenced, the files it includes read from beside it), "
+    "epub (an e-book: its pages in reading order, read as web pages), docx and odt "
+    "(Word and OpenDocument files: paragraphs, lists and tables, headings by their "
+    "styles), pdf (paragraphs and headings rebuilt from the layout; needs "
+    "'linseg[pdf]'). The format is detected when not given (transcripts, web pages, "
+    "LaTeX sources, manual pages, Info manuals, notebooks, AsciiDoc, POD, Org and "
+    "DocBook sources, e-books, word-processor files and PDFs by content or by the "
+    ".vtt/.srt/.sbv/.html/.tex/.info/.ipynb/.adoc/.pod/.org/.docbook/.dbk/.epub/.docx/"
+    ".odt/.pdf name). Input compressed by gzip, bzip2 or xz is decompressed first."
+)
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "segment",
         help="segment a document into topical segments",
-        description=(
-            "Segment a document. Input formats: choi (the .ref format of Choi's corpus), "
-            "lines (one sentence a line), text (raw prose, split into sentences by linseg), "
-            "vtt, srt and sbv (WebVTT, SubRip and SubViewer transcripts: the cues' text, "
-            "with their times), timed (text with timestamps, such as a video's transcript "
-            "copied from its page: the text, each line timed by the timestamp above it), "
-            "html (a web page: the text it shows, headings as Markdown '#' lines), "
-            "tex (a LaTeX source: its body's text, its sectioning as headings), "
-            "man (a manual page's source, man(7) or mdoc(7): the text man shows, its sections "
-            "as headings), "
-            "info (a GNU Info manual: its nodes' text without node lines and menus; a split "
-            "manual's parts are read from beside it), "
-            "ipynb (a Jupyter notebook: Markdown cells as written, code cells fenced, "
-            "outputs left out), "
-            "asciidoc (an AsciiDoc source: its text, section titles as headings, listings "
-            "fenced, the files it includes read from beside it), "
-            "pod (Perl's POD, a .pod file or a module's documentation: the text perldoc "
-            "shows, =head lines as headings, verbatim paragraphs fenced), "
-            "org (an Org document: headlines as headings, source blocks fenced, keywords "
-            "and drawers left out), "
-            "docbook (a DocBook source: the text a rendering shows, section titles as "
-            "headings, verbatim blocks fenced, the files it includes read from beside it), "
-            "epub (an e-book: its pages in reading order, read as web pages), docx and odt "
-            "(Word and OpenDocument files: paragraphs, lists and tables, headings by their "
-            "styles), pdf (paragraphs and headings rebuilt from the layout; needs "
-            "'linseg[pdf]'). The format is detected when not given (transcripts, web pages, "
-            "LaTeX sources, manual pages, Info manuals, notebooks, AsciiDoc, POD, Org and "
-            "DocBook sources, e-books, word-processor files and PDFs by content or by the "
-            ".vtt/.srt/.sbv/.html/.tex/.info/.ipynb/.adoc/.pod/.org/.docbook/.dbk/.epub/.docx/"
-            ".odt/.pdf "
-            "name). "
-            "Input "
-            "compressed by gzip, bzip2 or xz is decompressed first."
-        ),
+        description=_DESCRIPTION,
         epilog=(
             "Output: 'text' writes each segment exactly as it stood in the input, with a line "
             f"'{SEPARATOR_LINE}' between segments; 'choi' writes the .ref format; 'json' "
