@@ -378,7 +378,7 @@ def test_corpus_run_errors_are_one_line(corpus, tmp_path):
     assert r.returncode == 2 and "--out" in r.stderr and "Traceback" not in r.stderr
     r = _linseg("segment", str(tmp_path / "nothing*.txt"), "--out", str(tmp_path / "o"))
     assert r.returncode == 2 and "no documents" in r.stderr
-    (corpus / "3-5" / "bad.ref").write_bytes(b"\xff\xfe broken \x81\n")
+    (corpus / "3-5" / "bad.ref").write_bytes(b"broken \xff\xfe \x81\n")
     r = _linseg("segment", str(corpus), "--out", str(tmp_path / "o2"))
     assert r.returncode == 2 and "bad.ref" in r.stderr and "Traceback" not in r.stderr
     assert len(_outputs(tmp_path / "o2")) == 12  # the others were written

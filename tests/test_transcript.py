@@ -26,6 +26,7 @@ from linseg.corpus.transcript import (
     sniff_transcript,
     timed_line,
     timed_marks,
+    without_labels,
 )
 from test_cli import run_cli
 
@@ -691,3 +692,48 @@ def test_the_example_transcript_as_automatic_captions(tmp_path):
     assert len("".join(rec["segments"]).split()) == len(words) == 805  # each word once
     # Without capitals and punctuation, the same four chapters at the same times.
     assert [t[0] for t in rec["times"]] == [0.0, 17.7, 133.3, 236.6]
+
+
+# --- speakers' labels ----------------------------------------------------------------------
+
+
+def test_speakers_labels_are_left_out_as_voice_tags_are(tmp_path):
+    # Meeting software writes who speaks as a label ("Host: ..."), where WebVTT has a
+    # voice tag; left in, the speakers' names would cut the talk where they change.
+    zoom = tmp_path / "field-notes.vtt"
+    zoom.write_text(
+        EXAMPLE.read_text(encoding="utf-8")
+        .replace("<v Host>", "Host: ")
+        .replace("<v Guest>", "Guest: "),
+        encoding="utf-8",
+    )
+    vtt_chapters = run_cli(["segment", str(EXAMPLE), "--output", "chapters"])[1]
+    assert run_cli(["segment", str(zoom), "--output", "chapters"])[1] == vtt_chapters
+    rec = json.loads(run_cli(["segment", str(zoom), "--output", "json"])[1])
+    assert rec["notes"][0] == (
+        "the speakers' labels that open 60 cues ('Host: ...') are left out, as voice tags are"
+    )
+    assert "Host:" not in "".join(rec["segments"])
+
+
+@pytest.mark.parametrize(
+    "texts, kept",
+    [
+        # Most cues open with a label, and the labels recur: left out.
+        (["ANN: Hi.", "BOB: Hello.", "ANN: Bees?", ">> BOB: Yes.", "Wax."], False),
+        # Two labels only.
+        (["Ann: Hi.", "Bob: Hello.", "Bees?", "Yes.", "Wax."], True),
+        # Under half the cues.
+        (["Ann: Hi.", "Bob: Hello.", "Ann: Bees?", "Yes.", "Wax.", "Comb.", "Cells."], True),
+        # Labels that do not recur are no speakers ("Note: ...", "Step 2: ...").
+        (["Note: a.", "Step 2: b.", "Tip: c.", "Warning: d."], True),
+    ],
+)
+def test_which_labels_are_left_out(texts, kept):
+    cues = [Cue(float(k), k + 1.0, t) for k, t in enumerate(texts)]
+    out, dropped = without_labels(cues)
+    if kept:
+        assert out == cues and dropped == 0
+    else:
+        assert [c.text for c in out] == ["Hi.", "Hello.", "Bees?", "Yes.", "Wax."]
+        assert dropped == 4

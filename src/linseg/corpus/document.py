@@ -395,6 +395,11 @@ def _parsed(
         transcript = read_transcript(text, fmt, path)
         body = transcript.text
         spans, cut = transcript.cut_long(split_sentences(body, language) if body else [])
+        if transcript.labels:
+            notes.append(
+                f"the speakers' labels that open {transcript.labels} cues ('Host: ...') are "
+                "left out, as voice tags are"
+            )
         if cut:
             notes.append(
                 f"{cut} sentence{' was' if cut == 1 else 's were'} over {LONG_PIECE} "

@@ -32,6 +32,8 @@ What the parsers read:
   quarter of the cues or more show again the line the cue before ended with, above a new
   one, each line is read once, at the cue where it first appears. In WebVTT only an empty
   line ends a cue: such captions open their cues with a line of one space.
+- **Speakers' labels** that open most cues (``Jane Doe: ...``, ``>> ALICE: ...``) are
+  left out by :func:`read_transcript`, as voice tags are (:func:`without_labels`).
 - In the text of any: tags (``<v Speaker>``, ``<c.yellow>``, ``<i>``, ``<b>``,
   ``<font color=...>``, the timestamps of karaoke cues) are dropped, and so is ruby text
   (``<rt>``); entities (``&amp;``, ``&lt;``, ``&nbsp;`` ...) are decoded; SRT's
@@ -51,7 +53,7 @@ import html
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..sentences import LONG_PIECE
 from .suffixes import named
@@ -69,6 +71,7 @@ __all__ = [
     "parse_cues",
     "read_transcript",
     "join_cues",
+    "without_labels",
     "sniff_transcript",
     "format_clock",
 ]
@@ -138,11 +141,14 @@ class Transcript:
         Their text joined with single spaces.
     offsets:
         Where each cue's text starts in :attr:`text`.
+    labels:
+        How many speakers' labels were left out of the cues (:func:`without_labels`).
     """
 
     cues: list[Cue]
     text: str
     offsets: list[int]
+    labels: int = 0  # the speakers' labels left out of the cues (see without_labels)
 
     def cue_at(self, offset: int) -> int:
         """The index of the cue whose text holds character ``offset`` of :attr:`text`
@@ -451,8 +457,34 @@ def join_cues(cues: Sequence[Cue]) -> Transcript:
 
 
 def read_transcript(text: str, fmt: str, path: str | None = None) -> Transcript:
-    """:func:`join_cues` of :func:`parse_cues`."""
-    return join_cues(parse_cues(text, fmt, path))
+    """:func:`join_cues` of :func:`parse_cues`, without the speakers' labels that open
+    most cues (:func:`without_labels`)."""
+    cues, labels = without_labels(parse_cues(text, fmt, path))
+    transcript = join_cues(cues)
+    transcript.labels = labels
+    return transcript
+
+
+#: A speaker's label opening a cue, as meeting software writes it ("Jane Doe: ...") and
+#: broadcast captions (">> ALICE: ..."): one to four words, a colon, then the words said.
+_LABEL = re.compile(r"^(?:>>[ \t]*)?[^\W\d][\w.'\-]*(?:[ \t][\w.'\-]+){0,3}:[ \t]+(?=\S)")
+#: Labels are read as such when this share of the cues with text open with one (three at
+#: least), and they recur: each label opens two of those cues on average, or more.
+LABELLED_SHARE = 0.5
+
+
+def without_labels(cues: Sequence[Cue]) -> tuple[list[Cue], int]:
+    """The cues without the speakers' labels that open most of them, and how many were
+    left out. A label is who speaks, as a WebVTT voice tag (``<v Host>``) is, not what is
+    said: left in, a speaker's name would be a word of every cue they speak, and the
+    topics would be cut where the speaker changes."""
+    found = [(c, _LABEL.match(c.text)) for c in cues]
+    labelled = [m.group(0).rstrip(": \t").lstrip("> \t").lower() for _, m in found if m]
+    spoken = sum(1 for c in cues if c.text)
+    recur = 2 * len(set(labelled)) <= len(labelled)
+    if len(labelled) < max(3, LABELLED_SHARE * spoken) or not recur:
+        return list(cues), 0
+    return [replace(c, text=c.text[m.end() :]) if m else c for c, m in found], len(labelled)
 
 
 def sniff_transcript(text: str, path: str | None = None) -> str | None:
