@@ -217,9 +217,9 @@ class Document:
         What the reader chose where the input left it unsure (one sentence each), for the
         user to see.
     times:
-        For a transcript (``vtt``, ``srt``, ``sbv``, ``timed``), ``(start, end)`` of each sentence in seconds:
-        the start of the cue where it begins, the end of the cue where it ends. None for
-        input without times.
+        For a transcript (``vtt``, ``srt``, ``sbv``, ``timed``), ``(start, end)`` of each
+        sentence in seconds: the start of the cue where it begins, the end of the cue where
+        it ends. None for input without times.
     """
 
     text: str
@@ -253,12 +253,13 @@ class Document:
 
 def detect_format(text: str, path: str | None = None) -> Format:
     """The format of ``text`` (read from ``path``, if given): ``vtt``, ``srt``, ``sbv`` or
-    ``timed`` for a transcript, by its content or its name (:func:`~linseg.corpus.transcript.sniff_transcript`);
-    ``info``, ``man``, ``ipynb``, ``html`` or ``tex`` for a text in one of those markups,
-    as its module's recogniser says (:func:`~linseg.corpus.webpage.sniff_html` ...);
-    ``choi`` only for a whole valid ``.ref`` sample (see :func:`ref_problem`);
-    ``asciidoc``, ``pod``, ``org`` or ``docbook`` for a source in one of those; ``lines`` if its lines
-    look like tokenised sentences; otherwise ``text``, from which nothing is dropped. (The
+    ``timed`` for a transcript, by its content or its name
+    (:func:`~linseg.corpus.transcript.sniff_transcript`); ``info``, ``man``, ``ipynb``,
+    ``docbook``, ``html`` or ``tex`` for a text in one of those markups, as its module's
+    recogniser says (:func:`~linseg.corpus.webpage.sniff_html` ...); ``choi`` only for a
+    whole valid ``.ref`` sample (see :func:`ref_problem`); ``asciidoc``, ``pod`` or ``org``
+    for a source in one of those; ``lines`` if its lines look like tokenised sentences;
+    otherwise ``text``, from which nothing is dropped. (The
     formats read from bytes, ``epub``, ``docx``, ``odt`` and ``pdf``, are recognised by
     :func:`decode_document`.)"""
     return _detect(text, path)[0]
