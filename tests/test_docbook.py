@@ -176,6 +176,14 @@ def test_a_malformed_source_is_refused_in_one_line(tmp_path, capsys):
     assert err.count("\n") == 1 and "--format text" in err
 
 
+def test_entities_that_expand_a_thousandfold_are_refused():
+    laughs = '<!ENTITY a0 "ha">' + "".join(
+        f'<!ENTITY a{i} "{f"&a{i - 1};" * 10}">' for i in range(1, 9)
+    )
+    with pytest.raises(ValueError, match="entities expand too far"):
+        docbook_text(f"<!DOCTYPE book [{laughs}]><book><para>&a8;</para></book>")
+
+
 def test_a_book_is_cut_at_its_chapters(tmp_path, capsys):
     chapters = "".join(
         f"<chapter><title>{title}</title>"

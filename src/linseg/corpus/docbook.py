@@ -153,10 +153,15 @@ class _Reader:
         try:
             parser.Parse(text, True)
         except expat.ExpatError as exc:
+            what = expat.ErrorString(exc.code)
+            where = f"at line {exc.lineno}, column {exc.offset + 1}"
+            if "amplification" in what:  # entities that expand a thousandfold: a bomb
+                raise ValueError(
+                    f"the DocBook source's entities expand too far ({where})"
+                ) from None
             raise ValueError(
-                f"the DocBook source is not well-formed XML: {expat.ErrorString(exc.code)} "
-                f"at line {exc.lineno}, column {exc.offset + 1} (an SGML source? "
-                "--format text reads it as text)"
+                f"the DocBook source is not well-formed XML: {what} {where} (an SGML "
+                "source? --format text reads it as text)"
             ) from None
 
     def external_entity(
