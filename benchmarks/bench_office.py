@@ -1,14 +1,14 @@
-"""Word-processor documents and PDFs (``--format docx``, ``odt``, ``pdf``): the same
-pages as web pages, DOCX, ODT and PDF, segmented alike?
+"""Word-processor documents and PDFs (``--format docx``, ``odt``, ``rtf``, ``pdf``): the
+same pages as web pages, DOCX, ODT, RTF and PDF, segmented alike?
 
 Usage::
 
     python benchmarks/bench_office.py HTML_DIR --pages SET_DIR --work DIR
 
 Each page of a natural set (as for ``benchmarks/bench_html.py --pages``) is converted by
-LibreOffice (``soffice --headless --convert-to docx``, ``odt`` and ``pdf``; Debian's
-``libreoffice-writer-nogui``), once, into ``--work``, and read four ways: as a web page,
-a DOCX, an ODT and a PDF (``pypdf``). The reference is the web page's (``bench_html.documents``), found
+LibreOffice (``soffice --headless --convert-to docx``, ``odt``, ``rtf`` and ``pdf``;
+Debian's ``libreoffice-writer-nogui``), once, into ``--work``, and read five ways: as a web
+page, a DOCX, an ODT, an RTF file and a PDF (``pypdf``). The reference is the web page's (``bench_html.documents``), found
 again in each document by its headings' text, in order; a page whose headings cannot all
 be found is left out of every row (and counted). The default's Pk, B and sections found
 over true are printed for each way of reading.
@@ -24,15 +24,27 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_html import documents, headings, page_paths, print_scores
+from linseg.corpus.encoding import decode
 from linseg.corpus.office import docx_text, odt_text
 from linseg.corpus.pdf import pdf_text
+from linseg.corpus.rtf import rtf_text
 from linseg.experiments.natural import (
     NaturalDocument,
     char_to_word_offsets,
 )
 
-_FILTERS = {"docx": "docx:MS Word 2007 XML", "odt": "odt:writer8", "pdf": "pdf"}
-_READERS = {"docx": docx_text, "odt": odt_text, "pdf": pdf_text}
+_FILTERS = {
+    "docx": "docx:MS Word 2007 XML",
+    "odt": "odt:writer8",
+    "rtf": "rtf:Rich Text Format",
+    "pdf": "pdf",
+}
+_READERS = {
+    "docx": docx_text,
+    "odt": odt_text,
+    "rtf": lambda data: rtf_text(decode(data)[0]),
+    "pdf": pdf_text,
+}
 
 
 def convert(pages: list[Path], names: list[str], work: Path, seconds: int = 120) -> None:

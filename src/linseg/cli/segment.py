@@ -38,14 +38,16 @@ _DESCRIPTION = (
     "and drawers left out), "
     "docbook (a DocBook source: the text a rendering shows, section titles as "
     "headings, verbatim blocks fenced, the files it includes read from beside it), "
+    "rtf (a Rich Text Format file: paragraphs, lists and tables, headings by their "
+    "outline levels or styles), "
     "epub (an e-book: its pages in reading order, read as web pages), docx and odt "
     "(Word and OpenDocument files: paragraphs, lists and tables, headings by their "
     "styles), pdf (paragraphs and headings rebuilt from the layout; needs "
     "'linseg[pdf]'). The format is detected when not given (transcripts, web pages, "
     "LaTeX sources, manual pages, Info manuals, notebooks, AsciiDoc, POD, Org and "
-    "DocBook sources, e-books, word-processor files and PDFs by content or by the "
-    ".vtt/.srt/.sbv/.html/.tex/.info/.ipynb/.adoc/.pod/.org/.docbook/.dbk/.epub/.docx/"
-    ".odt/.pdf name). Input compressed by gzip, bzip2 or xz is decompressed first."
+    "DocBook sources, RTF files, e-books, word-processor files and PDFs by content or by the "
+    ".vtt/.srt/.sbv/.html/.tex/.info/.ipynb/.adoc/.pod/.org/.docbook/.dbk/.rtf/.epub/"
+    ".docx/.odt/.pdf name). Input compressed by gzip, bzip2 or xz is decompressed first."
 )
 
 

@@ -34,6 +34,8 @@
 ``docbook`` a DocBook source (:mod:`linseg.corpus.docbook`): the text a rendering shows,
           its section titles as Markdown ``#`` lines, its verbatim blocks fenced; the
           files it includes are read from beside it.
+``rtf``   a Rich Text Format file (:mod:`linseg.corpus.rtf`): its paragraphs, lists and
+          tables, headings by their outline levels or styles.
 
 ``epub``, ``docx``, ``odt`` and ``pdf`` are read from bytes only (:func:`decode_document`,
 :func:`read_document`). Bytes compressed by gzip, bzip2 or xz (``README.gz``,
@@ -78,11 +80,11 @@ __all__ = [
 
 Format = Literal[
     "choi", "lines", "text", "vtt", "srt", "sbv", "timed", "html", "tex", "man", "info", "ipynb",
-    "asciidoc", "pod", "org", "docbook", "epub", "docx", "odt", "pdf",
+    "asciidoc", "pod", "org", "docbook", "rtf", "epub", "docx", "odt", "pdf",
 ]  # fmt: skip
 FORMATS = (
     "choi", "lines", "text", "vtt", "srt", "sbv", "timed", "html", "tex", "man", "info", "ipynb",
-    "asciidoc", "pod", "org", "docbook", "epub", "docx", "odt", "pdf",
+    "asciidoc", "pod", "org", "docbook", "rtf", "epub", "docx", "odt", "pdf",
 )  # fmt: skip
 # The formats read from bytes: the module that reads each, its function that recognises
 # one and the one that reads its text, and what it is called in an error. The modules are
@@ -144,6 +146,9 @@ _MARKUP = {
         "docbook", "docbook_text", "sniff_docbook", "DocBook source",
         lambda t: "docbook" in t[:4096].lower(), beside=(0,), name_parts=None,
     ),
+    "rtf": _Markup(
+        "rtf", "rtf_text", "sniff_rtf", "RTF document", lambda t: t[:64].lstrip()[:5] == "{\\rtf"
+    ),
     "html": _Markup(
         "webpage", "html_text", "sniff_html", "HTML page", lambda t: t[:4096].lstrip()[:1] == "<"
     ),
@@ -162,7 +167,7 @@ _MARKUP = {
 }  # fmt: skip
 # The order they are tried in: these before Choi's format and the plain-text ones (a
 # manual of LaTeX is an Info file first, and shows \documentclass lines early on) ...
-_BEFORE_CHOI: tuple[Format, ...] = ("info", "man", "ipynb", "docbook", "html", "tex")
+_BEFORE_CHOI: tuple[Format, ...] = ("info", "man", "ipynb", "docbook", "rtf", "html", "tex")
 # ... and these after Choi's (whose separator lines are lines of "=") but before a text is
 # taken for one sentence a line.
 _AFTER_CHOI: tuple[Format, ...] = ("asciidoc", "pod", "org")
@@ -255,7 +260,7 @@ def detect_format(text: str, path: str | None = None) -> Format:
     """The format of ``text`` (read from ``path``, if given): ``vtt``, ``srt``, ``sbv`` or
     ``timed`` for a transcript, by its content or its name
     (:func:`~linseg.corpus.transcript.sniff_transcript`); ``info``, ``man``, ``ipynb``,
-    ``docbook``, ``html`` or ``tex`` for a text in one of those markups, as its module's
+    ``docbook``, ``rtf``, ``html`` or ``tex`` for a text in one of those markups, as its module's
     recogniser says (:func:`~linseg.corpus.webpage.sniff_html` ...); ``choi`` only for a
     whole valid ``.ref`` sample (see :func:`ref_problem`); ``asciidoc``, ``pod`` or ``org``
     for a source in one of those; ``lines`` if its lines look like tokenised sentences;

@@ -18,6 +18,8 @@ When no encoding is given, bytes are read as the tools made for each format read
    - POD's ``=encoding latin1``;
    - LaTeX's ``\\usepackage[latin1]{inputenc}`` (its option names: ``latin1`` to
      ``latin10``, ``cp1252``, ``ansinew``, ``applemac`` ...).
+   - RTF's header, ``{\\rtf1\\ansi\\ansicpg1251`` (``\\ansi`` alone: Windows-1252), for
+     the bytes that some writers put in the text unescaped.
 
    A Latin-1 or ASCII declaration is read as Windows-1252, as browsers read it.
 
@@ -52,6 +54,9 @@ _CODING_TAG = re.compile(rb"coding[:=]\s*([-\w.]+)")
 _LOCAL_VARIABLES = re.compile(rb"Local Variables:.*?^\W*coding:\s*([-\w.]+)", re.I | re.S | re.M)
 _POD = re.compile(rb"^=encoding\s+([-\w.:]+)", re.M)
 _INPUTENC = re.compile(rb"^[^%\n]*\\usepackage\s*\[([^\]]*)\]\s*\{inputenc\}", re.M)
+# RTF's header: its character set (\ansi: Windows-1252; \mac, \pc, \pca) and code page.
+_RTF = re.compile(rb"\A\{\\rtf1?(?:[^{]*?\\ansicpg(\d+)|[^{]*?\\(ansi|mac|pca|pc)\b)")
+_RTF_CHARSETS = {b"ansi": b"cp1252", b"mac": b"mac-roman", b"pc": b"cp437", b"pca": b"cp850"}
 
 # inputenc's option names, and Emacs' Latin names once normalised (``iso-latin-9``,
 # ``latin-9``: ``latin9``), that Python's codecs do not know by the same name.
@@ -88,6 +93,9 @@ def declared(data: bytes) -> str | None:
         m = pattern.search(where)
         if m:
             found.append(m.group(1))
+    m = _RTF.match(head)
+    if m:
+        found.append(b"cp" + m.group(1) if m.group(1) else _RTF_CHARSETS[m.group(2)])
     m = _INPUTENC.search(head)
     if m:
         # The last option that names an encoding is the one in force.

@@ -10,7 +10,7 @@ import os
 import re
 from collections.abc import Callable
 
-__all__ = ["fenced", "heading", "written", "holds_marks", "read_included"]
+__all__ = ["fenced", "heading", "written", "holds_marks", "read_included", "inherit_levels"]
 
 _BACKTICKS = re.compile(r"`+")
 _BLANK_RUN = re.compile(r"\n{3,}")
@@ -73,3 +73,18 @@ def read_included(
         return path, read_file(path)
     except (OSError, ValueError):
         return None
+
+
+def inherit_levels(own: dict[str, int | None], parent: dict[str, str]) -> dict[str, int]:
+    """Each style's heading level: its own, or the nearest ancestor's that has one (a
+    word processor's styles are based on others: DOCX, ODT and RTF share this)."""
+    levels: dict[str, int] = {}
+    for name in own:
+        seen, at = set(), name
+        while own.get(at) is None and at in parent and at not in seen:
+            seen.add(at)
+            at = parent[at]
+        level = own.get(at)
+        if level is not None:
+            levels[name] = level
+    return levels

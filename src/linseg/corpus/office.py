@@ -35,6 +35,7 @@ from collections.abc import Iterator
 from xml.etree import ElementTree
 
 from .archive import local, open_archive, read_xml, sniff_zip
+from .markup import inherit_levels
 from .suffixes import ZIP_MAGIC
 from .webpage import Block, blocks_text
 
@@ -130,21 +131,7 @@ def _style_levels(styles: ElementTree.Element | None) -> dict[str, int]:
         parent = style.find(f"{_W}basedOn")
         if parent is not None and parent.get(f"{_W}val"):
             based_on[sid] = parent.get(f"{_W}val", "")
-    return _inherit(own, based_on)
-
-
-def _inherit(own: dict[str, int | None], parent: dict[str, str]) -> dict[str, int]:
-    """Each style's heading level: its own, or the nearest ancestor's that has one."""
-    levels: dict[str, int] = {}
-    for name in own:
-        seen, at = set(), name
-        while own.get(at) is None and at in parent and at not in seen:
-            seen.add(at)
-            at = parent[at]
-        level = own.get(at)
-        if level is not None:
-            levels[name] = level
-    return levels
+    return inherit_levels(own, based_on)
 
 
 def _outline_level(element: ElementTree.Element) -> int | None:
@@ -226,7 +213,7 @@ def _odt_style_levels(roots: list[ElementTree.Element]) -> dict[str, int]:
                 own[name] = 1 if shown.lower() == "title" else None
             if style.get(f"{_STYLE}parent-style-name"):
                 parent[name] = style.get(f"{_STYLE}parent-style-name", "")
-    return _inherit(own, parent)
+    return inherit_levels(own, parent)
 
 
 def _odt_blocks(container: ElementTree.Element, levels: dict[str, int]) -> Iterator[Block]:

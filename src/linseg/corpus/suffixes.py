@@ -1,5 +1,5 @@
 """The file names of the formats linseg reads into text (web pages, LaTeX sources,
-notebooks, AsciiDoc, POD, Org and DocBook sources, e-books, word-processor files, PDFs,
+notebooks, AsciiDoc, POD, Org and DocBook sources, RTF files, e-books, word-processor files, PDFs,
 transcripts), and the bytes the formats read from bytes open with: one table and two
 tests, read by each format's recogniser, by format detection before any reader is
 imported, and by corpus runs, which name such a file's text output ``NAME.SUFFIX.txt``. It
@@ -30,6 +30,7 @@ SUFFIXES: dict[str, tuple[str, ...]] = {
     "pod": (".pod",),
     "org": (".org",),
     "docbook": (".docbook", ".dbk"),
+    "rtf": (".rtf",),
     "epub": (".epub",),
     "docx": (".docx",),
     "odt": (".odt",),

@@ -1,0 +1,315 @@
+"""Rich Text Format files (``--format rtf``): the text a word processor shows.
+
+RTF is what WordPad and macOS's TextEdit save by default, and what many programs export.
+Read as plain text it is control words and braces. This reader walks its groups and
+writes what a word processor shows, as the other readers of documents do
+(:func:`linseg.corpus.webpage.blocks_text`):
+
+- **Paragraphs** end at ``\\par`` (and at a page or section break); ``\\line`` breaks a
+  line within one.
+- **Headings:** a paragraph with an outline level (``\\outlinelevel0`` is the top), or in
+  a style that has one or that is named as a heading ("heading 2", "Heading 2"), is a
+  Markdown heading of that level.
+- **Lists:** a paragraph that a list numbers or bullets (``\\ls``, or the bullet text an
+  RTF writer puts before it in ``\\listtext`` or ``\\pntext``, left out) is a list item.
+- **Tables:** a row's cells (``\\cell``, ``\\row``) are a line, cells between ``|``.
+- **Code:** consecutive paragraphs set wholly in a fixed-pitch font are one block, fenced.
+- **Characters:** ``\\'hh`` in the document's code page (``\\ansicpg``, else Windows-1252),
+  ``\\uN`` with its fallback characters skipped (``\\ucN``), and the named ones
+  (``\\emdash``, ``\\ldblquote``, ``\\~`` ...).
+- **Left out:** the font, colour and style tables, the document's information (title,
+  author), pictures and objects, headers, footers, footnotes, field instructions (a
+  field shows its result), bookmarks, index entries, and every group an RTF writer marks
+  as ignorable (``{\\*\\...}``) that is not text.
+
+Malformed input (unbalanced braces) is read as far as it goes; text is never dropped for
+it.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import re
+from dataclasses import dataclass
+
+from .markup import inherit_levels
+from .suffixes import named
+from .webpage import Block, blocks_text
+
+__all__ = ["rtf_text", "sniff_rtf"]
+
+_TOKEN = re.compile(
+    r"\\([a-zA-Z]{1,32})(-?\d{1,10})? ?"  # a control word, its number, its delimiter
+    r"|\\'([0-9a-fA-F]{2})"  # a byte in the code page
+    r"|\\([^a-zA-Z'])"  # a control symbol
+    r"|([{}])"
+    r"|([^\\{}\r\n]+)"  # text
+    r"|[\r\n]+"  # line ends, which RTF ignores
+)
+# The destinations left out: tables, the document's information, pictures and objects,
+# headers, footers and footnotes, field instructions, bullets' text, bookmarks, index and
+# table-of-contents entries, shapes.
+_SKIPPED_WORDS = """fonttbl colortbl stylesheet info pict object objdata header headerl
+    headerr headerf footer footerl footerr footerf footnote fldinst themedata
+    colorschememapping datastore latentstyles listtable listoverridetable rsidtbl generator
+    xmlnstbl mmathPr pgdsctbl listtext pntext pn bkmkstart bkmkend xe tc tcn shp shpinst
+    nonshppict docvar userprops revtbl filetbl pgptbl"""
+_SKIPPED = frozenset(_SKIPPED_WORDS.split())
+_SYMBOLS = {
+    "emdash": "\u2014", "endash": "\u2013", "lquote": "\u2018", "rquote": "\u2019",
+    "ldblquote": "\u201c", "rdblquote": "\u201d", "bullet": "\u2022", "emspace": " ",
+    "enspace": " ", "qmspace": " ", "tab": "\t", "line": "\n", "~": "\u00a0", "_": "-",
+    "-": "", "\\": "\\", "{": "{", "}": "}",
+}  # fmt: skip
+_BREAKS = frozenset({"par", "page", "sect", "column"})
+_BULLET = re.compile("[ \t]*[\u2022\u00b7\u25aa\u25e6\u2023\u2219\u25cf][ \t]*\t")
+# A style's name as Word and LibreOffice give their heading styles (as the DOCX reader reads
+# them), after its control words.
+_STYLE_NAME = re.compile(r"(?:\\[a-zA-Z]+-?\d* ?)*\s*([^;\\]*?)\s*;?\s*$")
+_HEADING_NAME = re.compile(r"heading\s*([1-9])$", re.IGNORECASE)
+
+
+def sniff_rtf(text: str, path: str | os.PathLike[str] | None = None) -> bool:
+    """Whether ``text`` is RTF: it opens with ``{\\rtf``, or its name ends in ``.rtf``."""
+    return text.lstrip("\ufeff \t\r\n")[:5] == "{\\rtf" or named(path) == "rtf"
+
+
+def rtf_text(text: str) -> str:
+    """The text of an RTF document, its headings as Markdown lines (see the module)."""
+    reader = _Reader()
+    reader.read(text)
+    return blocks_text(reader.blocks)
+
+
+@dataclass
+class _Group:
+    """What a group of the document holds and sets."""
+
+    skip: bool = False  # a destination left out
+    uc: int = 1  # fallback characters after \uN
+    fixed: bool = False  # its text is in a fixed-pitch font
+
+
+@dataclass
+class _Paragraph:
+    """The paragraph being read: its text, and what it is."""
+
+    level: int | None = None  # a heading's level
+    item: bool = False
+    cell: bool = False  # in a table
+    fixed: bool = True  # all its text so far in a fixed-pitch font
+
+
+class _Reader:
+    def __init__(self) -> None:
+        self.blocks: list[Block] = []
+        self.codec = "cp1252"
+        self.fixed_fonts: set[int] = set()
+        self.style_levels: dict[int, int] = {}
+        self.paragraph = _Paragraph()
+        self.text: list[str] = []
+        self.row: list[str] = []
+        self.bytes = bytearray()  # \'hh bytes waiting to be decoded together
+
+    def read(self, text: str) -> None:
+        self.tables(text)
+        stack = [_Group()]
+        skip_chars = 0  # fallback characters of a \uN still to skip
+        first_in_group = False  # the next token is the first of a group
+        ignorable = False  # the group opened with \*
+        for m in _TOKEN.finditer(text):
+            word, number, hexbyte, symbol, brace, plain = m.groups()
+            group = stack[-1]
+            if hexbyte is None:
+                self.flush_bytes()
+            if brace == "{":
+                stack.append(_Group(group.skip, group.uc, group.fixed))
+                first_in_group, ignorable = True, False
+                continue
+            if brace == "}":
+                if len(stack) > 1:
+                    stack.pop()
+                first_in_group = False
+                continue
+            if symbol == "*" and first_in_group:
+                ignorable = True
+                continue
+            starts_group, first_in_group = first_in_group, False
+            if word is not None:
+                if (starts_group or ignorable) and (word in _SKIPPED or ignorable):
+                    if word in ("listtext", "pntext"):
+                        self.paragraph.item = True
+                    group.skip = True
+                    ignorable = False
+                    continue
+                ignorable = False
+                if group.skip:
+                    continue
+                skip_chars = self.control(word, number, group, skip_chars)
+                continue
+            if group.skip:
+                continue
+            if hexbyte is not None:
+                if skip_chars:
+                    skip_chars -= 1
+                else:
+                    self.bytes.append(int(hexbyte, 16))
+                    self.mark_font(group)
+                continue
+            if symbol is not None:
+                if skip_chars:
+                    skip_chars -= 1
+                elif symbol in _SYMBOLS:
+                    self.add(_SYMBOLS[symbol], group)
+                continue
+            if plain:
+                if skip_chars:
+                    dropped = min(skip_chars, len(plain))
+                    plain, skip_chars = plain[dropped:], skip_chars - dropped
+                if plain:
+                    self.add(plain, group)
+        self.flush_bytes()
+        self.end_paragraph()
+        if self.row:
+            self.end_row()
+
+    def control(self, word: str, number: str | None, group: _Group, skip_chars: int) -> int:
+        """Act on a control word; returns the fallback characters still to skip."""
+        n = int(number) if number is not None else None
+        if word == "u" and n is not None:
+            self.add(chr(n + 65536 if n < 0 else n), group)
+            return group.uc
+        if word == "uc" and n is not None:
+            group.uc = max(0, n)
+        elif word in _SYMBOLS:
+            self.add(_SYMBOLS[word], group)
+        elif word in _BREAKS:
+            self.end_paragraph()
+        elif word == "pard":  # the paragraph's properties back to their defaults
+            p = self.paragraph
+            p.level, p.item, p.cell = None, False, False
+        elif word == "plain":
+            group.fixed = False
+        elif word == "f" and n is not None:
+            group.fixed = n in self.fixed_fonts
+        elif word == "outlinelevel" and n is not None and 0 <= n <= 8:
+            self.paragraph.level = n + 1
+        elif word == "s" and n is not None and n in self.style_levels:
+            self.paragraph.level = self.style_levels[n]
+        elif word in ("ls", "ilvl"):
+            self.paragraph.item = True
+        elif word == "intbl":
+            self.paragraph.cell = True
+        elif word == "cell":
+            self.end_paragraph(cell=True)
+            self.row.append("\t")
+        elif word == "row":
+            self.end_row()
+        elif word == "ansicpg" and n is not None:
+            try:
+                self.codec = codecs.lookup(f"cp{n}").name
+            except LookupError:
+                pass
+        return skip_chars
+
+    # --- the tables before the text --------------------------------------------------------
+
+    def tables(self, text: str) -> None:
+        """The fixed-pitch fonts of the font table and the heading levels of the style
+        sheet, read before the text that uses them."""
+        fonts = _group_body(text, "fonttbl")
+        for m in re.finditer(r"\\f(\d+) ?((?:\\[a-z]+-?\d* ?)*)([^;{}\\]*)", fonts):
+            controls, name = m.group(2), m.group(3).lower()
+            if (
+                "\\fmodern" in controls
+                or "\\fprq1" in controls
+                or "mono" in name
+                or "courier" in name
+            ):
+                self.fixed_fonts.add(int(m.group(1)))
+        own: dict[str, int | None] = {}
+        based_on: dict[str, str] = {}
+        for m in re.finditer(r"\{\\s(\d+)([^{}]*)\}", _group_body(text, "stylesheet")):
+            style, body = m.group(1), m.group(2)
+            outline = re.search(r"\\outlinelevel(\d)", body)
+            found = _STYLE_NAME.search(body)
+            name = found.group(1) if found else ""
+            heading = _HEADING_NAME.match(name)
+            if outline and int(outline.group(1)) <= 8:
+                own[style] = int(outline.group(1)) + 1
+            elif heading:
+                own[style] = int(heading.group(1))
+            else:
+                own[style] = 1 if name.lower() == "title" else None
+            parent = re.search(r"\\sbasedon(\d+)", body)
+            if parent:
+                based_on[style] = parent.group(1)
+        self.style_levels = {int(k): v for k, v in inherit_levels(own, based_on).items()}
+
+    # --- text ------------------------------------------------------------------------------
+
+    def add(self, piece: str, group: _Group) -> None:
+        self.mark_font(group)
+        self.text.append(piece)
+
+    def mark_font(self, group: _Group) -> None:
+        if not group.fixed:
+            self.paragraph.fixed = False
+
+    def flush_bytes(self) -> None:
+        if self.bytes:
+            self.text.append(bytes(self.bytes).decode(self.codec, "replace"))
+            self.bytes.clear()
+
+    def end_paragraph(self, cell: bool = False) -> None:
+        raw = "".join(self.text)
+        self.text = []
+        p = self.paragraph
+        bullet = _BULLET.match(raw)  # a bullet written as text ("\bullet\tab item")
+        if bullet:
+            raw, p.item = raw[bullet.end() :], True
+        raw = raw.replace("\t", " ")
+        if cell or p.cell:
+            if raw.strip():
+                self.row.append(" ".join(raw.split()) + " ")
+        elif raw.strip():
+            if p.fixed:
+                if self.blocks and self.blocks[-1][0] == "pre":
+                    kind, level, before = self.blocks.pop()
+                    raw = before + "\n" + raw
+                self.blocks.append(("pre", 0, raw))
+            elif p.level is not None:
+                self.blocks.append(("h", p.level, raw))
+            else:
+                self.blocks.append(("li" if p.item else "p", 0, raw))
+        self.paragraph = _Paragraph(p.level, p.item, p.cell)
+
+    def end_row(self) -> None:
+        self.end_paragraph(cell=True)
+        cells = "".join(self.row).split("\t")
+        while cells and not cells[-1].strip():
+            cells.pop()
+        if any(c.strip() for c in cells):
+            self.blocks.append(("tr", 0, "\t".join(c.strip() for c in cells)))
+        self.row = []
+        self.paragraph.cell = False
+
+
+def _group_body(text: str, word: str) -> str:
+    """The text of the first group that opens with ``\\word`` (braces balanced), or ""."""
+    start = text.find("{\\" + word)
+    if start < 0:
+        return ""
+    depth = 0
+    for i in range(start, len(text)):
+        c = text[i]
+        if c == "\\":
+            continue
+        if c == "{" and text[i - 1] != "\\":
+            depth += 1
+        elif c == "}" and text[i - 1] != "\\":
+            depth -= 1
+            if depth == 0:
+                return text[start : i + 1]
+    return text[start:]
