@@ -94,6 +94,19 @@ def test_detection_and_encoding():
     assert doc.notes == ["read as cp1252, the encoding it declares (it is not valid UTF-8)"]
 
 
+def test_as_textedit_writes_it():
+    # A backslash that ends a line ends the paragraph; Menlo is a fixed-pitch font.
+    doc = (
+        "{\\rtf1\\ansi\\ansicpg1252\\cocoartf2639\n\\cocoatextscaling0\\cocoaplatform0"
+        "{\\fonttbl\\f0\\fswiss\\fcharset0 Helvetica;\\f1\\fnil\\fcharset0 Menlo-Regular;}\n"
+        "{\\colortbl;\\red255\\green255\\blue255;}\n{\\*\\expandedcolortbl;;}\n"
+        "\\pard\\tx566\\pardirnatural\\partightenfactor0\n\n"
+        "\\f0\\fs24 \\cf0 Bees make honey.\\\nThey store it in combs.\\\n\\\n"
+        "\\f1 make hive\\\n}"
+    )
+    assert rtf_text(doc) == "Bees make honey.\n\nThey store it in combs.\n\n```\nmake hive\n```\n"
+
+
 def test_unbalanced_braces_lose_no_text():
     assert rtf_text(r"{\rtf1 One.\par}} Two.\par {{ Three.") == "One.\n\nTwo.\n\nThree.\n"
 

@@ -63,6 +63,7 @@ _SYMBOLS = {
     "-": "", "\\": "\\", "{": "{", "}": "}",
 }  # fmt: skip
 _BREAKS = frozenset({"par", "page", "sect", "column"})
+_FIXED_NAME = re.compile(r"mono|courier|menlo|consolas|monaco|code")
 _BULLET = re.compile("[ \t]*[\u2022\u00b7\u25aa\u25e6\u2023\u2219\u25cf][ \t]*\t")
 # A style's name as Word and LibreOffice give their heading styles (as the DOCX reader reads
 # them), after its control words.
@@ -160,6 +161,8 @@ class _Reader:
             if symbol is not None:
                 if skip_chars:
                     skip_chars -= 1
+                elif symbol in "\r\n":  # a backslash ending a line is \par (TextEdit's)
+                    self.end_paragraph()
                 elif symbol in _SYMBOLS:
                     self.add(_SYMBOLS[symbol], group)
                 continue
@@ -221,12 +224,7 @@ class _Reader:
         fonts = _group_body(text, "fonttbl")
         for m in re.finditer(r"\\f(\d+) ?((?:\\[a-z]+-?\d* ?)*)([^;{}\\]*)", fonts):
             controls, name = m.group(2), m.group(3).lower()
-            if (
-                "\\fmodern" in controls
-                or "\\fprq1" in controls
-                or "mono" in name
-                or "courier" in name
-            ):
+            if "\\fmodern" in controls or "\\fprq1" in controls or _FIXED_NAME.search(name):
                 self.fixed_fonts.add(int(m.group(1)))
         own: dict[str, int | None] = {}
         based_on: dict[str, str] = {}
