@@ -16,12 +16,13 @@ from test_cli import segment_file
 # are in \listtext, a field, a footnote, a table, code in a fixed-pitch font, \uN with
 # its fallback, \'hh in the code page, and an ignorable group.
 DOC = r"""{\rtf1\ansi\ansicpg1252\deff0
-{\fonttbl{\f0\froman\fprq2 Times New Roman;}{\f1\fmodern\fprq1 Courier New;}}
+{\fonttbl{\f0\froman\fprq2 Times New Roman;}{\f1\fmodern\fprq1 Courier New;}
+{\f2\fnil\fprq2 Liberation Sans Unicode MS;}}
 {\colortbl;\red0\green0\blue0;}
 {\stylesheet{\s0 Normal;}{\s1\sbasedon0\b\fs32 heading 1;}{\s2\outlinelevel1\b Subhead;}}
 {\info{\title Apiary notes}{\author Ann Keeper}}
 {\*\generator Writer;}
-\pard\plain\s1 Hives\par
+\pard\plain\s1\f2 Hives\par
 \pard\plain Frames of comb hold the brood.{\footnote\pard\plain A footnote.}
  See {\field{\*\fldinst HYPERLINK "https://example.org"}{\fldrslt the site}}.\par
 \pard\plain{\listtext\f0\'b7\tab}\ls1\ilvl0 a queen\par

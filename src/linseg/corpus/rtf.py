@@ -63,7 +63,7 @@ _SYMBOLS = {
     "-": "", "\\": "\\", "{": "{", "}": "}",
 }  # fmt: skip
 _BREAKS = frozenset({"par", "page", "sect", "column"})
-_FIXED_NAME = re.compile(r"mono|courier|menlo|consolas|monaco|code")
+_FIXED_NAME = re.compile(r"mono|courier|menlo|consolas|monaco|\bcode\b")
 _BULLET = re.compile("[ \t]*[\u2022\u00b7\u25aa\u25e6\u2023\u2219\u25cf][ \t]*\t")
 # A style's name as Word and LibreOffice give their heading styles (as the DOCX reader reads
 # them), after its control words.
