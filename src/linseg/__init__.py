@@ -82,9 +82,10 @@ def segment_file(
     ``.segments`` are strings that join to ``.text``, the text read from the file.
 
     ``format`` is any input format (``linseg segment --help``), detected from the file's
-    content or name when ``auto``: text, a web page, a LaTeX source, a manual page, an
-    Info manual, a notebook, an AsciiDoc, POD, Org or DocBook source, an RTF file, an e-book, a word-processor
-    file, a PDF or a transcript; compressed input (gzip, bzip2, xz) is decompressed first. ``method`` and ``params``
+    content or name when ``auto``: text, a web page (or one saved as MHTML), a LaTeX
+    source, a manual page, an Info manual, a notebook, an AsciiDoc, POD, Org or DocBook
+    source, an RTF file, an e-book, a word-processor file, a PDF or a transcript;
+    compressed input (gzip, bzip2, xz) is decompressed first. ``method`` and ``params``
     are as for :func:`segment_text` (``language`` also sets the sentence splitter's
     rules). Raises ValueError, with one sentence that says why, for input linseg cannot
     read, and ``UnicodeDecodeError`` for bytes that are not ``encoding``. ``encoding``

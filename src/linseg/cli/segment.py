@@ -23,6 +23,7 @@ _DESCRIPTION = (
     "with their times), timed (text with timestamps, such as a video's transcript "
     "copied from its page: the text, each line timed by the timestamp above it), "
     "html (a web page: the text it shows, headings as Markdown '#' lines), "
+    "mhtml (a web page saved as one file: its page, read as html), "
     "tex (a LaTeX source: its body's text, its sectioning as headings), "
     "man (a manual page's source, man(7) or mdoc(7): the text man shows, its sections "
     "as headings), "
@@ -44,10 +45,10 @@ _DESCRIPTION = (
     "(Word and OpenDocument files: paragraphs, lists and tables, headings by their "
     "styles), pdf (paragraphs and headings rebuilt from the layout; needs "
     "'linseg[pdf]'). The format is detected when not given (transcripts, web pages, "
-    "LaTeX sources, manual pages, Info manuals, notebooks, AsciiDoc, POD, Org and "
-    "DocBook sources, RTF files, e-books, word-processor files and PDFs by content or by the "
-    ".vtt/.srt/.sbv/.html/.tex/.info/.ipynb/.adoc/.pod/.org/.docbook/.dbk/.rtf/.epub/"
-    ".docx/.odt/.pdf name). Input compressed by gzip, bzip2 or xz is decompressed first."
+    "saved pages, LaTeX sources, manual pages, Info manuals, notebooks, AsciiDoc, POD, "
+    "Org and DocBook sources, RTF files, e-books, word-processor files and PDFs by content or by the "
+    ".vtt/.srt/.sbv/.html/.mhtml/.mht/.tex/.info/.ipynb/.adoc/.pod/.org/.docbook/.dbk/.rtf/"
+    ".epub/.docx/.odt/.pdf name). Input compressed by gzip, bzip2 or xz is decompressed first."
 )
 
 

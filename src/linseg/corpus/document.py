@@ -17,6 +17,8 @@
           paragraphs, lists and tables in order, headings as Markdown ``#`` lines.
 ``pdf``   a PDF (:mod:`linseg.corpus.pdf`, with ``pypdf``): its text, with the
           paragraphs and headings its layout shows.
+``mhtml`` a web page saved as one file (:mod:`linseg.corpus.mhtml`): its page, read as
+          ``html``.
 ``man``   a manual page's source (:mod:`linseg.corpus.manpage`): the text ``man``
           shows, its sections as Markdown ``#`` lines; a page that only includes another
           (``.so``) is read from it.
@@ -37,10 +39,10 @@
 ``rtf``   a Rich Text Format file (:mod:`linseg.corpus.rtf`): its paragraphs, lists and
           tables, headings by their outline levels or styles.
 
-``epub``, ``docx``, ``odt`` and ``pdf`` are read from bytes only (:func:`decode_document`,
-:func:`read_document`). Bytes compressed by gzip, bzip2 or xz (``README.gz``,
-``sed.info.gz``) are decompressed first, whatever the format, and a file's format is read
-from its name without the compression's suffix.
+``epub``, ``docx``, ``odt``, ``pdf`` and ``mhtml`` are read from bytes only
+(:func:`decode_document`, :func:`read_document`). Bytes compressed by gzip, bzip2 or xz
+(``README.gz``, ``sed.info.gz``) are decompressed first, whatever the format, and a file's
+format is read from its name without the compression's suffix.
 
 Whatever the format, :class:`Document` keeps character spans of its sentences that tile
 the text, so segments cut at sentence boundaries join back to the text exactly (for a
@@ -80,11 +82,11 @@ __all__ = [
 
 Format = Literal[
     "choi", "lines", "text", "vtt", "srt", "sbv", "timed", "html", "tex", "man", "info", "ipynb",
-    "asciidoc", "pod", "org", "docbook", "rtf", "epub", "docx", "odt", "pdf",
+    "asciidoc", "pod", "org", "docbook", "rtf", "epub", "docx", "odt", "pdf", "mhtml",
 ]  # fmt: skip
 FORMATS = (
     "choi", "lines", "text", "vtt", "srt", "sbv", "timed", "html", "tex", "man", "info", "ipynb",
-    "asciidoc", "pod", "org", "docbook", "rtf", "epub", "docx", "odt", "pdf",
+    "asciidoc", "pod", "org", "docbook", "rtf", "epub", "docx", "odt", "pdf", "mhtml",
 )  # fmt: skip
 # The formats read from bytes: the module that reads each, its function that recognises
 # one and the one that reads its text, and what it is called in an error. The modules are
@@ -95,7 +97,9 @@ _BINARY = {
     "docx": ("office", "sniff_docx", "docx_text", "DOCX document"),
     "odt": ("office", "sniff_odt", "odt_text", "ODT document"),
     "pdf": ("pdf", "sniff_pdf", "pdf_text", "PDF"),
+    "mhtml": ("mhtml", "sniff_mhtml", "mhtml_text", "MHTML page"),
 }
+_ARCHIVES = frozenset({"epub", "docx", "odt"})
 
 
 @dataclass(frozen=True)
@@ -179,10 +183,13 @@ def _reader(module: str, name: str) -> Callable:
 
 
 def _may_be_binary(data: bytes, path: str | None) -> bool:
-    """Whether a file may be one of :data:`_BINARY`: a ZIP archive, a PDF, or so named."""
+    """Whether a file may be one of :data:`_BINARY`: a ZIP archive, a PDF, a MIME message
+    of related parts (a saved page), or so named."""
     if named(path) in _BINARY:
         return True
-    return data.startswith(ZIP_MAGIC) or opens_pdf(data)
+    return (
+        data.startswith(ZIP_MAGIC) or opens_pdf(data) or b"multipart/related" in data[:4096].lower()
+    )
 
 
 def _is(fmt: str, text: str, path: str | None) -> bool:
@@ -264,8 +271,8 @@ def detect_format(text: str, path: str | None = None) -> Format:
     recogniser says (:func:`~linseg.corpus.webpage.sniff_html` ...); ``choi`` only for a
     whole valid ``.ref`` sample (see :func:`ref_problem`); ``asciidoc``, ``pod`` or ``org``
     for a source in one of those; ``lines`` if its lines look like tokenised sentences;
-    otherwise ``text``, from which nothing is dropped. (The
-    formats read from bytes, ``epub``, ``docx``, ``odt`` and ``pdf``, are recognised by
+    otherwise ``text``, from which nothing is dropped. (The formats read from bytes,
+    ``epub``, ``docx``, ``odt``, ``pdf`` and ``mhtml``, are recognised by
     :func:`decode_document`.)"""
     return _detect(text, path)[0]
 
@@ -475,8 +482,8 @@ def decode_document(
 ) -> Document:
     """:func:`parse_document` of raw bytes (decompressed first if gzip, bzip2 or xz
     compressed; a leading byte-order mark is dropped), or the text read from a binary
-    format (``epub``, ``docx``, ``odt``, ``pdf``, given or detected by their content or
-    their name), from an Info manual (``info``; a split manual's parts are read from
+    format (``epub``, ``docx``, ``odt``, ``pdf``, ``mhtml``, given or detected by their
+    content or their name), from an Info manual (``info``; a split manual's parts are read from
     beside ``path``) or from a manual page (``man``; one that only includes another reads
     it from the manual's folders above ``path``).
 
@@ -489,7 +496,7 @@ def decode_document(
         for name, (module, sniff, read, what) in _BINARY.items():
             # Only an archive can be an EPUB, a DOCX or an ODT: a PDF does not import
             # their readers to be told so.
-            if fmt == "auto" and name != "pdf" and not archive:
+            if fmt == "auto" and name in _ARCHIVES and not archive:
                 continue
             if fmt == name or (fmt == "auto" and _reader(module, sniff)(data, path)):
                 text = _reader(module, read)(data)
