@@ -8,7 +8,7 @@ Usage::
 1. The example podcast (``examples/field-notes.vtt``, 60 cues) is written in each form a
    transcript comes in: WebVTT, SubRip, SubViewer (``.sbv``), a video page's transcript
    panel copied as text (a timestamp on a line, the words under it), Whisper's printed
-   lines (``[00:00.000 --> 00:06.200]  Hello ...``), YouTube's automatic captions as
+   lines (``[00:00.000 --> 00:06.200]  Hello ...``) and its JSON, YouTube's automatic captions as
    ``yt-dlp`` saves them (lower case, no punctuation, each line shown twice as the
    captions roll up), and meeting software's labels (``Host: ...``) in place of WebVTT's
    voice tags. Each is segmented by ``linseg segment --output chapters`` (the default,
@@ -22,6 +22,7 @@ Usage::
 from __future__ import annotations
 
 import gzip
+import json
 import os
 import re
 import subprocess
@@ -76,6 +77,19 @@ def forms(source: str) -> dict[str, tuple[str, str]]:
         "Whisper's printed lines": (
             "whisper.txt",
             "".join(f"[{_clock(c.start)[3:]} --> {_clock(c.end)[3:]}]  {c.text}\n" for c in cues),
+        ),
+        "Whisper's JSON": (
+            "talk.json",
+            json.dumps(
+                {
+                    "text": " ".join(c.text for c in cues),
+                    "segments": [
+                        {"id": k, "start": c.start, "end": c.end, "text": " " + c.text}
+                        for k, c in enumerate(cues)
+                    ],
+                    "language": "en",
+                }
+            ),
         ),
         "automatic captions (yt-dlp)": (
             "talk.en.vtt",

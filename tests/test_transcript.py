@@ -737,3 +737,58 @@ def test_which_labels_are_left_out(texts, kept):
     else:
         assert [c.text for c in out] == ["Hi.", "Hello.", "Bees?", "Yes.", "Wax."]
         assert dropped == 4
+
+
+# --- a speech recogniser's output ----------------------------------------------------------
+
+
+def _whisper_json(cues) -> str:
+    """The cues as openai-whisper writes its JSON: the whole text first, then segments."""
+    segments = [
+        {"id": k, "seek": 0, "start": c.start, "end": c.end, "text": " " + c.text, "tokens": []}
+        for k, c in enumerate(cues)
+    ]
+    return json.dumps(
+        {"text": " ".join(c.text for c in cues), "segments": segments, "language": "en"}
+    )
+
+
+def test_whispers_outputs_give_the_example_its_chapters(tmp_path):
+    cues = parse_vtt(EXAMPLE.read_text(encoding="utf-8"))
+    files = {
+        "talk.json": _whisper_json(cues),
+        "talk.tsv": "start\tend\ttext\n"
+        + "".join(f"{round(c.start * 1000)}\t{round(c.end * 1000)}\t{c.text}\n" for c in cues),
+        "talk.cpp.json": json.dumps(
+            {
+                "systeminfo": "AVX = 1",
+                "model": {"type": "base"},
+                "transcription": [
+                    {
+                        "timestamps": {"from": "00:00:00,000", "to": "00:00:06,200"},
+                        "offsets": {"from": round(c.start * 1000), "to": round(c.end * 1000)},
+                        "text": " " + c.text,
+                    }
+                    for c in cues
+                ],
+            }
+        ),
+    }
+    vtt_chapters = run_cli(["segment", str(EXAMPLE), "--output", "chapters"])[1]
+    for name, text in files.items():
+        f = tmp_path / name
+        f.write_text(text, encoding="utf-8")
+        assert detect_format(text) == "whisper", name
+        code, out, err = run_cli(["segment", str(f), "--output", "chapters"])
+        assert code == 0 and out == vtt_chapters, (name, err)
+
+
+def test_whisper_output_that_is_not_is_refused():
+    assert detect_format('{"cells": [], "nbformat": 4}') != "whisper"
+    assert detect_format('{"text": "hello"}') == "text"  # no segments: no transcript
+    with pytest.raises(ValueError, match="segment 2 has no numbers 'start' and 'end'"):
+        parse_cues('{"segments": [{"start": 0, "end": 1, "text": "a"}, {"text": "b"}]}', "whisper")
+    with pytest.raises(ValueError, match="line 2: not 'start<TAB>end<TAB>text'"):
+        parse_cues("start\tend\ttext\n0.5\t1\thi\n", "whisper")
+    with pytest.raises(ValueError, match="holds no transcript"):
+        parse_cues('{"segments_v2": []}', "whisper")

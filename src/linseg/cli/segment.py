@@ -22,6 +22,7 @@ _DESCRIPTION = (
     "vtt, srt and sbv (WebVTT, SubRip and SubViewer transcripts: the cues' text, "
     "with their times), timed (text with timestamps, such as a video's transcript "
     "copied from its page: the text, each line timed by the timestamp above it), "
+    "whisper (a speech recogniser's output: Whisper's JSON or TSV, whisper.cpp's JSON), "
     "html (a web page: the text it shows, headings as Markdown '#' lines), "
     "mhtml (a web page saved as one file: its page, read as html), "
     "tex (a LaTeX source: its body's text, its sectioning as headings), "

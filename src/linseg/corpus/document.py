@@ -5,8 +5,9 @@
 ``lines`` one sentence a line; blank lines are kept with the sentence before them.
 ``text``  raw prose; sentences are found by :func:`linseg.text.split_sentences`.
 ``vtt``   a WebVTT transcript; ``srt`` a SubRip one; ``sbv`` a SubViewer one; ``timed``
-          text with timestamps (:mod:`linseg.corpus.transcript`): the text is the cues'
-          text joined with spaces, and every sentence keeps the times of its cues.
+          text with timestamps; ``whisper`` a speech recogniser's JSON or TSV
+          (:mod:`linseg.corpus.transcript`): the text is the cues' text joined with
+          spaces, and every sentence keeps the times of its cues.
 ``html``  an HTML page (:mod:`linseg.corpus.webpage`): the text is what a reader sees,
           its blocks separated by blank lines and its headings as Markdown ``#`` lines.
 ``tex``   a LaTeX source (:mod:`linseg.corpus.latex`): the text of its body, its
@@ -81,11 +82,11 @@ __all__ = [
 ]
 
 Format = Literal[
-    "choi", "lines", "text", "vtt", "srt", "sbv", "timed", "html", "tex", "man", "info", "ipynb",
+    "choi", "lines", "text", "vtt", "srt", "sbv", "timed", "whisper", "html", "tex", "man", "info", "ipynb",
     "asciidoc", "pod", "org", "docbook", "rtf", "epub", "docx", "odt", "pdf", "mhtml",
 ]  # fmt: skip
 FORMATS = (
-    "choi", "lines", "text", "vtt", "srt", "sbv", "timed", "html", "tex", "man", "info", "ipynb",
+    "choi", "lines", "text", "vtt", "srt", "sbv", "timed", "whisper", "html", "tex", "man", "info", "ipynb",
     "asciidoc", "pod", "org", "docbook", "rtf", "epub", "docx", "odt", "pdf", "mhtml",
 )  # fmt: skip
 # The formats read from bytes: the module that reads each, its function that recognises
@@ -229,9 +230,9 @@ class Document:
         What the reader chose where the input left it unsure (one sentence each), for the
         user to see.
     times:
-        For a transcript (``vtt``, ``srt``, ``sbv``, ``timed``), ``(start, end)`` of each
-        sentence in seconds: the start of the cue where it begins, the end of the cue where
-        it ends. None for input without times.
+        For a transcript (``vtt``, ``srt``, ``sbv``, ``timed``, ``whisper``), ``(start,
+        end)`` of each sentence in seconds: the start of the cue where it begins, the end of
+        the cue where it ends. None for input without times.
     """
 
     text: str
@@ -264,8 +265,8 @@ class Document:
 
 
 def detect_format(text: str, path: str | None = None) -> Format:
-    """The format of ``text`` (read from ``path``, if given): ``vtt``, ``srt``, ``sbv`` or
-    ``timed`` for a transcript, by its content or its name
+    """The format of ``text`` (read from ``path``, if given): ``vtt``, ``srt``, ``sbv``,
+    ``whisper`` or ``timed`` for a transcript, by its content or its name
     (:func:`~linseg.corpus.transcript.sniff_transcript`); ``info``, ``man``, ``ipynb``,
     ``docbook``, ``rtf``, ``html`` or ``tex`` for a text in one of those markups, as its module's
     recogniser says (:func:`~linseg.corpus.webpage.sniff_html` ...); ``choi`` only for a

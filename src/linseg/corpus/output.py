@@ -54,9 +54,9 @@ def check_output(document: Document, output: str | None, keywords: bool = False)
     if output == "chapters" and document.times is None:
         raise ValueError(
             "--output chapters needs a transcript with times (a .vtt, .srt or .sbv file, "
-            "text with timestamps, or --format vtt|srt|sbv|timed); this input was read as "
-            f"{document.format}: "
-            "--output json gives its segments' keywords"
+            "text with timestamps, Whisper's output, or --format vtt|srt|sbv|timed|whisper); "
+            f"this input was read as {document.format}: --output json gives its segments' "
+            "keywords"
         )
     if keywords and output == "choi":
         raise ValueError(

@@ -28,6 +28,8 @@ What the parsers read:
   (00:01:02): Hello``; the name, at most five words, is left out, as a WebVTT voice tag
   is). Text before the first timestamp is a cue at 0:00. A cue ends when the next one
   starts.
+- **A speech recogniser's output** (``whisper``): Whisper's JSON (and faster-whisper's,
+  WhisperX's) or TSV, or whisper.cpp's JSON (:func:`parse_whisper`).
 - **Captions that roll up** (automatic captions, as ``yt-dlp`` saves YouTube's): where a
   quarter of the cues or more show again the line the cue before ended with, above a new
   one, each line is read once, at the cue where it first appears. In WebVTT only an empty
@@ -50,6 +52,7 @@ back: the text is read in that order.
 from __future__ import annotations
 
 import html
+import json
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
@@ -66,6 +69,7 @@ __all__ = [
     "parse_srt",
     "parse_sbv",
     "parse_timed",
+    "parse_whisper",
     "timed_line",
     "timed_marks",
     "parse_cues",
@@ -76,7 +80,7 @@ __all__ = [
     "format_clock",
 ]
 
-TRANSCRIPT_FORMATS = ("vtt", "srt", "sbv", "timed")
+TRANSCRIPT_FORMATS = ("vtt", "srt", "sbv", "timed", "whisper")
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")  # WebVTT's line terminators (not U+2028 and kin)
 _VTT_TIME = r"(?:(\d{2,}):)?([0-5]\d):([0-5]\d)\.(\d{3})"
@@ -100,6 +104,10 @@ _TIMED_LINES = (
     re.compile(rf"^[ \t]*{_SPEAKER}[ \t]+{_STAMP_CLOSED}[ \t]*:?[ \t]*(?P<text>\S.*?)[ \t]*$"),
 )
 _CLOCK = re.compile(r"\d:[0-5]\d")
+# Whisper's JSON output opens with its text (the whole transcript, then its segments) or
+# its segments (WhisperX); whisper.cpp's with its system information.
+_WHISPER_JSON = re.compile(r'\s*\{\s*"(?:text|segments|language|systeminfo)"\s*:')
+_WHISPER_LIST = re.compile(r'"(?:segments|transcription)"\s*:\s*\[')
 _VTT_HEADER = re.compile(r"^WEBVTT(?:[ \t].*)?$")
 _VTT_SKIPPED = re.compile(r"^(?:NOTE|STYLE|REGION)(?:[ \t].*)?$")
 # A tag opens with a letter, "/" or a digit (a karaoke timestamp): "x < y" in an SRT
@@ -436,9 +444,84 @@ def parse_timed(text: str, path: str | None = None) -> list[Cue]:
     return cues
 
 
+def parse_whisper(text: str, path: str | None = None) -> list[Cue]:
+    """The cues of a speech recogniser's JSON or TSV output, in file order: Whisper's
+    (and faster-whisper's, WhisperX's) JSON ``{"segments": [{"start": 0.0, "end": 4.2,
+    "text": ...}, ...]}`` in seconds, whisper.cpp's ``{"transcription": [{"offsets":
+    {"from": 0, "to": 4200}, "text": ...}, ...]}`` in milliseconds, or Whisper's TSV
+    (``start``, ``end`` and ``text`` columns, in milliseconds).
+
+    Raises ValueError, saying what is missing, on anything else."""
+    text = text.lstrip("\ufeff")
+    if text.lstrip()[:1] != "{":
+        return _whisper_tsv(text, path)
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise ValueError(f"{path or 'the transcript'} is not valid JSON: {exc}") from None
+    cues: list[Cue] = []
+    if isinstance(data, dict) and isinstance(data.get("segments"), list):
+        for k, seg in enumerate(data["segments"], 1):
+            start, end, said = _fields(seg, ("start", "end"), k, path)
+            cues.append(Cue(start, max(start, end), _clean([said], False), k))
+        return cues
+    if isinstance(data, dict) and isinstance(data.get("transcription"), list):
+        for k, seg in enumerate(data["transcription"], 1):
+            offsets = seg.get("offsets") if isinstance(seg, dict) else None
+            start, end, _ = _fields(offsets, ("from", "to"), k, path, text=False)
+            said = seg.get("text") if isinstance(seg.get("text"), str) else ""
+            cues.append(Cue(start / 1000, max(start, end) / 1000, _clean([said], False), k))
+        return cues
+    raise ValueError(
+        f'{path or "the JSON"} holds no transcript: Whisper\'s has a list of "segments", '
+        'whisper.cpp\'s a list named "transcription"'
+    )
+
+
+def _fields(
+    item: object, names: tuple[str, str], k: int, path: str | None, text: bool = True
+) -> tuple[float, float, str]:
+    """A JSON segment's two times (``names``) and its text, or a ValueError naming it."""
+    if not isinstance(item, dict) or not all(
+        isinstance(item.get(n), (int, float)) and not isinstance(item.get(n), bool) for n in names
+    ):
+        raise ValueError(
+            f"{path or 'the transcript'}: segment {k} has no numbers {names[0]!r} and {names[1]!r}"
+        )
+    said = item.get("text") if text else ""
+    return float(item[names[0]]), float(item[names[1]]), said if isinstance(said, str) else ""
+
+
+def _whisper_tsv(text: str, path: str | None) -> list[Cue]:
+    """Whisper's TSV: a ``start``/``end``/``text`` header, then one cue a line."""
+    lines = _LINE_BREAK.split(text)
+    if not lines or lines[0].strip().split("\t") != ["start", "end", "text"]:
+        raise ValueError(
+            f"{path or 'the transcript'} is neither Whisper's JSON nor its TSV (a first "
+            "line 'start<TAB>end<TAB>text')"
+        )
+    cues: list[Cue] = []
+    for n, line in enumerate(lines[1:], 2):
+        if not line.strip():
+            continue
+        start, _, rest = line.partition("\t")
+        end, _, said = rest.partition("\t")
+        if not (start.strip().isdigit() and end.strip().isdigit()):
+            raise ValueError(f"{_where(path, n)}: not 'start<TAB>end<TAB>text' in milliseconds")
+        a, b = int(start) / 1000, int(end) / 1000
+        cues.append(Cue(a, max(a, b), _clean([said], False), n))
+    return cues
+
+
 def parse_cues(text: str, fmt: str, path: str | None = None) -> list[Cue]:
     """The cues of a transcript in one of :data:`TRANSCRIPT_FORMATS`."""
-    parsers = {"vtt": parse_vtt, "srt": parse_srt, "sbv": parse_sbv, "timed": parse_timed}
+    parsers = {
+        "vtt": parse_vtt,
+        "srt": parse_srt,
+        "sbv": parse_sbv,
+        "timed": parse_timed,
+        "whisper": parse_whisper,
+    }
     if fmt not in parsers:
         raise ValueError(
             f"unknown transcript format {fmt!r}; use one of: {', '.join(TRANSCRIPT_FORMATS)}"
@@ -488,12 +571,15 @@ def without_labels(cues: Sequence[Cue]) -> tuple[list[Cue], int]:
 
 
 def sniff_transcript(text: str, path: str | None = None) -> str | None:
-    """``vtt``, ``srt``, ``sbv`` or ``timed`` when ``text`` is a transcript, else None.
+    """``vtt``, ``srt``, ``sbv``, ``whisper`` or ``timed`` when ``text`` is a transcript,
+    else None.
 
     By content first: a ``WEBVTT`` first line (alone, or followed by a cue timing
     somewhere); or a first cue as SRT writes it (a number on its own line, then a timing
     line; or a timing line with a comma before the milliseconds); or an SBV timing line
-    first. Then by the name: ``.vtt``, ``.srt`` or ``.sbv`` (case ignored), so that a
+    first; or Whisper's JSON (an object whose first key is ``text``, ``segments``,
+    ``language`` or, in whisper.cpp's, ``systeminfo``, holding a list of ``segments`` or
+    a ``transcription``) or Whisper's TSV header. Then by the name: ``.vtt``, ``.srt`` or ``.sbv`` (case ignored), so that a
     malformed transcript is refused with its line rather than segmented as prose. Last,
     text with timestamps, by :func:`timed_marks`.
     """
@@ -511,6 +597,10 @@ def sniff_transcript(text: str, path: str | None = None) -> str | None:
         return "srt"
     if lines and _SBV_TIMING.match(lines[0]):
         return "sbv"
+    if _WHISPER_JSON.match(text, 0, 4096) and _WHISPER_LIST.search(text):
+        return "whisper"
+    if lines and lines[0].strip() == "start\tend\ttext":
+        return "whisper"
     fmt = named(path)
     if fmt in TRANSCRIPT_FORMATS:
         return fmt
