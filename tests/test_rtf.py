@@ -108,6 +108,13 @@ def test_as_textedit_writes_it():
     assert rtf_text(doc) == "Bees make honey.\n\nThey store it in combs.\n\n```\nmake hive\n```\n"
 
 
+def test_characters_past_the_first_plane():
+    # A surrogate pair makes one character; a lone surrogate and a number past Unicode's
+    # last code point are replacement characters.
+    doc = r"{\rtf1 Bees \u-10179?\u-8704? buzz \u-10179? and \u9999999? hum.\par}"
+    assert rtf_text(doc) == "Bees \U0001f600 buzz \ufffd and \ufffd hum.\n"
+
+
 def test_unbalanced_braces_lose_no_text():
     assert rtf_text(r"{\rtf1 One.\par}} Two.\par {{ Three.") == "One.\n\nTwo.\n\nThree.\n"
 
@@ -129,6 +136,7 @@ _PIECE = st.sampled_from(
     [
         r"\par ", r"\pard ", r"\plain ", r"\outlinelevel1 ", r"\s1 ", r"\ls1 ", r"\intbl ",
         r"\cell ", r"\row ", r"\f1 ", r"\line ", r"\tab ", r"\u8212\'97", r"\'e9", r"\~",
+        r"\u-10179?", r"\u-8704?", r"\u9999999?",
         r"\{", "{", "}", r"{\*\bkmkstart x}", r"{\fonttbl{\f1\fmodern Courier;}}",
         r"{\listtext\'b7\tab}", r"{\field{\*\fldinst X}{\fldrslt Link }}", "Bees make honey. ",
         "Frames ", "\n",

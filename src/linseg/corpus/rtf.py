@@ -124,14 +124,16 @@ class _Reader:
             group = stack[-1]
             if hexbyte is None:
                 self.flush_bytes()
-            if brace == "{":
-                stack.append(_Group(group.skip, group.uc, group.fixed))
-                first_in_group, ignorable = True, False
-                continue
-            if brace == "}":
-                if len(stack) > 1:
-                    stack.pop()
-                first_in_group = False
+            if brace is not None:
+                # A \uN's fallback follows it in its own group: a brace ends the skipping.
+                skip_chars = 0
+                if brace == "{":
+                    stack.append(_Group(group.skip, group.uc, group.fixed))
+                    first_in_group, ignorable = True, False
+                else:
+                    if len(stack) > 1:
+                        stack.pop()
+                    first_in_group = False
                 continue
             if symbol == "*" and first_in_group:
                 ignorable = True
@@ -181,7 +183,9 @@ class _Reader:
         """Act on a control word; returns the fallback characters still to skip."""
         n = int(number) if number is not None else None
         if word == "u" and n is not None:
-            self.add(chr(n + 65536 if n < 0 else n), group)
+            code = n + 65536 if n < 0 else n
+            # Past Unicode's last code point: the replacement character.
+            self.add(chr(code) if 0 <= code <= 0x10FFFF else "\ufffd", group)
             return group.uc
         if word == "uc" and n is not None:
             group.uc = max(0, n)
@@ -261,7 +265,9 @@ class _Reader:
             self.bytes.clear()
 
     def end_paragraph(self, cell: bool = False) -> None:
-        raw = "".join(self.text)
+        # Characters beyond the first 65,536 come as two \uN, a surrogate pair (Word's
+        # emoji); a lone surrogate is no character.
+        raw = "".join(self.text).encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
         self.text = []
         p = self.paragraph
         bullet = _BULLET.match(raw)  # a bullet written as text ("\bullet\tab item")
