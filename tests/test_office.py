@@ -240,7 +240,10 @@ def test_cli_segments_a_report(tmp_path, capsys):
 @pytest.mark.parametrize(
     "data, message",
     [
-        (archive({"xl/workbook.xml": "<x/>"}), "a ZIP archive but not an EPUB, DOCX or ODT"),
+        (
+            archive({"xl/workbook.xml": "<x/>"}),
+            "a ZIP archive but not an EPUB, DOCX, ODT, PPTX or ODP",
+        ),
     ],
 )
 def test_other_binary_formats_are_named(data, message, tmp_path, capsys):

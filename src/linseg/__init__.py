@@ -84,10 +84,10 @@ def segment_file(
     ``format`` is any input format (``linseg segment --help``), detected from the file's
     content or name when ``auto``: text, a web page (or one saved as MHTML), a LaTeX
     source, a manual page, an Info manual, a notebook, an AsciiDoc, POD, Org or DocBook
-    source, an RTF file, an e-book, a word-processor file, a PDF or a transcript;
-    compressed input (gzip, bzip2, xz) is decompressed first. ``method`` and ``params``
-    are as for :func:`segment_text` (``language`` also sets the sentence splitter's
-    rules). Raises ValueError, with one sentence that says why, for input linseg cannot
+    source, an RTF file, an e-book, a word-processor file, a slide deck, a PDF or a
+    transcript; compressed input (gzip, bzip2, xz) is decompressed first. ``method`` and
+    ``params`` are as for :func:`segment_text` (``language`` also sets the sentence
+    splitter's rules). Raises ValueError, with one sentence that says why, for input linseg cannot
     read, and ``UnicodeDecodeError`` for bytes that are not ``encoding``. ``encoding``
     None reads UTF-8, or what a byte-order mark or the document declares when the bytes
     are not UTF-8 (an HTML or XML charset, an Emacs coding tag, POD's ``=encoding``,

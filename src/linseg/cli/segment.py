@@ -44,12 +44,14 @@ _DESCRIPTION = (
     "outline levels or styles), "
     "epub (an e-book: its pages in reading order, read as web pages), docx and odt "
     "(Word and OpenDocument files: paragraphs, lists and tables, headings by their "
-    "styles), pdf (paragraphs and headings rebuilt from the layout; needs "
+    "styles), pptx and odp (slide decks: slides in order, titles as headings, points as "
+    "list items, speaker notes after them), pdf (paragraphs and headings rebuilt from the layout; needs "
     "'linseg[pdf]'). The format is detected when not given (transcripts, web pages, "
     "saved pages, LaTeX sources, manual pages, Info manuals, notebooks, AsciiDoc, POD, "
-    "Org and DocBook sources, RTF files, e-books, word-processor files and PDFs by content or by the "
+    "Org and DocBook sources, RTF files, e-books, word-processor files, decks and PDFs by "
+    "content or by the "
     ".vtt/.srt/.sbv/.html/.mhtml/.mht/.tex/.info/.ipynb/.adoc/.pod/.org/.docbook/.dbk/.rtf/"
-    ".epub/.docx/.odt/.pdf name). Input compressed by gzip, bzip2 or xz is decompressed first."
+    ".epub/.docx/.odt/.pptx/.odp/.pdf name). Input compressed by gzip, bzip2 or xz is decompressed first."
 )
 
 

@@ -1,4 +1,4 @@
-"""ZIP-based document formats (EPUB, DOCX, ODT): opening them, reading their parts, and
+"""ZIP-based document formats (EPUB, DOCX, ODT, PPTX, ODP): opening them, reading their parts, and
 refusing damaged ones with a ValueError that says why.
 
 A ZIP can expand a thousandfold, so the parts a reader asks for are summed before they are
@@ -20,7 +20,10 @@ from .suffixes import MAX_TEXT_BYTES, ZIP_MAGIC, named
 
 __all__ = [
     "MAX_TEXT_BYTES",
+    "ODF_OFFICE",
+    "ODF_TEXT",
     "check_size",
+    "holds_part",
     "local",
     "not_a",
     "open_archive",
@@ -29,6 +32,10 @@ __all__ = [
     "sniff_zip",
 ]
 
+
+#: The XML namespaces of OpenDocument's parts that more than one reader walks.
+ODF_OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
+ODF_TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
 
 # What a damaged archive raises: a bad CRC or header, a truncated or corrupt deflate
 # stream, a compression or ZIP version Python does not read, an encrypted entry.
@@ -47,6 +54,18 @@ def sniff_zip(
         return True
     # The local header is 30 bytes, then the name "mimetype", then its stored content.
     return mimetype is not None and data[30:38] == b"mimetype" and data[38:].startswith(mimetype)
+
+
+def holds_part(data: bytes, name: str) -> bool:
+    """Whether ``data`` is a ZIP archive that holds a part ``name`` (only its list of
+    parts is read; a damaged archive holds none)."""
+    if not data.startswith(ZIP_MAGIC):
+        return False
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as book:
+            return name in book.namelist()
+    except _DAMAGED:
+        return False
 
 
 def not_a(kind: str) -> str:

@@ -20,6 +20,8 @@
           paragraphs and headings its layout shows.
 ``mhtml`` a web page saved as one file (:mod:`linseg.corpus.mhtml`): its page, read as
           ``html``.
+``pptx``, ``odp``  a slide deck (:mod:`linseg.corpus.slides`): its slides in order, their
+          titles as headings, their points as list items, their speaker notes after them.
 ``man``   a manual page's source (:mod:`linseg.corpus.manpage`): the text ``man``
           shows, its sections as Markdown ``#`` lines; a page that only includes another
           (``.so``) is read from it.
@@ -40,7 +42,7 @@
 ``rtf``   a Rich Text Format file (:mod:`linseg.corpus.rtf`): its paragraphs, lists and
           tables, headings by their outline levels or styles.
 
-``epub``, ``docx``, ``odt``, ``pdf`` and ``mhtml`` are read from bytes only
+``epub``, ``docx``, ``odt``, ``pptx``, ``odp``, ``pdf`` and ``mhtml`` are read from bytes only
 (:func:`decode_document`, :func:`read_document`). Bytes compressed by gzip, bzip2 or xz
 (``README.gz``, ``sed.info.gz``) are decompressed first, whatever the format, and a file's
 format is read from its name without the compression's suffix.
@@ -83,11 +85,11 @@ __all__ = [
 
 Format = Literal[
     "choi", "lines", "text", "vtt", "srt", "sbv", "timed", "whisper", "html", "tex", "man", "info", "ipynb",
-    "asciidoc", "pod", "org", "docbook", "rtf", "epub", "docx", "odt", "pdf", "mhtml",
+    "asciidoc", "pod", "org", "docbook", "rtf", "epub", "docx", "odt", "pptx", "odp", "pdf", "mhtml",
 ]  # fmt: skip
 FORMATS = (
     "choi", "lines", "text", "vtt", "srt", "sbv", "timed", "whisper", "html", "tex", "man", "info", "ipynb",
-    "asciidoc", "pod", "org", "docbook", "rtf", "epub", "docx", "odt", "pdf", "mhtml",
+    "asciidoc", "pod", "org", "docbook", "rtf", "epub", "docx", "odt", "pptx", "odp", "pdf", "mhtml",
 )  # fmt: skip
 # The formats read from bytes: the module that reads each, its function that recognises
 # one and the one that reads its text, and what it is called in an error. The modules are
@@ -97,10 +99,12 @@ _BINARY = {
     "epub": ("epub", "sniff_epub", "epub_text", "EPUB"),
     "docx": ("office", "sniff_docx", "docx_text", "DOCX document"),
     "odt": ("office", "sniff_odt", "odt_text", "ODT document"),
+    "pptx": ("slides", "sniff_pptx", "pptx_text", "PPTX deck"),
+    "odp": ("slides", "sniff_odp", "odp_text", "ODP deck"),
     "pdf": ("pdf", "sniff_pdf", "pdf_text", "PDF"),
     "mhtml": ("mhtml", "sniff_mhtml", "mhtml_text", "MHTML page"),
 }
-_ARCHIVES = frozenset({"epub", "docx", "odt"})
+_ARCHIVES = frozenset({"epub", "docx", "odt", "pptx", "odp"})
 
 
 @dataclass(frozen=True)
@@ -273,7 +277,7 @@ def detect_format(text: str, path: str | None = None) -> Format:
     whole valid ``.ref`` sample (see :func:`ref_problem`); ``asciidoc``, ``pod`` or ``org``
     for a source in one of those; ``lines`` if its lines look like tokenised sentences;
     otherwise ``text``, from which nothing is dropped. (The formats read from bytes,
-    ``epub``, ``docx``, ``odt``, ``pdf`` and ``mhtml``, are recognised by
+    ``epub``, ``docx``, ``odt``, ``pptx``, ``odp``, ``pdf`` and ``mhtml``, are recognised by
     :func:`decode_document`.)"""
     return _detect(text, path)[0]
 
@@ -483,7 +487,7 @@ def decode_document(
 ) -> Document:
     """:func:`parse_document` of raw bytes (decompressed first if gzip, bzip2 or xz
     compressed; a leading byte-order mark is dropped), or the text read from a binary
-    format (``epub``, ``docx``, ``odt``, ``pdf``, ``mhtml``, given or detected by their
+    format (``epub``, ``docx``, ``odt``, ``pptx``, ``odp``, ``pdf``, ``mhtml``, given or detected by their
     content or their name), from an Info manual (``info``; a split manual's parts are read from
     beside ``path``) or from a manual page (``man``; one that only includes another reads
     it from the manual's folders above ``path``).
@@ -495,8 +499,8 @@ def decode_document(
     if fmt in _BINARY or (fmt == "auto" and _may_be_binary(data, path)):
         archive = data.startswith(ZIP_MAGIC)
         for name, (module, sniff, read, what) in _BINARY.items():
-            # Only an archive can be an EPUB, a DOCX or an ODT: a PDF does not import
-            # their readers to be told so.
+            # Only an archive can be an EPUB, a DOCX, an ODT or a deck: a PDF does not
+            # import their readers to be told so.
             if fmt == "auto" and name in _ARCHIVES and not archive:
                 continue
             if fmt == name or (fmt == "auto" and _reader(module, sniff)(data, path)):
@@ -618,8 +622,8 @@ def _refuse_known_binary(data: bytes) -> None:
     none of the formats linseg reads (a spreadsheet, a slide deck)."""
     if data.startswith(ZIP_MAGIC):
         raise ValueError(
-            "input is a ZIP archive but not an EPUB, DOCX or ODT file "
-            "(--format epub, docx or odt reads one whose name or content does not say so)"
+            "input is a ZIP archive but not an EPUB, DOCX, ODT, PPTX or ODP file (--format "
+            "epub, docx, odt, pptx or odp reads one whose name or content does not say so)"
         )
 
 

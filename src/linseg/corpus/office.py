@@ -34,17 +34,16 @@ import re
 from collections.abc import Iterator
 from xml.etree import ElementTree
 
-from .archive import local, open_archive, read_xml, sniff_zip
+from .archive import ODF_OFFICE, ODF_TEXT, holds_part, local, open_archive, read_xml, sniff_zip
 from .markup import inherit_levels
-from .suffixes import ZIP_MAGIC
 from .webpage import Block, blocks_text
 
 __all__ = ["docx_text", "odt_text", "sniff_docx", "sniff_odt"]
 
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
-_TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
+_TEXT = ODF_TEXT
 _TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
-_OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
+_OFFICE = ODF_OFFICE
 _STYLE = "{urn:oasis:names:tc:opendocument:xmlns:style:1.0}"
 _HEADING_NAME = re.compile(r"heading\s*([1-9])$", re.IGNORECASE)
 _ODT_MIMETYPE = b"application/vnd.oasis.opendocument.text"
@@ -52,17 +51,11 @@ _ODT_MIMETYPE = b"application/vnd.oasis.opendocument.text"
 
 def sniff_docx(data: bytes, path: str | os.PathLike[str] | None = None) -> bool:
     """Whether ``data`` is a DOCX: a ZIP archive named ``.docx``, or one that holds
-    ``word/document.xml`` (the name of its first entry, ``[Content_Types].xml``, says
-    so; the archive is opened only then)."""
+    ``word/document.xml`` (Word writes ``[Content_Types].xml`` first, LibreOffice
+    ``_rels/.rels``: the archive's list of parts is read)."""
     if sniff_zip(data, path, "docx", None):
         return True
-    if not data.startswith(ZIP_MAGIC) or data[30:49] != b"[Content_Types].xml":
-        return False
-    try:
-        with open_archive(data, "DOCX") as book:
-            return "word/document.xml" in book.namelist()
-    except ValueError:
-        return False
+    return holds_part(data, "word/document.xml")
 
 
 def sniff_odt(data: bytes, path: str | os.PathLike[str] | None = None) -> bool:

@@ -1,6 +1,6 @@
 """The file names of the formats linseg reads into text (web pages, LaTeX sources,
 notebooks, AsciiDoc, POD, Org and DocBook sources, RTF files, saved pages, e-books,
-word-processor files, PDFs, transcripts), and the bytes the formats read from bytes open with: one table and two
+word-processor files, slide decks, PDFs, transcripts), and the bytes the formats read from bytes open with: one table and two
 tests, read by each format's recogniser, by format detection before any reader is
 imported, and by corpus runs, which name such a file's text output ``NAME.SUFFIX.txt``. It
 imports nothing, so asking costs nothing."""
@@ -34,6 +34,8 @@ SUFFIXES: dict[str, tuple[str, ...]] = {
     "epub": (".epub",),
     "docx": (".docx",),
     "odt": (".odt",),
+    "pptx": (".pptx",),
+    "odp": (".odp",),
     "pdf": (".pdf",),
     "mhtml": (".mhtml", ".mht"),
     "vtt": (".vtt",),

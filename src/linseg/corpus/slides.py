@@ -1,0 +1,192 @@
+"""Slide decks (``--format pptx``, ``odp``): a talk's or a lecture's slides, in order.
+
+A PowerPoint (``.pptx``) or Impress (``.odp``) deck is a ZIP archive of XML parts, read
+with Python's own ``zipfile`` and XML parser (:mod:`linseg.corpus.archive`), slide by
+slide in the order the presentation lists them:
+
+- a slide's **title** is a Markdown heading: ``#`` for a title slide's (PowerPoint's
+  centred title; in Impress, a first slide that has a subtitle), ``##`` for the others;
+- the text of its other shapes (its bullets, text boxes, tables' cells, a subtitle) is a
+  list item for each paragraph, ``- point``;
+- its **speaker notes**, where it has them, are paragraphs after it: they are often the
+  words of the talk itself.
+
+A slide without a title continues the one before. The default then reads the titles as
+an outline, and joins slides into sections where their words go on (a deck's every
+slide is a heading of one level, and the segmentation chooses among them).
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import zipfile
+from collections.abc import Iterator
+from xml.etree import ElementTree
+
+from .archive import ODF_OFFICE, ODF_TEXT, check_size, holds_part, open_archive, read_xml, sniff_zip
+from .webpage import Block, blocks_text
+
+__all__ = ["pptx_text", "odp_text", "sniff_pptx", "sniff_odp"]
+
+_P = "{http://schemas.openxmlformats.org/presentationml/2006/main}"
+_A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
+_R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
+_REL = "{http://schemas.openxmlformats.org/package/2006/relationships}"
+_NOTES = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/notesSlide"
+_OFFICE = ODF_OFFICE
+_DRAW = "{urn:oasis:names:tc:opendocument:xmlns:drawing:1.0}"
+_TEXT = ODF_TEXT
+_PRES = "{urn:oasis:names:tc:opendocument:xmlns:presentation:1.0}"
+_ODP_MIMETYPE = b"application/vnd.oasis.opendocument.presentation"
+
+
+def sniff_pptx(data: bytes, path: str | os.PathLike[str] | None = None) -> bool:
+    """Whether ``data`` is a PPTX: a ZIP archive named ``.pptx``, or one that holds
+    ``ppt/presentation.xml``."""
+    return sniff_zip(data, path, "pptx", None) or holds_part(data, "ppt/presentation.xml")
+
+
+def sniff_odp(data: bytes, path: str | os.PathLike[str] | None = None) -> bool:
+    """Whether ``data`` is an ODP: a ZIP archive named ``.odp``, or one whose first entry
+    is the ``mimetype`` of OpenDocument presentations."""
+    return sniff_zip(data, path, "odp", _ODP_MIMETYPE)
+
+
+def pptx_text(data: bytes) -> str:
+    """The text of the PPTX ``data`` (see the module). Raises ValueError, saying why, for
+    data that is not a readable PPTX."""
+    with open_archive(data, "PPTX") as deck:
+        slides = _pptx_slides(deck)
+        check_size(deck, [path for path, _ in slides], "PPTX")
+        blocks: list[Block] = []
+        for path, notes in slides:
+            blocks += _pptx_slide(read_xml(deck, path, "PPTX"))
+            if notes is not None and notes in deck.namelist():
+                blocks += _pptx_notes(read_xml(deck, notes, "PPTX"))
+    return blocks_text(blocks)
+
+
+def _pptx_slides(deck: zipfile.ZipFile) -> list[tuple[str, str | None]]:
+    """Each slide's part, in the presentation's order, with its notes' part (or None)."""
+    presentation = read_xml(deck, "ppt/presentation.xml", "PPTX")
+    targets = _relations(deck, "ppt/_rels/presentation.xml.rels")
+    order = presentation.find(f"{_P}sldIdLst")
+    slides = []
+    for sid in order if order is not None else []:
+        target = targets.get(sid.get(f"{_R}id", ""), (None, ""))[0]
+        if target is None:
+            continue
+        path = posixpath.normpath(posixpath.join("ppt", target))
+        rels = posixpath.join(posixpath.dirname(path), "_rels", posixpath.basename(path) + ".rels")
+        notes = next((t for t, kind in _relations(deck, rels).values() if kind == _NOTES), None)
+        if notes is not None:
+            notes = posixpath.normpath(posixpath.join(posixpath.dirname(path), notes))
+        slides.append((path, notes))
+    return slides
+
+
+def _relations(deck: zipfile.ZipFile, name: str) -> dict[str, tuple[str, str]]:
+    """A relationships part: each ``Id``'s target and type ({} if there is no such part)."""
+    if name not in deck.namelist():
+        return {}
+    root = read_xml(deck, name, "PPTX")
+    return {
+        rel.get("Id", ""): (rel.get("Target", ""), rel.get("Type", ""))
+        for rel in root.iter(f"{_REL}Relationship")
+    }
+
+
+def _pptx_slide(slide: ElementTree.Element) -> Iterator[Block]:
+    """A slide's title as a heading, then its other shapes' paragraphs as list items."""
+    titles, others = [], []
+    for shape in slide.iter():
+        if shape.tag not in (f"{_P}sp", f"{_P}graphicFrame"):
+            continue
+        placeholder = shape.find(f"{_P}nvSpPr/{_P}nvPr/{_P}ph")
+        kind = placeholder.get("type", "") if placeholder is not None else ""
+        paragraphs = [_runs(p) for p in shape.iter(f"{_A}p")]
+        if kind in ("title", "ctrTitle"):
+            titles.append((1 if kind == "ctrTitle" else 2, " ".join(p for p in paragraphs if p)))
+        else:
+            others += [p for p in paragraphs if p.strip()]
+    for level, title in titles[:1]:
+        yield ("h", level, title)
+    for _, title in titles[1:]:
+        yield ("li", 0, title)
+    for paragraph in others:
+        yield ("li", 0, paragraph)
+
+
+def _pptx_notes(notes: ElementTree.Element) -> Iterator[Block]:
+    """The speaker notes' paragraphs (not the slide image or number they also hold)."""
+    for shape in notes.iter(f"{_P}sp"):
+        placeholder = shape.find(f"{_P}nvSpPr/{_P}nvPr/{_P}ph")
+        if placeholder is None or placeholder.get("type") != "body":
+            continue
+        for paragraph in shape.iter(f"{_A}p"):
+            text = _runs(paragraph)
+            if text.strip():
+                yield ("p", 0, text)
+
+
+def _runs(paragraph: ElementTree.Element) -> str:
+    """A DrawingML paragraph's text: its runs and fields, its line breaks."""
+    out = []
+    for node in paragraph.iter():
+        if node.tag == f"{_A}t" and node.text:
+            out.append(node.text)
+        elif node.tag == f"{_A}br":
+            out.append("\n")
+    return "".join(out)
+
+
+def odp_text(data: bytes) -> str:
+    """The text of the ODP ``data`` (see the module). Raises ValueError, saying why, for
+    data that is not a readable ODP."""
+    with open_archive(data, "ODP") as deck:
+        content = read_xml(deck, "content.xml", "ODP")
+    body = content.find(f"{_OFFICE}body/{_OFFICE}presentation")
+    if body is None:
+        raise ValueError("not an ODP: content.xml has no office:presentation body")
+    blocks: list[Block] = []
+    for n, page in enumerate(body.iter(f"{_DRAW}page")):
+        frames = [f for f in page if f.tag == f"{_DRAW}frame"]
+        kinds = [f.get(f"{_PRES}class", "") for f in frames]
+        title_level = 1 if n == 0 and "subtitle" in kinds else 2
+        for frame, kind in zip(frames, kinds):
+            paragraphs = [_odp_paragraph(p) for p in frame.iter() if p.tag in _ODP_PARAGRAPHS]
+            paragraphs = [p for p in paragraphs if p.strip()]
+            if kind == "title" and paragraphs:
+                blocks.append(("h", title_level, " ".join(paragraphs)))
+            else:
+                blocks += [("li", 0, p) for p in paragraphs]
+        notes = page.find(f"{_PRES}notes")
+        if notes is not None:
+            for frame in notes.iter(f"{_DRAW}frame"):
+                if frame.get(f"{_PRES}class") == "notes":
+                    blocks += [
+                        ("p", 0, text)
+                        for p in frame.iter()
+                        if p.tag in _ODP_PARAGRAPHS and (text := _odp_paragraph(p)).strip()
+                    ]
+    return blocks_text(blocks)
+
+
+_ODP_PARAGRAPHS = (f"{_TEXT}p", f"{_TEXT}h")
+
+
+def _odp_paragraph(paragraph: ElementTree.Element) -> str:
+    """An ODF paragraph's text: its spans' text, spaces (``text:s``), tabs, line breaks."""
+    out = [paragraph.text or ""]
+    for child in paragraph:
+        if child.tag == f"{_TEXT}s":
+            out.append(" " * int(child.get(f"{_TEXT}c", "1") or 1))
+        elif child.tag == f"{_TEXT}tab":
+            out.append("\t")
+        elif child.tag == f"{_TEXT}line-break":
+            out.append("\n")
+        else:
+            out.append("".join(child.itertext()))
+        out.append(child.tail or "")
+    return "".join(out)
