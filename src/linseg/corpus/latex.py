@@ -32,6 +32,7 @@ from __future__ import annotations
 import os
 import re
 
+from .markup import braced
 from .suffixes import named
 
 __all__ = ["latex_text", "sniff_latex"]
@@ -120,33 +121,13 @@ def _argument_after(text: str, command: str) -> str:
     m = re.search(r"\\" + command + r"\s*(\[[^\]]*\])?\s*\{", text)
     if m is None:
         return ""
-    inner, _ = _braced(text, m.end() - 1)
+    inner, _ = braced(text, m.end() - 1)
     return _words(inner)
 
 
 def _words(latex: str) -> str:
     """An inline stretch's text on one line."""
     return " ".join(_GAP_BEFORE_MARK.sub("", _Reader(latex).inline()).split())
-
-
-def _braced(text: str, at: int) -> tuple[str, int]:
-    """The text inside the group that opens at ``text[at] == "{"``, and where it ends.
-    An escaped brace (``\\{``) opens and closes nothing; a backslash escapes only the
-    character after it (``\\\\{`` is a line break, then a group)."""
-    depth, i = 0, at
-    while i < len(text):
-        c = text[i]
-        if c == "\\":
-            i += 2
-            continue
-        if c == "{":
-            depth += 1
-        elif c == "}":
-            depth -= 1
-            if depth == 0:
-                return text[at + 1 : i], i + 1
-        i += 1
-    return text[at + 1 :], len(text)
 
 
 class _Reader:
@@ -170,7 +151,7 @@ class _Reader:
             elif name in _LEVELS:
                 pos = self._heading(name, pos)
             elif name in ("begin", "end") and text[pos : pos + 1] == "{":
-                env, after = _braced(text, pos)
+                env, after = braced(text, pos)
                 pos = self._environment(name == "begin", env.strip(), after)
             elif name in ("item", "bibitem"):
                 pos = self._item(name, pos)
@@ -195,7 +176,7 @@ class _Reader:
         self._flush()
         pos = _skip_optional(self.text, pos)
         if self.text[pos : pos + 1] == "{":
-            inner, pos = _braced(self.text, pos)
+            inner, pos = braced(self.text, pos)
             words = _words(inner)
             if words:
                 self.blocks.append(("h", min(_LEVELS[name], 6), words))
@@ -289,7 +270,7 @@ class _Reader:
             if name == "footnote":
                 pos = _skip_optional(text, pos)
                 if pos < len(text) and text[pos] == "{":
-                    inner, pos = _braced(text, pos)
+                    inner, pos = braced(text, pos)
                     return " (" + _words(inner) + ")", pos
             return "", _skip_optional(text, pos)  # its braced arguments are read as text
         return token, pos
@@ -318,5 +299,5 @@ def _skip_optional(text: str, pos: int) -> int:
 def _skip_group(text: str, pos: int) -> int:
     """Past a braced group at ``pos``, if one opens there."""
     if pos < len(text) and text[pos] == "{":
-        return _braced(text, pos)[1]
+        return braced(text, pos)[1]
     return pos

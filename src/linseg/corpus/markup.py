@@ -10,7 +10,16 @@ import os
 import re
 from collections.abc import Callable
 
-__all__ = ["fenced", "heading", "written", "holds_marks", "read_included", "inherit_levels"]
+__all__ = [
+    "fenced",
+    "heading",
+    "written",
+    "holds_marks",
+    "read_included",
+    "braced",
+    "style_level",
+    "inherit_levels",
+]
 
 _BACKTICKS = re.compile(r"`+")
 _BLANK_RUN = re.compile(r"\n{3,}")
@@ -88,3 +97,38 @@ def inherit_levels(own: dict[str, int | None], parent: dict[str, str]) -> dict[s
         if level is not None:
             levels[name] = level
     return levels
+
+
+def braced(text: str, at: int) -> tuple[str, int]:
+    """The text inside the group that opens at ``text[at] == "{"``, and where it ends, as
+    LaTeX and RTF group text. An escaped brace (``\\{``) opens and closes nothing; a
+    backslash escapes only the character after it (``\\\\{`` is a backslash, then a
+    group)."""
+    depth, i = 0, at
+    while i < len(text):
+        c = text[i]
+        if c == "\\":
+            i += 2
+            continue
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+            if depth == 0:
+                return text[at + 1 : i], i + 1
+        i += 1
+    return text[at + 1 :], len(text)
+
+
+_HEADING_STYLE = re.compile(r"heading\s*([1-9])$", re.IGNORECASE)
+
+
+def style_level(name: str) -> int | None:
+    """The heading level a word processor's style name gives (``heading 2``, as Word
+    names its built-in heading styles in every language and LibreOffice ``Heading 2``;
+    ``Title`` the top), or None."""
+    name = name.strip()
+    found = _HEADING_STYLE.match(name)
+    if found:
+        return int(found.group(1))
+    return 1 if name.lower() == "title" else None

@@ -30,12 +30,11 @@ level 6 is written at level 6. Only the standard library is used.
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterator
 from xml.etree import ElementTree
 
 from .archive import ODF_OFFICE, ODF_TEXT, holds_part, local, open_archive, read_xml, sniff_zip
-from .markup import inherit_levels
+from .markup import inherit_levels, style_level
 from .webpage import Block, blocks_text
 
 __all__ = ["docx_text", "odt_text", "sniff_docx", "sniff_odt"]
@@ -45,7 +44,6 @@ _TEXT = ODF_TEXT
 _TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
 _OFFICE = ODF_OFFICE
 _STYLE = "{urn:oasis:names:tc:opendocument:xmlns:style:1.0}"
-_HEADING_NAME = re.compile(r"heading\s*([1-9])$", re.IGNORECASE)
 _ODT_MIMETYPE = b"application/vnd.oasis.opendocument.text"
 
 
@@ -112,15 +110,8 @@ def _style_levels(styles: ElementTree.Element | None) -> dict[str, int]:
         name_el = style.find(f"{_W}name")
         name = (name_el.get(f"{_W}val", "") if name_el is not None else "").strip()
         outline = style.find(f"{_W}pPr/{_W}outlineLvl")
-        heading = _HEADING_NAME.match(name)
-        if outline is not None and (value := _outline_level(outline)) is not None:
-            own[sid] = value
-        elif heading is not None:
-            own[sid] = int(heading.group(1))
-        elif name.lower() == "title":
-            own[sid] = 1
-        else:
-            own[sid] = None
+        value = _outline_level(outline) if outline is not None else None
+        own[sid] = value if value is not None else style_level(name)
         parent = style.find(f"{_W}basedOn")
         if parent is not None and parent.get(f"{_W}val"):
             based_on[sid] = parent.get(f"{_W}val", "")
@@ -197,13 +188,9 @@ def _odt_style_levels(roots: list[ElementTree.Element]) -> dict[str, int]:
                 continue
             outline = style.get(f"{_STYLE}default-outline-level", "")
             shown = style.get(f"{_STYLE}display-name") or name.replace("_20_", " ")
-            heading = _HEADING_NAME.match(shown)
-            if outline.isdigit() and int(outline) > 0:
-                own[name] = int(outline)
-            elif heading is not None:
-                own[name] = int(heading.group(1))
-            else:
-                own[name] = 1 if shown.lower() == "title" else None
+            own[name] = (
+                int(outline) if outline.isdigit() and int(outline) > 0 else style_level(shown)
+            )
             if style.get(f"{_STYLE}parent-style-name"):
                 parent[name] = style.get(f"{_STYLE}parent-style-name", "")
     return inherit_levels(own, parent)

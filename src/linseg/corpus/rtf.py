@@ -33,7 +33,7 @@ import os
 import re
 from dataclasses import dataclass
 
-from .markup import inherit_levels
+from .markup import braced, inherit_levels, style_level
 from .suffixes import named
 from .webpage import Block, blocks_text
 
@@ -65,10 +65,8 @@ _SYMBOLS = {
 _BREAKS = frozenset({"par", "page", "sect", "column"})
 _FIXED_NAME = re.compile(r"mono|courier|menlo|consolas|monaco|\bcode\b")
 _BULLET = re.compile("[ \t]*[\u2022\u00b7\u25aa\u25e6\u2023\u2219\u25cf][ \t]*\t")
-# A style's name as Word and LibreOffice give their heading styles (as the DOCX reader reads
-# them), after its control words.
+# A style's name, after its control words.
 _STYLE_NAME = re.compile(r"(?:\\[a-zA-Z]+-?\d* ?)*\s*([^;\\]*?)\s*;?\s*$")
-_HEADING_NAME = re.compile(r"heading\s*([1-9])$", re.IGNORECASE)
 
 
 def sniff_rtf(text: str, path: str | os.PathLike[str] | None = None) -> bool:
@@ -236,14 +234,10 @@ class _Reader:
             style, body = m.group(1), m.group(2)
             outline = re.search(r"\\outlinelevel(\d)", body)
             found = _STYLE_NAME.search(body)
-            name = found.group(1) if found else ""
-            heading = _HEADING_NAME.match(name)
             if outline and int(outline.group(1)) <= 8:
                 own[style] = int(outline.group(1)) + 1
-            elif heading:
-                own[style] = int(heading.group(1))
             else:
-                own[style] = 1 if name.lower() == "title" else None
+                own[style] = style_level(found.group(1) if found else "")
             parent = re.search(r"\\sbasedon(\d+)", body)
             if parent:
                 based_on[style] = parent.group(1)
@@ -301,19 +295,6 @@ class _Reader:
 
 
 def _group_body(text: str, word: str) -> str:
-    """The text of the first group that opens with ``\\word`` (braces balanced), or ""."""
+    """The text of the first group that opens with ``\\word``, or ""."""
     start = text.find("{\\" + word)
-    if start < 0:
-        return ""
-    depth = 0
-    for i in range(start, len(text)):
-        c = text[i]
-        if c == "\\":
-            continue
-        if c == "{" and text[i - 1] != "\\":
-            depth += 1
-        elif c == "}" and text[i - 1] != "\\":
-            depth -= 1
-            if depth == 0:
-                return text[start : i + 1]
-    return text[start:]
+    return "" if start < 0 else braced(text, start)[0]
