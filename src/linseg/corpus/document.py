@@ -91,20 +91,41 @@ FORMATS = (
     "choi", "lines", "text", "vtt", "srt", "sbv", "timed", "whisper", "html", "tex", "man", "info", "ipynb",
     "asciidoc", "pod", "org", "docbook", "rtf", "epub", "docx", "odt", "pptx", "odp", "pdf", "mhtml",
 )  # fmt: skip
-# The formats read from bytes: the module that reads each, its function that recognises
-# one and the one that reads its text, and what it is called in an error. The modules are
-# imported only for a file that may be one of them (a ZIP archive, a PDF, or a file so
-# named): a plain-text run does not pay for zipfile, XML and HTML parsers.
+
+
+@dataclass(frozen=True)
+class _Binary:
+    """A format read from bytes."""
+
+    module: str  # the corpus module that reads it
+    sniff: str  # its function that recognises one: (bytes, path) to bool
+    read: str  # its function that reads its text: bytes to text
+    what: str  # what one is called in an error
+    # A cheap test of the bytes that must hold (or the file be so named) before the module
+    # is imported and asked: a plain-text run does not pay for zipfile, XML, HTML or
+    # e-mail parsers, nor a PDF for the archives' readers.
+    may_be: Callable[[bytes], bool]
+
+
+def _opens_zip(data: bytes) -> bool:
+    return data.startswith(ZIP_MAGIC)
+
+
+_RELATED = re.compile(rb"multipart/related", re.IGNORECASE)
+
 _BINARY = {
-    "epub": ("epub", "sniff_epub", "epub_text", "EPUB"),
-    "docx": ("office", "sniff_docx", "docx_text", "DOCX document"),
-    "odt": ("office", "sniff_odt", "odt_text", "ODT document"),
-    "pptx": ("slides", "sniff_pptx", "pptx_text", "PPTX deck"),
-    "odp": ("slides", "sniff_odp", "odp_text", "ODP deck"),
-    "pdf": ("pdf", "sniff_pdf", "pdf_text", "PDF"),
-    "mhtml": ("mhtml", "sniff_mhtml", "mhtml_text", "MHTML page"),
-}
-_ARCHIVES = frozenset({"epub", "docx", "odt", "pptx", "odp"})
+    "epub": _Binary("epub", "sniff_epub", "epub_text", "EPUB", _opens_zip),
+    "docx": _Binary("office", "sniff_docx", "docx_text", "DOCX document", _opens_zip),
+    "odt": _Binary("office", "sniff_odt", "odt_text", "ODT document", _opens_zip),
+    "pptx": _Binary("slides", "sniff_pptx", "pptx_text", "PPTX deck", _opens_zip),
+    "odp": _Binary("slides", "sniff_odp", "odp_text", "ODP deck", _opens_zip),
+    "pdf": _Binary("pdf", "sniff_pdf", "pdf_text", "PDF", opens_pdf),
+    # A saved page's MIME header says its parts are related (see mhtml.sniff_mhtml).
+    "mhtml": _Binary(
+        "mhtml", "sniff_mhtml", "mhtml_text", "MHTML page",
+        lambda data: bool(_RELATED.search(data, 0, 4096)),
+    ),
+}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -136,6 +157,9 @@ _ASCIIDOC_HINT = re.compile(r"^(?:=+[ \t]|\[|\|===|include::|ifn?def::)", re.MUL
 # two stars or more, a property drawer, a link with a description.
 _ORG_HINT = re.compile(r"^(?:#\+|\*\*+[ \t]|[ \t]*:PROPERTIES:)|\]\[", re.MULTILINE)
 
+# The word DocBook in a document type or a namespace (see sniff_docbook).
+_DOCBOOK_HINT = re.compile("docbook", re.IGNORECASE)
+
 _MARKUP = {
     # An Info file opens with makeinfo's line or holds a node separator early on; other
     # tools write files named .info too.
@@ -153,7 +177,7 @@ _MARKUP = {
     ),
     "docbook": _Markup(
         "docbook", "docbook_text", "sniff_docbook", "DocBook source",
-        lambda t: "docbook" in t[:4096].lower(), beside=(0,), name_parts=None,
+        lambda t: bool(_DOCBOOK_HINT.search(t, 0, 4096)), beside=(0,), name_parts=None,
     ),
     "rtf": _Markup(
         "rtf", "rtf_text", "sniff_rtf", "RTF document", lambda t: t[:64].lstrip()[:5] == "{\\rtf"
@@ -187,14 +211,10 @@ def _reader(module: str, name: str) -> Callable:
     return getattr(importlib.import_module(f"{__package__}.{module}"), name)
 
 
-def _may_be_binary(data: bytes, path: str | None) -> bool:
-    """Whether a file may be one of :data:`_BINARY`: a ZIP archive, a PDF, a MIME message
-    of related parts (a saved page), or so named."""
-    if named(path) in _BINARY:
-        return True
-    return (
-        data.startswith(ZIP_MAGIC) or opens_pdf(data) or b"multipart/related" in data[:4096].lower()
-    )
+def _binary_candidates(data: bytes, path: str | None) -> list[str]:
+    """The formats of :data:`_BINARY` that a file may be, by its name or its cheap test."""
+    name = named(path)
+    return [fmt for fmt, row in _BINARY.items() if fmt == name or row.may_be(data)]
 
 
 def _is(fmt: str, text: str, path: str | None) -> bool:
@@ -496,18 +516,16 @@ def decode_document(
     :func:`decode_error_message`) on invalid bytes.
     """
     data = _decompressed(data)
-    if fmt in _BINARY or (fmt == "auto" and _may_be_binary(data, path)):
-        archive = data.startswith(ZIP_MAGIC)
-        for name, (module, sniff, read, what) in _BINARY.items():
-            # Only an archive can be an EPUB, a DOCX, an ODT or a deck: a PDF does not
-            # import their readers to be told so.
-            if fmt == "auto" and name in _ARCHIVES and not archive:
-                continue
-            if fmt == name or (fmt == "auto" and _reader(module, sniff)(data, path)):
-                text = _reader(module, read)(data)
-                if not text:
-                    raise ValueError(f"the {what} shows no text")
-                return _prose_document(text, name, path, fmt == "auto", [], language)
+    candidates = (
+        [fmt] if fmt in _BINARY else _binary_candidates(data, path) if fmt == "auto" else []
+    )
+    for name in candidates:
+        row = _BINARY[name]
+        if fmt == name or _reader(row.module, row.sniff)(data, path):
+            text = _reader(row.module, row.read)(data)
+            if not text:
+                raise ValueError(f"the {row.what} shows no text")
+            return _prose_document(text, name, path, fmt == "auto", [], language)
     if fmt == "auto":
         _refuse_known_binary(data)
     text, used, read_as = decode(data, encoding)
