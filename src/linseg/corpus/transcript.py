@@ -310,15 +310,28 @@ ROLLING_SHARE = 0.25
 
 def _unrolled(shown: Sequence[_Shown], srt: bool) -> list[Cue]:
     """The cues, each with its lines as plain text; in captions that roll up, without the
-    lines a cue shows again from the cue before it (so that the text is read once)."""
-    lines = [[t for t in (_clean([ln], srt) for ln in c.lines) if t] for c in shown]
-    again = [_overlap(before, after) for before, after in zip([[], *lines], lines)]
-    rolling = sum(1 for kept, k in zip(lines, again) if 0 < k < len(kept))
-    if rolling < max(2, ROLLING_SHARE * len(shown)):
-        return [Cue(c.start, c.end, _clean(c.lines, srt), c.line) for c in shown]
-    return [
-        Cue(c.start, c.end, " ".join(kept[k:]), c.line) for c, kept, k in zip(shown, lines, again)
-    ]
+    lines a cue shows again from the cue before it (so that the text is read once).
+
+    Whether they roll up is read from the lines as written: a cue that shows a line
+    again repeats the one before it to the character (automatic captions write the
+    karaoke-timed line, then that line plainly, which the next cue repeats). Only then is
+    each line cleaned on its own, to compare it once its tags are gone."""
+    if _rolling([[ln.strip() for ln in c.lines if ln.strip()] for c in shown]):
+        lines = [[t for t in (_clean([ln], srt) for ln in c.lines) if t] for c in shown]
+        again = [_overlap(before, after) for before, after in zip([[], *lines], lines)]
+        return [
+            Cue(c.start, c.end, " ".join(kept[k:]), c.line)
+            for c, kept, k in zip(shown, lines, again)
+        ]
+    return [Cue(c.start, c.end, _clean(c.lines, srt), c.line) for c in shown]
+
+
+def _rolling(lines: Sequence[Sequence[str]]) -> bool:
+    """Whether enough cues (:data:`ROLLING_SHARE`, two at least) show the line the cue
+    before ended with, and a new one under it."""
+    again = (_overlap(before, after) for before, after in zip([[], *lines], lines))
+    shown_again = sum(1 for kept, k in zip(lines, again) if 0 < k < len(kept))
+    return shown_again >= max(2, ROLLING_SHARE * len(lines))
 
 
 def _overlap(before: Sequence[str], after: Sequence[str]) -> int:
