@@ -3,7 +3,7 @@
 
 Usage::
 
-    python benchmarks/bench_markup.py FILE_OR_FOLDER... [--format asciidoc|pod|org|docbook]
+    python benchmarks/bench_markup.py FILE_OR_FOLDER... [--format asciidoc|pod|org|docbook|mediawiki]
                                       [--min-words 200]
 
 Each source given (a folder: its files of the format, ``*.txt``, ``*.adoc`` and
@@ -67,6 +67,10 @@ RENDERERS = {
         ("*.pod",),
     ),
     "org": (["pandoc", "-f", "org", "-t", "html5", "-s", "-o", "{out}", "{src}"], ("*.org",)),
+    "mediawiki": (
+        ["pandoc", "-f", "mediawiki", "-t", "html5", "-s", "-o", "{out}", "{src}"],
+        ("*.wikitext", "*.mediawiki"),
+    ),
     "docbook": ([], ("index.docbook",)),  # KDE's rendering beside it: _kde_rendering
 }
 _KDE_MARK = re.compile(r"(<FILENAME[^>]*>|</FILENAME>)")

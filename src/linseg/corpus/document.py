@@ -41,6 +41,9 @@
           files it includes are read from beside it.
 ``rtf``   a Rich Text Format file (:mod:`linseg.corpus.rtf`): its paragraphs, lists and
           tables, headings by their outline levels or styles.
+``mediawiki`` wikitext, as Wikipedia's articles are written, or a MediaWiki export
+          (:mod:`linseg.corpus.mediawiki`): the text a reader sees, its headings as
+          Markdown ``#`` lines, its templates and footnotes left out.
 
 ``epub``, ``docx``, ``odt``, ``pptx``, ``odp``, ``pdf`` and ``mhtml`` are read from bytes only
 (:func:`decode_document`, :func:`read_document`). Bytes compressed by gzip, bzip2 or xz
@@ -85,11 +88,11 @@ __all__ = [
 
 Format = Literal[
     "choi", "lines", "text", "vtt", "srt", "sbv", "timed", "whisper", "html", "tex", "man", "info", "ipynb",
-    "asciidoc", "pod", "org", "docbook", "rtf", "epub", "docx", "odt", "pptx", "odp", "pdf", "mhtml",
+    "asciidoc", "pod", "org", "docbook", "rtf", "mediawiki", "epub", "docx", "odt", "pptx", "odp", "pdf", "mhtml",
 ]  # fmt: skip
 FORMATS = (
     "choi", "lines", "text", "vtt", "srt", "sbv", "timed", "whisper", "html", "tex", "man", "info", "ipynb",
-    "asciidoc", "pod", "org", "docbook", "rtf", "epub", "docx", "odt", "pptx", "odp", "pdf", "mhtml",
+    "asciidoc", "pod", "org", "docbook", "rtf", "mediawiki", "epub", "docx", "odt", "pptx", "odp", "pdf", "mhtml",
 )  # fmt: skip
 
 
@@ -157,6 +160,9 @@ _ASCIIDOC_HINT = re.compile(r"^(?:=+[ \t]|\[|\|===|include::|ifn?def::)", re.MUL
 # two stars or more, a property drawer, a link with a description.
 _ORG_HINT = re.compile(r"^(?:#\+|\*\*+[ \t]|[ \t]*:PROPERTIES:)|\]\[", re.MULTILINE)
 
+# What wikitext, or a MediaWiki export, writes (see sniff_mediawiki): a link, a template,
+# bold, a table, a footnote or the export's root.
+_MEDIAWIKI_HINT = re.compile(r"\[\[|\{\{|'''|^\{\||<ref|<mediawiki", re.MULTILINE)
 # The word DocBook in a document type or a namespace (see sniff_docbook).
 _DOCBOOK_HINT = re.compile("docbook", re.IGNORECASE)
 
@@ -182,6 +188,10 @@ _MARKUP = {
     "rtf": _Markup(
         "rtf", "rtf_text", "sniff_rtf", "RTF document", lambda t: t[:64].lstrip()[:5] == "{\\rtf"
     ),
+    "mediawiki": _Markup(
+        "mediawiki", "mediawiki_text", "sniff_mediawiki", "MediaWiki page",
+        lambda t: bool(_MEDIAWIKI_HINT.search(t, 0, 65536)),
+    ),
     "html": _Markup(
         "webpage", "html_text", "sniff_html", "HTML page", lambda t: t[:4096].lstrip()[:1] == "<"
     ),
@@ -200,7 +210,9 @@ _MARKUP = {
 }  # fmt: skip
 # The order they are tried in: these before Choi's format and the plain-text ones (a
 # manual of LaTeX is an Info file first, and shows \documentclass lines early on) ...
-_BEFORE_CHOI: tuple[Format, ...] = ("info", "man", "ipynb", "docbook", "rtf", "html", "tex")
+_BEFORE_CHOI: tuple[Format, ...] = (
+    "info", "man", "ipynb", "docbook", "rtf", "html", "tex", "mediawiki",
+)  # fmt: skip
 # ... and these after Choi's (whose separator lines are lines of "=") but before a text is
 # taken for one sentence a line.
 _AFTER_CHOI: tuple[Format, ...] = ("asciidoc", "pod", "org")

@@ -1,5 +1,5 @@
 """The file names of the formats linseg reads into text (web pages, LaTeX sources,
-notebooks, AsciiDoc, POD, Org and DocBook sources, RTF files, saved pages, e-books,
+notebooks, AsciiDoc, POD, Org and DocBook sources, RTF files, wikitext, saved pages, e-books,
 word-processor files, slide decks, PDFs, transcripts), and the bytes the formats read from bytes open with: one table and two
 tests, read by each format's recogniser, by format detection before any reader is
 imported, and by corpus runs, which name such a file's text output ``NAME.SUFFIX.txt``. It
@@ -31,6 +31,7 @@ SUFFIXES: dict[str, tuple[str, ...]] = {
     "org": (".org",),
     "docbook": (".docbook", ".dbk"),
     "rtf": (".rtf",),
+    "mediawiki": (".mediawiki", ".wikitext"),
     "epub": (".epub",),
     "docx": (".docx",),
     "odt": (".odt",),
