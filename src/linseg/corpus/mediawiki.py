@@ -81,7 +81,10 @@ _HEADING = re.compile(r"(={1,6})(.+?)(={1,6})[ \t]*")
 _LIST = re.compile(r"([*#:;]+)[ \t]*(.*)")
 _RULE = re.compile(r"-{4,}[ \t]*")
 _MAGIC = re.compile(r"__[A-Z]+__")
-_EXTERNAL = re.compile(r"\[(?:https?:|ftp:|mailto:|//)[^\s\]]*(?:[ \t]+([^\]\n]*))?\]")
+# (Bounded, so that a line of brackets never closed is not read again from each one.)
+_EXTERNAL = re.compile(
+    r"\[(?:https?:|ftp:|mailto:|//)[^\s\[\]]{0,2000}(?:[ \t]+([^\[\]\n]{0,1000}))?\]"
+)
 _EMPTY_BRACKETS = re.compile(r"[ \t]*\([\s,;]*\)")
 _QUOTES = re.compile(r"'{2,5}")
 _BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
