@@ -406,3 +406,127 @@ def test_compositions_join_back_on_any_text(text, n_segments):
             assert str(exc) and ("\n" not in str(exc))
             continue
         assert "".join(doc.segments) == text
+
+
+# What a fuzz campaign of 2026-11-27 found (220,807 mutated documents of every format):
+# a format, a file name, its bytes, and the error expected (None: read and segmented).
+# The runs that were slow (quadratic in a run of blanks or of line breaks) are kept at a
+# size they took 10-60 s at; they take well under a second now.
+_TABS = "\t" * 100_000
+_FOUND = {
+    "JSON nested a thousand deep (Whisper)": (
+        "whisper", "t.json", '{"segments": ' + "[" * 5000 + "]" * 5000 + "}",
+        "nests its JSON too deeply",
+    ),
+    "JSON nested a thousand deep (notebook)": (
+        "ipynb", "n.ipynb", '{"nbformat": 4, "cells": ' + "[" * 5000 + "]" * 5000 + "}",
+        "nests its markup too deeply",
+    ),
+    "a time past a float's range (Whisper's JSON)": (
+        "whisper", "t.json", '{"segments": [{"start": 1e999, "end": 1, "text": "Hi."}]}',
+        "a time past a year",
+    ),
+    "an integer time past a float's range (whisper.cpp's JSON)": (
+        "whisper", "t.json",
+        '{"transcription": [{"offsets": {"from": 1' + "0" * 400 + ', "to": 1}, "text": "Hi."}]}',
+        "a time past a year",
+    ),
+    "NaN as a time": (
+        "whisper", "t.json", '{"segments": [{"start": NaN, "end": 1, "text": "Hi."}]}',
+        "a time past a year",
+    ),
+    "a time of 400 digits (Whisper's TSV)": (
+        "whisper", "t.tsv", "start\tend\ttext\n" + "9" * 400 + "\t1\tHi.\n", "a time past a year",
+    ),
+    "hours of 400 digits (SRT)": (
+        "srt", "t.srt", "1\n" + "9" * 400 + ":00:00,000 --> 00:00:01,000\nHello.\n",
+        "line 2: a time past a year",
+    ),
+    "hours of 300 digits in a cue that ends first (SBV)": (
+        "sbv", "t.sbv", "9" * 300 + ":00:00.000,0:00:01.000\nHello.\n", "a time past a year",
+    ),
+    "formatting codes nested 3,000 deep (POD)": (
+        "pod", "p.pod", "=pod\n\n" + "B<" * 3000 + "x" + ">" * 3000 + "\n",
+        "nests its markup too deeply",
+    ),
+    "blocks nested 3,000 deep (Org)": (
+        "org", "o.org", "#+BEGIN_QUOTE\n" * 3000 + "x\n" + "#+END_QUOTE\n" * 3000,
+        "nests its markup too deeply",
+    ),
+    "footnotes nested 3,000 deep (LaTeX)": (
+        "tex", "l.tex",
+        "\\documentclass{article}\\begin{document}" + "\\footnote{" * 3000 + "x" + "}" * 3000
+        + "\\end{document}\n",
+        "nests its markup too deeply",
+    ),
+    "attributes that grow fourfold a line (AsciiDoc)": (
+        "asciidoc", "a.adoc", "= T\n\n:x: ab\n" + ":x: {x}{x}{x}{x}\n" * 14 + "\nBees {x}.\n",
+        "expand a line past 1,000,000 characters",
+    ),
+    "a content ID that is not ASCII (MHTML)": (
+        "mhtml", "p.mhtml", b"Content-Type:start\nContent-ID:\xdd", "holds no HTML page",
+    ),
+    "a style's long name before its end (RTF)": (
+        "rtf", "r.rtf", "{\\rtf1{\\stylesheet{\\s1 " + "a" * 40_000 + ";b" * 200 + "}}Hi.\\par}",
+        None,
+    ),
+    "a headline with 100,000 tabs (Org)": ("org", "o.org", f"* a{_TABS}b\nBees fly.\n", None),
+    "a table row with 100,000 tabs (AsciiDoc)": (
+        "asciidoc", "a.adoc", f"= T\n\nBees.\n\n|===\n| a{_TABS}b\n|===\n", None,
+    ),
+    "a timed line with 100,000 tabs": (
+        "timed", "t.txt",
+        f"[00:00.000 --> 00:05.000]  Bees{_TABS}x\n[00:05.000 --> 00:09.000]  Honey.\n", None,
+    ),
+    "30,000 form feeds (text)": ("text", "t.txt", "Bees fly." + "\x0c" * 30_000 + "Honey.\n", None),
+    "150,000 spaces in a paragraph (LaTeX)": (
+        "tex", "l.tex",
+        "\\documentclass{article}\\begin{document}Bees" + " " * 150_000 + "fly.\\end{document}\n",
+        None,
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", sorted(_FOUND))
+def test_what_a_fuzz_campaign_found(case, tmp_path, capsys, monkeypatch):
+    fmt, name, data, error = _FOUND[case]
+    path = tmp_path / name
+    path.write_bytes(data if isinstance(data, bytes) else data.encode())
+    with hard_limit(60):
+        code, out, err = _cli(
+            ["segment", str(path), "--format", fmt, "--output", "json"], capsys, monkeypatch
+        )
+    _check_contract(code, out, err, case)
+    if error is None:
+        assert code == 0, err
+        joined = "".join(json.loads(out)["segments"])
+        assert joined == data if fmt == "text" else "Bees" in joined or "Hi." in joined
+    else:
+        assert code == 2 and error in err, err
+
+
+@pytest.mark.parametrize(
+    ("name", "body"),
+    [
+        ("self.org", "Bees make honey.\n" + '#+INCLUDE: "self.org"\n' * 6),
+        ("self.adoc", "= T\n\nBees make honey.\n\n" + "include::self.adoc[]\n" * 6),
+        (
+            "self.dbk",
+            '<?xml version="1.0"?>\n<article xmlns="http://docbook.org/ns/docbook" '
+            'xmlns:xi="http://www.w3.org/2001/XInclude"><para>Bees make honey.</para>'
+            + '<xi:include href="self.dbk"/>' * 6
+            + "</article>\n",
+        ),
+    ],
+)
+def test_a_source_that_includes_itself_many_times_is_refused(
+    name, body, tmp_path, capsys, monkeypatch
+):
+    # Six includes of itself, eight deep (each reader's limit), would read 1.7 million
+    # files: the document is refused at 10,000.
+    path = tmp_path / name
+    path.write_text(body)
+    with hard_limit(60):
+        code, out, err = _cli(["segment", str(path), "--output", "json"], capsys, monkeypatch)
+    _check_contract(code, out, err, name)
+    assert code == 2 and "reads more than 10,000 files through its includes" in err, err

@@ -897,8 +897,12 @@ def _line_starts(text: str, a: int, b: int) -> list[int]:
     """The first visible character of every line of ``text[a:b]`` after its first, the
     lines ended by any line break (a lone carriage return too, as old Mac files have)."""
     out = []
+    start = -1
     for brk in _LINE_BREAK.finditer(text, a, b):
-        start = _first_visible(text, brk.end(), b)
+        # The breaks of a run of blank lines share their next visible character: found
+        # once, not again from each (form feeds by the thousand were quadratic).
+        if start < brk.end():
+            start = _first_visible(text, brk.end(), b)
         # Only the last break before a line's first character starts it (CRLF is two).
         if start < b and not _LINE_BREAK.search(text, brk.end(), start):
             out.append(start)

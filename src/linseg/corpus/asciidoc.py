@@ -82,7 +82,9 @@ _ANCHOR_LINE = re.compile(r"\[\[([\w:.-]+)(?:,[^\]]*)?\]\]|\[#([\w:-]+)[^\]]*\]"
 _INLINE_ANCHOR = re.compile(r"\[\[\[([\w:.-]+)(?:,[^\]]*)?\]\]\]|\[\[[\w:.-]+(?:,[^\]]*)?\]\]")
 _HIDDEN_TERM = re.compile(r"\(\(\(.*?\)\)\)")
 _VISIBLE_TERM = re.compile(r"\(\(([^()]+)\)\)")
-_CELL = re.compile(r"(?:^|[ \t]+)(?:\d+(?:\.\d+)?[+*])?[<^>]?(?:\.[<^>])?[adehlmsv]?\|")
+# (A run of blanks is tried from its start only: from each of its blanks, a long run that
+# no bar follows would be read again and again.)
+_CELL = re.compile(r"(?:^|(?<![ \t])[ \t]+)(?:\d+(?:\.\d+)?[+*])?[<^>]?(?:\.[<^>])?[adehlmsv]?\|")
 # Where a macro's text is what it shows, and where nothing is.
 _TEXT_MACROS = frozenset(
     ("link", "xref", "mailto", "footnote", "footnoteref", "kbd", "btn", "pass", "stem",
@@ -343,6 +345,7 @@ class _Reader:
 
     def __init__(self, attributes: dict[str, str], titles: dict[str, str]) -> None:
         self.attributes = attributes
+        self.grown = 0  # characters the references have added to the text so far
         self.titles = titles  # what a cross reference without text shows: see _xref
 
     def blocks(self, lines: list[str]) -> list[str]:
@@ -459,7 +462,14 @@ class _Reader:
 
     def _inline(self, text: str) -> str:
         """``text`` as it shows: references replaced, macros read, hidden terms out."""
-        text = _references(text, self.attributes)
+        expanded = _references(text, self.attributes)
+        self.grown += len(expanded) - len(text)
+        if self.grown > MAX_EXPANDED * 16:  # a line of a few bytes each 1 MB, many lines
+            raise ValueError(
+                f"the AsciiDoc source's attribute references add more than "
+                f"{MAX_EXPANDED * 16:,} characters to its text"
+            )
+        text = expanded
         # Every other mark holds "[", "<<" or "((": most lines have none.
         if "[" not in text and "<<" not in text and "((" not in text:
             return text
@@ -472,8 +482,15 @@ class _Reader:
         return _URL_MACRO.sub(lambda m: _first_positional(m.group(2)) or m.group(1), text)
 
 
+#: The most characters a line, or an attribute's value, may hold once its attribute
+#: references are replaced: attributes defined by references to themselves grow fourfold a
+#: line with ":x: {x}{x}{x}{x}", past any memory in a few dozen lines.
+MAX_EXPANDED = 1_000_000
+
+
 def _references(text: str, attributes: dict[str, str]) -> str:
-    """``text`` with its attribute references replaced (an unknown one is kept)."""
+    """``text`` with its attribute references replaced (an unknown one is kept); a
+    ValueError past :data:`MAX_EXPANDED` characters."""
     if "{" not in text:
         return text
 
@@ -483,7 +500,13 @@ def _references(text: str, attributes: dict[str, str]) -> str:
             return attributes[name]
         return _BUILT_IN.get(name, m.group(0))
 
-    return _REFERENCE.sub(value, text)
+    expanded = _REFERENCE.sub(value, text)
+    if len(expanded) > max(MAX_EXPANDED, len(text)):
+        raise ValueError(
+            f"the AsciiDoc source's attribute references expand a line past "
+            f"{MAX_EXPANDED:,} characters"
+        )
+    return expanded
 
 
 def _macro_text(m: re.Match[str]) -> str:

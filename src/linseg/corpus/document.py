@@ -63,7 +63,8 @@ import io
 import os
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Literal, cast
 
@@ -216,6 +217,33 @@ _BEFORE_CHOI: tuple[Format, ...] = (
 # ... and these after Choi's (whose separator lines are lines of "=") but before a text is
 # taken for one sentence a line.
 _AFTER_CHOI: tuple[Format, ...] = ("asciidoc", "pod", "org")
+
+
+#: The most files one document may read through its includes (a source that includes
+#: itself six times, eight deep, would read 1.7 million).
+MAX_INCLUDED_FILES = 10_000
+
+
+class _TooManyFiles(Exception):
+    """A document read more than :data:`MAX_INCLUDED_FILES` files: not a ValueError,
+    which a reader takes for one include that cannot be read, and reads on."""
+
+
+@contextmanager
+def _guarded(what: str) -> Iterator[None]:
+    """Refuse, in a ValueError, a document whose markup nests past Python's recursion
+    limit (lists in lists, blocks in blocks, a thousand deep: the readers walk trees by
+    recursion, as the markup's own tools do), or whose includes multiply past
+    :data:`MAX_INCLUDED_FILES`."""
+    try:
+        yield
+    except RecursionError:
+        raise ValueError(f"the {what} nests its markup too deeply to read") from None
+    except _TooManyFiles:
+        raise ValueError(
+            f"the {what} reads more than {MAX_INCLUDED_FILES:,} files through its includes "
+            "(a file that includes itself, or another, many times?)"
+        ) from None
 
 
 def _reader(module: str, name: str) -> Callable:
@@ -473,7 +501,8 @@ def _parsed(
     if fmt in _MARKUP:
         markup = _MARKUP[fmt]
         reader = _reader(markup.module, markup.read)
-        text = reader(text) if markup.beside is None else reader(text, read_file)
+        with _guarded(markup.what):
+            text = reader(text) if markup.beside is None else reader(text, read_file)
         if not text:
             raise ValueError(f"the {markup.what} shows no text")
         if fmt == "info":
@@ -534,7 +563,8 @@ def decode_document(
     for name in candidates:
         row = _BINARY[name]
         if fmt == name or _reader(row.module, row.sniff)(data, path):
-            text = _reader(row.module, row.read)(data)
+            with _guarded(row.what):
+                text = _reader(row.module, row.read)(data)
             if not text:
                 raise ValueError(f"the {row.what} shows no text")
             return _prose_document(text, name, path, fmt == "auto", [], language)
@@ -617,7 +647,13 @@ def _file_reader(
     ``encoding``, or as that file's bytes say, or else in ``used``, the encoding of the
     file that names it."""
 
+    reads = 0
+
     def read(name: str) -> str:
+        nonlocal reads
+        reads += 1
+        if reads > MAX_INCLUDED_FILES:
+            raise _TooManyFiles
         # Only a file of the manual's own folders: a document must not make linseg read
         # and show any file it names (".so /etc/passwd" in an uploaded page).
         parts = name.replace("\\", "/").split("/")

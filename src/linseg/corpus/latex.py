@@ -78,7 +78,9 @@ _SIMPLE = {"~": " ", "--": "\u2013", "---": "\u2014", "``": "\u201c", "''": "\u2
 # Where a command that names was left out: the space before it goes too when punctuation
 # follows ("as Reynar~\\cite{r98}." reads "as Reynar.").
 _GAP = "\x00"
-_GAP_BEFORE_MARK = re.compile(r"\s*\x00\s*(?=[.,;:!?)\]])|\x00")
+# (From a run of white space's start only: from each of its characters, a long run with
+# no gap after it would be read again and again.)
+_GAP_BEFORE_MARK = re.compile(r"(?<!\s)\s*\x00\s*(?=[.,;:!?)\]])|\x00")
 _COMMENT = re.compile(r"(?<!\\)%.*")
 _BEGIN_DOCUMENT = re.compile(r"\\begin\s*\{document\}")
 _END_DOCUMENT = re.compile(r"\\end\s*\{document\}")

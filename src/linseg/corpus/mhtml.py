@@ -72,6 +72,7 @@ def _page(message: Message) -> Message | None:
     if isinstance(start, str):
         wanted = start.strip("<>")
         for p in parts:
-            if (p.get("Content-ID") or "").strip().strip("<>") == wanted:
+            # str(): a header that is not ASCII comes as an email Header object.
+            if str(p.get("Content-ID") or "").strip().strip("<>") == wanted:
                 return p
     return next((p for p in parts if p.get_content_type() == "text/html"), None)

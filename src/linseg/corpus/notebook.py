@@ -35,7 +35,7 @@ def sniff_notebook(text: str, path: str | os.PathLike[str] | None = None) -> boo
         return False
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return False
     return (
         isinstance(data, dict) and "nbformat" in data and ("cells" in data or "worksheets" in data)

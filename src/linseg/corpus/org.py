@@ -39,10 +39,12 @@ from .suffixes import named
 
 __all__ = ["org_text", "sniff_org"]
 
-_HEADLINE = re.compile(r"(\*+)[ \t]+(.*?)[ \t]*")
+# (Greedy, its title's end stripped after: a lazy title before optional blanks is tried
+# again at every blank of a long run.)
+_HEADLINE = re.compile(r"(\*+)[ \t]+(.*)")
 _TODO = frozenset(("TODO", "DONE"))
 _PRIORITY = re.compile(r"\[#[A-Za-z0-9]\][ \t]*")
-_TAGS = re.compile(r"[ \t]+:[\w@#%:]+:$")
+_TAGS = re.compile(r"(?<![ \t])[ \t]+:[\w@#%:]+:$")
 _KEYWORD = re.compile(r"[ \t]*#\+(\w+):[ \t]*(.*)")
 _BEGIN = re.compile(r"[ \t]*#\+begin_(\w+)(?:[ \t]+(\S+))?.*", re.IGNORECASE)
 _DRAWER = re.compile(r"[ \t]*:([\w-]+):[ \t]*")
@@ -129,7 +131,7 @@ class _Reader:
                     i += 1
                     continue
                 commented = 0
-                title = _headline_title(headline.group(2), self.keywords)
+                title = _headline_title(headline.group(2).rstrip(" \t"), self.keywords)
                 if title is None:
                     commented = level
                 elif title:

@@ -177,16 +177,17 @@ def _lines(data: bytes) -> list[_Line]:
     """Every line of text in the file, page by page, in drawing order."""
     try:
         import pypdf
-        from pypdf.errors import PyPdfError
+        from pypdf.errors import DeprecationError, PyPdfError
     except ImportError:
         raise ValueError("reading a PDF needs pypdf: pip install 'linseg[pdf]'") from None
     # pypdf reports a damaged file in many ways: its own errors (a bad cross-reference
     # table, an object that refers to itself), or those of the Python it runs.
     # (RuntimeError takes in a stream in a filter pypdf does not know, NotImplementedError,
     # and an object nested past Python's recursion limit.)
+    # (DeprecationError, which is no PyPdfError: a filter's abbreviation, /Fl, in a page.)
     damaged = (
-        *(PyPdfError, OSError, LookupError, TypeError, ValueError, AttributeError),
-        *(ArithmeticError, RuntimeError, AssertionError),
+        *(PyPdfError, DeprecationError, OSError, LookupError, TypeError, ValueError),
+        *(AttributeError, ArithmeticError, RuntimeError, AssertionError),
     )
     # pypdf logs each flaw it reads past; the text read is the answer, so they are not
     # shown (a file it cannot read at all is refused below).

@@ -65,8 +65,8 @@ _SYMBOLS = {
 _BREAKS = frozenset({"par", "page", "sect", "column"})
 _FIXED_NAME = re.compile(r"mono|courier|menlo|consolas|monaco|\bcode\b")
 _BULLET = re.compile("[ \t]*[\u2022\u00b7\u25aa\u25e6\u2023\u2219\u25cf][ \t]*\t")
-# A style's name, after its control words.
-_STYLE_NAME = re.compile(r"(?:\\[a-zA-Z]+-?\d* ?)*\s*([^;\\]*?)\s*;?\s*$")
+# A control word or symbol, before a style's name.
+_CONTROL = re.compile(r"\\(?:[a-zA-Z]+-?\d* ?|.)")
 
 
 def sniff_rtf(text: str, path: str | os.PathLike[str] | None = None) -> bool:
@@ -233,11 +233,10 @@ class _Reader:
         for m in re.finditer(r"\{\\s(\d+)([^{}]*)\}", _group_body(text, "stylesheet")):
             style, body = m.group(1), m.group(2)
             outline = re.search(r"\\outlinelevel(\d)", body)
-            found = _STYLE_NAME.search(body)
             if outline and int(outline.group(1)) <= 8:
                 own[style] = int(outline.group(1)) + 1
-            else:
-                own[style] = style_level(found.group(1) if found else "")
+            else:  # its name: after its last control word, up to its ";"
+                own[style] = style_level(_CONTROL.split(body)[-1].split(";")[0])
             parent = re.search(r"\\sbasedon(\d+)", body)
             if parent:
                 based_on[style] = parent.group(1)

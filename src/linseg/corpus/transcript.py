@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import html
 import json
+import math
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
@@ -94,14 +95,16 @@ _STAMP = r"(?:(\d{1,2}):([0-5]\d)|(\d{1,3})):([0-5]\d)(?:[.,](\d{1,3}))?"
 _STAMP_ANY = rf"(?:\[{_STAMP}\]|\({_STAMP}\)|{_STAMP})"
 _STAMP_CLOSED = rf"(?:\[{_STAMP}\]|\({_STAMP}\))"
 _SPEAKER = r"[^\W\d][^\s.!?:]*(?:[ \t]+[^\s.!?:]+){0,4}:?"
+# (A line's text is taken whole, its end's blanks stripped after: a lazy text before
+# optional blanks would be tried again at every blank of a long run.)
 _TIMED_LINES = (
     # A time range opening a line, as Whisper and whisper.cpp print their transcripts.
-    re.compile(rf"^[ \t]*\[{_STAMP}[ \t]*-->[ \t]*{_STAMP}\](?:[ \t]+(?P<text>\S.*?))?[ \t]*$"),
+    re.compile(rf"^[ \t]*\[{_STAMP}[ \t]*-->[ \t]*{_STAMP}\](?:[ \t]+(?P<text>\S.*))?[ \t]*$"),
     # A timestamp alone, or opening a line of text.
-    re.compile(rf"^[ \t]*{_STAMP_ANY}(?:[ \t]*[-\u2013\u2014:|]?[ \t]+(?P<text>\S.*?))?[ \t]*$"),
+    re.compile(rf"^[ \t]*{_STAMP_ANY}(?:[ \t]*[-\u2013\u2014:|]?[ \t]+(?P<text>\S.*))?[ \t]*$"),
     # A speaker's name, then a timestamp at the end of the line or one in brackets.
     re.compile(rf"^[ \t]*{_SPEAKER}[ \t]+{_STAMP_ANY}[ \t]*:?[ \t]*$"),
-    re.compile(rf"^[ \t]*{_SPEAKER}[ \t]+{_STAMP_CLOSED}[ \t]*:?[ \t]*(?P<text>\S.*?)[ \t]*$"),
+    re.compile(rf"^[ \t]*{_SPEAKER}[ \t]+{_STAMP_CLOSED}[ \t]*:?[ \t]*(?P<text>\S.*)[ \t]*$"),
 )
 _CLOCK = re.compile(r"\d:[0-5]\d")
 # Whisper's JSON output opens with its text (the whole transcript, then its segments) or
@@ -200,16 +203,32 @@ class Transcript:
         return out
 
 
+#: The latest time a transcript may give, in seconds: a year. A later one is junk, and
+#: one past a float's range could not be read at all.
+MAX_SECONDS = 366 * 24 * 3600
+
+
 def _seconds(h: str | None, m: str, s: str, ms: str) -> float:
+    """Seconds of a clock's fields, or infinity past :data:`MAX_SECONDS`."""
+    if max(len(h or ""), len(m), len(s)) > 12:  # digits enough for far more than a year
+        return math.inf
     # From whole milliseconds, so 12.345 reads back as 12.345 and never 12.344999.
-    return (((int(h or 0) * 60 + int(m)) * 60 + int(s)) * 1000 + int(ms)) / 1000
+    total = ((int(h or 0) * 60 + int(m)) * 60 + int(s)) * 1000 + int(ms)
+    return total / 1000 if total <= MAX_SECONDS * 1000 else math.inf
+
+
+def _past_a_year(where: str) -> ValueError:
+    return ValueError(f"{where}: a time past a year; is it a transcript's timestamp?")
 
 
 def _timing(m: re.Match[str], n: int, path: str | None) -> tuple[float, float]:
     """The start and end of a timing line's match (four groups each), refused in a
-    ValueError naming line ``n`` if the cue ends before it starts."""
+    ValueError naming line ``n`` if the cue ends before it starts, or a time is past a
+    year."""
     g = m.groups()
     start, end = _seconds(*g[:4]), _seconds(*g[4:8])
+    if math.isinf(start) or math.isinf(end):
+        raise _past_a_year(_where(path, n))
     if end < start:
         raise ValueError(
             f"{_where(path, n)}: the cue ends ({format_clock(end, True)}) before it "
@@ -423,7 +442,8 @@ def timed_line(line: str) -> tuple[float, str] | None:
         if m is not None:
             has_text = "text" in pattern.groupindex
             stamps = m.groups()[:-1] if has_text else m.groups()
-            return _stamp_seconds(stamps), (m.group("text") or "") if has_text else ""
+            said = (m.group("text") or "").rstrip(" \t") if has_text else ""
+            return _stamp_seconds(stamps), said
     return None
 
 
@@ -440,6 +460,8 @@ def parse_timed(text: str, path: str | None = None) -> list[Cue]:
         if found is None:
             pieces[-1].append(line)
             continue
+        if math.isinf(found[0]):
+            raise _past_a_year(_where(path, n))
         starts.append((found[0], n))
         pieces.append([found[1]])
     if not starts:
@@ -472,6 +494,8 @@ def parse_whisper(text: str, path: str | None = None) -> list[Cue]:
         data = json.loads(text)
     except ValueError as exc:
         raise ValueError(f"{path or 'the transcript'} is not valid JSON: {exc}") from None
+    except RecursionError:  # arrays in arrays thousands deep: no transcript
+        raise ValueError(f"{path or 'the transcript'} nests its JSON too deeply") from None
     cues: list[Cue] = []
     if isinstance(data, dict) and isinstance(data.get("segments"), list):
         for k, seg in enumerate(data["segments"], 1):
@@ -494,15 +518,22 @@ def parse_whisper(text: str, path: str | None = None) -> list[Cue]:
 def _fields(
     item: object, names: tuple[str, str], k: int, path: str | None, text: bool = True
 ) -> tuple[float, float, str]:
-    """A JSON segment's two times (``names``) and its text, or a ValueError naming it."""
+    """A JSON segment's two times (``names``; in milliseconds when not ``text``) and its
+    text, or a ValueError naming it."""
+    where = f"{path or 'the transcript'}: segment {k}"
     if not isinstance(item, dict) or not all(
         isinstance(item.get(n), (int, float)) and not isinstance(item.get(n), bool) for n in names
     ):
-        raise ValueError(
-            f"{path or 'the transcript'}: segment {k} has no numbers {names[0]!r} and {names[1]!r}"
-        )
+        raise ValueError(f"{where} has no numbers {names[0]!r} and {names[1]!r}")
+    limit = MAX_SECONDS * (1 if text else 1000)
+    times = [item[n] for n in names]
+    # An integer past a float's range, Infinity and NaN (which Python's JSON reads) too.
+    if not all(isinstance(t, float) or abs(t) <= limit for t in times) or not all(
+        abs(float(t)) <= limit for t in times
+    ):
+        raise _past_a_year(where)
     said = item.get("text") if text else ""
-    return float(item[names[0]]), float(item[names[1]]), said if isinstance(said, str) else ""
+    return float(times[0]), float(times[1]), said if isinstance(said, str) else ""
 
 
 def _whisper_tsv(text: str, path: str | None) -> list[Cue]:
@@ -521,7 +552,12 @@ def _whisper_tsv(text: str, path: str | None) -> list[Cue]:
         end, _, said = rest.partition("\t")
         if not (start.strip().isdigit() and end.strip().isdigit()):
             raise ValueError(f"{_where(path, n)}: not 'start<TAB>end<TAB>text' in milliseconds")
-        a, b = int(start) / 1000, int(end) / 1000
+        a, b = (
+            _seconds(None, "0", "0", t.strip()) if len(t.strip()) <= 15 else math.inf
+            for t in (start, end)
+        )
+        if math.isinf(a) or math.isinf(b):
+            raise _past_a_year(_where(path, n))
         cues.append(Cue(a, max(a, b), _clean([said], False), n))
     return cues
 
