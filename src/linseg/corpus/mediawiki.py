@@ -58,7 +58,6 @@ _WIKI_ONLY = re.compile(
 )
 # A Special:Export file's root, after its XML declaration.
 _EXPORT = re.compile(r"\s*(?:<\?xml[^>]*\?>\s*)?<mediawiki[\s>]")
-_EXPORT_NAMESPACE = "http://www.mediawiki.org/xml/export-"
 
 _COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
 # The elements read before anything else, by name: code kept as written and fenced;
