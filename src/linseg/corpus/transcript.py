@@ -592,9 +592,7 @@ def read_transcript(text: str, fmt: str, path: str | None = None) -> Transcript:
     """:func:`join_cues` of :func:`parse_cues`, without the speakers' labels that open
     most cues (:func:`without_labels`)."""
     cues, labels = without_labels(parse_cues(text, fmt, path))
-    transcript = join_cues(cues)
-    transcript.labels = labels
-    return transcript
+    return replace(join_cues(cues), labels=labels)
 
 
 #: A speaker's label opening a cue, as meeting software writes it ("Jane Doe: ...") and
