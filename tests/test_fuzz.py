@@ -484,6 +484,25 @@ _FOUND = {
         "\\documentclass{article}\\begin{document}Bees" + " " * 150_000 + "fly.\\end{document}\n",
         None,
     ),
+    # A second campaign, aimed at the wikitext reader and at the ZIP formats' XML.
+    "openings of footnotes never closed (wikitext)": (
+        "mediawiki", "w.wikitext", "Bees fly. " + "<ref" * 25_000 + "\n", None,
+    ),
+    "100,000 blanks inside a line (wikitext)": (
+        "mediawiki", "w.wikitext", "Bees a" + " " * 100_000 + "b fly.\n", None,
+    ),
+    "a link's target of 60,000 brackets (wikitext)": (
+        "mediawiki", "w.wikitext", "Bees fly. [[" + "(" * 60_000 + "|]]\n", None,
+    ),
+    "a key combination of 60,000 keys (DocBook)": (
+        "docbook", "k.dbk",
+        '<article xmlns="http://docbook.org/ns/docbook"><para>Press <keycombo>'
+        + "<keycap>A</keycap>" * 60_000 + "</keycombo>. Bees fly.</para></article>\n",
+        None,
+    ),
+    "tags never closed (wikitext)": (
+        "mediawiki", "w.wikitext", "Bees fly. " + "<b " * 60_000 + "\n", None,
+    ),
 }  # fmt: skip
 
 
@@ -503,6 +522,17 @@ def test_what_a_fuzz_campaign_found(case, tmp_path, capsys, monkeypatch):
         assert joined == data if fmt == "text" else "Bees" in joined or "Hi." in joined
     else:
         assert code == 2 and error in err, err
+
+
+def test_a_source_that_includes_itself_into_megabytes_is_refused(tmp_path, capsys, monkeypatch):
+    # Three includes of itself, eight deep, read 6,561 files: fewer than 10,000, but 65 MB
+    # of a file of 10 KB.
+    path = tmp_path / "self.org"
+    path.write_text("Bees make honey.\n" * 600 + '#+INCLUDE: "self.org"\n' * 3)
+    with hard_limit(60):
+        code, out, err = _cli(["segment", str(path), "--output", "json"], capsys, monkeypatch)
+    _check_contract(code, out, err, "self.org")
+    assert code == 2 and "or 16 MB, through its includes" in err, err
 
 
 @pytest.mark.parametrize(
@@ -529,4 +559,4 @@ def test_a_source_that_includes_itself_many_times_is_refused(
     with hard_limit(60):
         code, out, err = _cli(["segment", str(path), "--output", "json"], capsys, monkeypatch)
     _check_contract(code, out, err, name)
-    assert code == 2 and "reads more than 10,000 files through its includes" in err, err
+    assert code == 2 and "reads more than 10,000 files, or 16 MB, through its includes" in err, err

@@ -112,6 +112,13 @@ def test_headings_templates_and_links_at_their_edges():
     assert mediawiki_text("Seen.<ref>unclosed\nNext line.\n") == "Seen.\nNext line.\n"
 
 
+def test_a_reference_to_the_mark_of_kept_text_is_only_text():
+    # The reader marks the text it keeps as written with a private-use character that the
+    # page does not hold, nor writes as a character reference.
+    page = "<nowiki>secret</nowiki> Hello &#xE000;0&#xE000; world &#xE001;9&#xE001;.\n"
+    assert mediawiki_text(page) == "secret Hello \ue0000\ue000 world \ue0019\ue001.\n"
+
+
 def test_an_export_is_read_page_by_page(tmp_path):
     export = """<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.10/" version="0.10">
   <siteinfo><sitename>Wiki</sitename></siteinfo>

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from docgen import read_or_refuse
+from linseg.corpus.archive import odf_spaces
 from linseg.corpus.document import decode_document
 from linseg.corpus.office import docx_text, odt_text, sniff_docx, sniff_odt
 from test_cli import refused_in_one_line, segment_file
@@ -250,3 +251,40 @@ def test_other_binary_formats_are_named(data, message, tmp_path, capsys):
     with pytest.raises(ValueError, match=message):
         decode_document(data)
     refused_in_one_line(tmp_path / "input.bin", data, capsys, message)
+
+
+def test_a_text_box_in_a_table_cell_is_read_once():
+    # A text box's paragraphs sit inside a run of the cell's paragraph: read with it, once
+    # (each paragraph the cell held at any depth was read again, a text box's twice, and
+    # paragraphs nested a thousand deep a million times).
+    box = "<w:r><w:txbxContent><w:p><w:r><w:t> Boxed</w:t></w:r></w:p></w:txbxContent></w:r>"
+    cell = f"<w:tc><w:p><w:r><w:t>Outer</w:t></w:r>{box}</w:p><w:p><w:r><w:t>Next</w:t></w:r></w:p></w:tc>"
+    table = f"<w:tbl><w:tr>{cell}<w:tc>{p('y')}</w:tc></w:tr></w:tbl>"
+    assert docx_text(docx(table, None)) == "Outer Boxed Next | y\n"
+    deep = "<w:p>" * 3000 + "<w:r><w:t>Deep</w:t></w:r>" + "</w:p>" * 3000
+    assert docx_text(docx(f"<w:tbl><w:tr><w:tc>{deep}</w:tc></w:tr></w:tbl>", None)) == "Deep\n"
+
+
+def test_a_chain_of_styles_is_walked_once():
+    # 3,000 styles each based on the next, the last a heading: each is that heading's
+    # level, found in one walk up the chain (every style walked it again to its end).
+    chain = "".join(
+        f'<w:style w:type="paragraph" w:styleId="S{k}"><w:name w:val="S{k}"/>'
+        f'<w:basedOn w:val="S{k + 1}"/></w:style>'
+        for k in range(3000)
+    )
+    styles = (
+        f'<w:styles {W}>{chain}<w:style w:type="paragraph" w:styleId="S3000">'
+        '<w:name w:val="heading 2"/></w:style></w:styles>'
+    )
+    assert docx_text(docx(p("Top", "S0") + p("Text.") + p("Mid", "S1500"), styles)) == (
+        "## Top\n\nText.\n\n## Mid\n"
+    )
+
+
+def test_a_count_of_spaces_past_any_line_is_read():
+    content = ODT_CONTENT.replace('text:c="3"', 'text:c="99999999999999999999999"')
+    # (A paragraph's runs of spaces are one space in the text read, as with three.)
+    assert odt_text(odt(content)) == ODT_TEXT
+    assert odf_spaces("99999999999999999999999") == " " * 1000
+    assert (odf_spaces("3"), odf_spaces(None), odf_spaces("x")) == ("   ", " ", " ")

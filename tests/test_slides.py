@@ -39,9 +39,9 @@ def _zip(parts: dict[str, str], first: str | None = None) -> bytes:
     return buffer.getvalue()
 
 
-def pptx(first: str = "[Content_Types].xml") -> bytes:
+def pptx(first: str = "[Content_Types].xml", extra: str = "") -> bytes:
     """A deck of three slides, listed out of their files' order, as PowerPoint writes one
-    (LibreOffice writes ``_rels/.rels`` first)."""
+    (LibreOffice writes ``_rels/.rels`` first); ``extra`` shapes close the third."""
     slides = {
         "slide1.xml": _shape("ctrTitle", "Apiary basics") + _shape("subTitle", "For new keepers"),
         "slide2.xml": _shape("title", "Honey")
@@ -49,7 +49,7 @@ def pptx(first: str = "[Content_Types].xml") -> bytes:
         "slide3.xml": _shape("title", "Hives")
         + _shape(None, "Frames hold the comb")
         + "<p:sp><p:txBody><a:p><a:r><a:t>The queen</a:t></a:r><a:br/>"
-        "<a:r><a:t>lays eggs</a:t></a:r></a:p></p:txBody></p:sp>",
+        "<a:r><a:t>lays eggs</a:t></a:r></a:p></p:txBody></p:sp>" + extra,
     }
     parts = {
         "[Content_Types].xml": "<Types/>",
@@ -161,3 +161,15 @@ def test_a_deck_is_cut_at_its_slides_titles(tmp_path, capsys):
     rec = segment_file(f, capsys)
     assert rec["format"] == "pptx" and "".join(rec["segments"]) == DECK_TEXT
     assert all(s.startswith("#") for s in rec["segments"])
+
+
+def test_shapes_and_paragraphs_nested_in_their_own_kind_are_read_once():
+    # Well-formed XML that no program writes: shapes in shapes, paragraphs in paragraphs,
+    # 2,000 deep. Each is read with the one that holds it, once (read again at each
+    # depth, they took minutes).
+    deep = (
+        "<p:sp>" * 2000 + "<p:txBody>" + "<a:p>" * 2000 + "<a:r><a:t>Deep</a:t></a:r>"
+        + "</a:p>" * 2000 + "</p:txBody>" + "</p:sp>" * 2000
+    )  # fmt: skip
+    text = pptx_text(pptx(extra=deep))
+    assert text == DECK_TEXT.replace("lays eggs\n", "lays eggs\n- Deep\n")

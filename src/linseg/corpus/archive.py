@@ -13,7 +13,7 @@ import io
 import os
 import zipfile
 import zlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from xml.etree import ElementTree
 
 from .suffixes import MAX_TEXT_BYTES, ZIP_MAGIC, named
@@ -30,6 +30,8 @@ __all__ = [
     "read_part",
     "read_xml",
     "sniff_zip",
+    "outermost",
+    "odf_spaces",
 ]
 
 
@@ -118,3 +120,31 @@ def read_xml(book: zipfile.ZipFile, name: str, kind: str) -> ElementTree.Element
 def local(tag: str) -> str:
     """An element's name without its XML namespace."""
     return tag.rsplit("}", 1)[-1]
+
+
+def outermost(root: ElementTree.Element, tags: tuple[str, ...]) -> Iterator[ElementTree.Element]:
+    """The elements under ``root`` (itself too) whose tag is one of ``tags`` and that no
+    such element holds, in document order. A reader that takes each one's text whole
+    (a paragraph's, with a text box's paragraphs inside it) reads every element once:
+    with ``iter()``, paragraphs nested a thousand deep were read a million times."""
+    stack = [root]
+    while stack:
+        element = stack.pop()
+        if element.tag in tags:
+            yield element
+        else:
+            stack.extend(reversed(element))
+
+
+#: The most spaces one OpenDocument ``text:s`` element stands for here (its count may be
+#: any number; a line of spaces is no wider than this).
+MAX_ODF_SPACES = 1000
+
+
+def odf_spaces(count: str | None) -> str:
+    """The spaces an OpenDocument ``text:s`` element stands for: its ``text:c`` count (one
+    if it has none, or one that is no number), at most :data:`MAX_ODF_SPACES`."""
+    count = (count or "1").strip()
+    if not count.isdigit():
+        return " "
+    return " " * (MAX_ODF_SPACES if len(count) > 4 else min(int(count), MAX_ODF_SPACES))

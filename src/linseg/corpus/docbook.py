@@ -275,8 +275,12 @@ class _Reader:
     def join(self, parent: str, name: str) -> None:
         """Before a key of a key combination, or an item of a menu choice, that follows
         another: what a rendering shows between them."""
-        mark = self.marks[-1]
-        if self.block is None or mark is None or not "".join(self.block[mark:]).strip():
+        mark, block = self.marks[-1], self.block
+        # Any text since the combination opened, looked for from the end (the last key's
+        # text): a combination of thousands of keys is not joined again before each.
+        if block is None or mark is None:
+            return
+        if not any(block[i].strip() for i in range(len(block) - 1, mark - 1, -1)):
             return
         if name != "shortcut":
             self.block.append(_JOINED[parent])

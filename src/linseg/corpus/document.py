@@ -219,14 +219,17 @@ _BEFORE_CHOI: tuple[Format, ...] = (
 _AFTER_CHOI: tuple[Format, ...] = ("asciidoc", "pod", "org")
 
 
-#: The most files one document may read through its includes (a source that includes
-#: itself six times, eight deep, would read 1.7 million).
+#: The most files, and characters, one document may read through its includes (a source
+#: that includes itself six times, eight deep, would read 1.7 million files; one of 10 KB
+#: that includes itself three times, 65 MB).
 MAX_INCLUDED_FILES = 10_000
+MAX_INCLUDED_CHARACTERS = 16 * 1024 * 1024
 
 
 class _TooManyFiles(Exception):
-    """A document read more than :data:`MAX_INCLUDED_FILES` files: not a ValueError,
-    which a reader takes for one include that cannot be read, and reads on."""
+    """A document read more than :data:`MAX_INCLUDED_FILES` files or
+    :data:`MAX_INCLUDED_CHARACTERS` characters: not a ValueError, which a reader takes
+    for one include that cannot be read, and reads on."""
 
 
 @contextmanager
@@ -241,8 +244,9 @@ def _guarded(what: str) -> Iterator[None]:
         raise ValueError(f"the {what} nests its markup too deeply to read") from None
     except _TooManyFiles:
         raise ValueError(
-            f"the {what} reads more than {MAX_INCLUDED_FILES:,} files through its includes "
-            "(a file that includes itself, or another, many times?)"
+            f"the {what} reads more than {MAX_INCLUDED_FILES:,} files, or "
+            f"{MAX_INCLUDED_CHARACTERS >> 20} MB, through its includes (a file that "
+            "includes itself, or another, many times?)"
         ) from None
 
 
@@ -647,10 +651,10 @@ def _file_reader(
     ``encoding``, or as that file's bytes say, or else in ``used``, the encoding of the
     file that names it."""
 
-    reads = 0
+    reads, characters = 0, 0
 
     def read(name: str) -> str:
-        nonlocal reads
+        nonlocal reads, characters
         reads += 1
         if reads > MAX_INCLUDED_FILES:
             raise _TooManyFiles
@@ -674,7 +678,11 @@ def _file_reader(
             found = compressed_or_not(os.path.join(folder, name))
             if found is not None:
                 with open(found, "rb") as fh:
-                    return decode(_decompressed(fh.read()), encoding, used)[0]
+                    text = decode(_decompressed(fh.read()), encoding, used)[0]
+                characters += len(text)
+                if characters > MAX_INCLUDED_CHARACTERS:
+                    raise _TooManyFiles
+                return text
         raise ValueError(
             f"{name}, which {path} reads, is not in {' or '.join(dict.fromkeys(folders))} "
             "(nor compressed as .gz, .bz2 or .xz)"

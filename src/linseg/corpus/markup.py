@@ -87,16 +87,19 @@ def read_included(
 def inherit_levels(own: dict[str, int | None], parent: dict[str, str]) -> dict[str, int]:
     """Each style's heading level: its own, or the nearest ancestor's that has one (a
     word processor's styles are based on others: DOCX, ODT and RTF share this)."""
-    levels: dict[str, int] = {}
+    found: dict[str, int | None] = {}  # each style's level once known (None: no level)
     for name in own:
-        seen, at = set(), name
-        while own.get(at) is None and at in parent and at not in seen:
-            seen.add(at)
+        path, on_path, at = [], set(), name
+        # Up the chain to a style with a level, or one already known; each style is
+        # walked once, so a chain of thousands costs no more than its length.
+        while at not in found and own.get(at) is None and at in parent and at not in on_path:
+            path.append(at)
+            on_path.add(at)
             at = parent[at]
-        level = own.get(at)
-        if level is not None:
-            levels[name] = level
-    return levels
+        level = found[at] if at in found else own.get(at)
+        for style in (*path, at):
+            found.setdefault(style, level)
+    return {name: level for name in own if (level := found.get(name)) is not None}
 
 
 def braced(text: str, at: int) -> tuple[str, int]:

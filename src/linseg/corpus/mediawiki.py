@@ -70,7 +70,7 @@ _HIDDEN_ELEMENTS = (
     "mapframe", "templatedata", "categorytree",
 )  # fmt: skip
 _ELEMENT = re.compile(
-    r"<(" + "|".join(_CODE_ELEMENTS + _VERBATIM_ELEMENTS + _HIDDEN_ELEMENTS) + r")\b([^>]*)>",
+    r"<(" + "|".join(_CODE_ELEMENTS + _VERBATIM_ELEMENTS + _HIDDEN_ELEMENTS) + r")\b([^<>]*)>",
     re.IGNORECASE,
 )
 _LANGUAGE = re.compile(r"""\blang\s*=\s*["']?([\w+#.-]+)""", re.IGNORECASE)
@@ -80,17 +80,18 @@ _HEADING = re.compile(r"(={1,6})(.+?)(={1,6})[ \t]*")
 _LIST = re.compile(r"([*#:;]+)[ \t]*(.*)")
 _RULE = re.compile(r"-{4,}[ \t]*")
 _MAGIC = re.compile(r"__[A-Z]+__")
-# (Bounded, so that a line of brackets never closed is not read again from each one.)
+# (Bounded, so that a line of brackets never closed is not read again from each one; the
+# tags below stop at the next "<", for the same reason.)
 _EXTERNAL = re.compile(
     r"\[(?:https?:|ftp:|mailto:|//)[^\s\[\]]{0,2000}(?:[ \t]+([^\[\]\n]{0,1000}))?\]"
 )
-_EMPTY_BRACKETS = re.compile(r"[ \t]*\([\s,;]*\)")
+_EMPTY_BRACKETS = re.compile(r"(?<![ \t])[ \t]*\([\s,;]*\)")
 _QUOTES = re.compile(r"'{2,5}")
 _BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 _TAG = re.compile(
     r"</?(?:span|div|small|big|sup|sub|center|font|u|s|del|ins|abbr|cite|blockquote|p|b|i|em"
     r"|strong|code|tt|kbd|var|q|poem|onlyinclude|noinclude|section|mark|bdi|dfn|samp|ruby"
-    r"|rb|rt|rp|h[1-6]|table|tr|td|th|caption|tbody|thead|ol|ul|li|dl|dt|dd|hr|wbr)\b[^>]*>",
+    r"|rb|rt|rp|h[1-6]|table|tr|td|th|caption|tbody|thead|ol|ul|li|dl|dt|dd|hr|wbr)\b[^<>]*>",
     re.IGNORECASE,
 )
 # Link targets in these namespaces show nothing in the running text: a file or an image
@@ -182,9 +183,12 @@ def _wikitext(source: str) -> str:
 
 
 def _unused_character(text: str) -> str:
-    """A private-use character that ``text`` does not hold, to mark kept text with."""
+    """A private-use character that ``text`` does not hold, nor writes as a character
+    reference (``&#xE000;``, which the reading turns into the character), to mark kept
+    text with."""
+    shown = html.unescape(text) if "&" in text else text
     for code in range(0xE000, 0xF900):
-        if chr(code) not in text:
+        if chr(code) not in text and chr(code) not in shown:
             return chr(code)
     raise ValueError("the wikitext uses every private-use character")  # 6,400 of them
 
@@ -329,7 +333,9 @@ def _link_shows(inner: str) -> str:
         if label.strip():
             return label
         # The pipe trick: [[Paris (band)|]] shows "Paris".
-        return re.sub(r"\s*\(.*?\)\s*$", "", target.rpartition(":")[2]).strip()
+        shown = target.rpartition(":")[2].strip()
+        opened = shown.rfind("(") if shown.endswith(")") else -1
+        return (shown[:opened] if opened > 0 else shown).strip()
     return target.lstrip(":")
 
 

@@ -33,7 +33,17 @@ import os
 from collections.abc import Iterator
 from xml.etree import ElementTree
 
-from .archive import ODF_OFFICE, ODF_TEXT, holds_part, local, open_archive, read_xml, sniff_zip
+from .archive import (
+    ODF_OFFICE,
+    ODF_TEXT,
+    holds_part,
+    local,
+    odf_spaces,
+    open_archive,
+    outermost,
+    read_xml,
+    sniff_zip,
+)
 from .markup import inherit_levels, style_level
 from .webpage import Block, blocks_text
 
@@ -132,7 +142,7 @@ def _docx_blocks(container: ElementTree.Element, levels: dict[str, int]) -> Iter
         elif tag == "tbl":
             for row in child.findall(f"{_W}tr"):
                 cells = [
-                    " ".join(_docx_runs(p) for p in cell.iter(f"{_W}p"))
+                    " ".join(_docx_runs(p) for p in outermost(cell, (f"{_W}p",)))
                     for cell in row.findall(f"{_W}tc")
                 ]
                 yield ("tr", 0, "\t".join(c.replace("\t", " ") for c in cells))
@@ -243,8 +253,7 @@ def _odt_inline(element: ElementTree.Element) -> str:
     for child in element:
         tag = child.tag
         if tag == f"{_TEXT}s":
-            count = child.get(f"{_TEXT}c", "1")
-            parts.append(" " * (int(count) if count.isdigit() else 1))
+            parts.append(odf_spaces(child.get(f"{_TEXT}c")))
         elif tag == f"{_TEXT}tab":
             parts.append(" ")
         elif tag == f"{_TEXT}line-break":

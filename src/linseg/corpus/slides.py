@@ -24,7 +24,17 @@ import zipfile
 from collections.abc import Iterator
 from xml.etree import ElementTree
 
-from .archive import ODF_OFFICE, ODF_TEXT, check_size, holds_part, open_archive, read_xml, sniff_zip
+from .archive import (
+    ODF_OFFICE,
+    ODF_TEXT,
+    check_size,
+    holds_part,
+    odf_spaces,
+    open_archive,
+    outermost,
+    read_xml,
+    sniff_zip,
+)
 from .webpage import Block, blocks_text
 
 __all__ = ["pptx_text", "odp_text", "sniff_pptx", "sniff_odp"]
@@ -100,12 +110,10 @@ def _relations(deck: zipfile.ZipFile, name: str) -> dict[str, tuple[str, str]]:
 def _pptx_slide(slide: ElementTree.Element) -> Iterator[Block]:
     """A slide's title as a heading, then its other shapes' paragraphs as list items."""
     titles, others = [], []
-    for shape in slide.iter():
-        if shape.tag not in (f"{_P}sp", f"{_P}graphicFrame"):
-            continue
+    for shape in outermost(slide, (f"{_P}sp", f"{_P}graphicFrame")):
         placeholder = shape.find(f"{_P}nvSpPr/{_P}nvPr/{_P}ph")
         kind = placeholder.get("type", "") if placeholder is not None else ""
-        paragraphs = [_runs(p) for p in shape.iter(f"{_A}p")]
+        paragraphs = [_runs(p) for p in outermost(shape, (f"{_A}p",))]
         if kind in ("title", "ctrTitle"):
             titles.append((1 if kind == "ctrTitle" else 2, " ".join(p for p in paragraphs if p)))
         else:
@@ -120,11 +128,11 @@ def _pptx_slide(slide: ElementTree.Element) -> Iterator[Block]:
 
 def _pptx_notes(notes: ElementTree.Element) -> Iterator[Block]:
     """The speaker notes' paragraphs (not the slide image or number they also hold)."""
-    for shape in notes.iter(f"{_P}sp"):
+    for shape in outermost(notes, (f"{_P}sp",)):
         placeholder = shape.find(f"{_P}nvSpPr/{_P}nvPr/{_P}ph")
         if placeholder is None or placeholder.get("type") != "body":
             continue
-        for paragraph in shape.iter(f"{_A}p"):
+        for paragraph in outermost(shape, (f"{_A}p",)):
             text = _runs(paragraph)
             if text.strip():
                 yield ("p", 0, text)
@@ -155,7 +163,7 @@ def odp_text(data: bytes) -> str:
         kinds = [f.get(f"{_PRES}class", "") for f in frames]
         title_level = 1 if n == 0 and "subtitle" in kinds else 2
         for frame, kind in zip(frames, kinds):
-            paragraphs = [_odp_paragraph(p) for p in frame.iter() if p.tag in _ODP_PARAGRAPHS]
+            paragraphs = [_odp_paragraph(p) for p in outermost(frame, _ODP_PARAGRAPHS)]
             paragraphs = [p for p in paragraphs if p.strip()]
             if kind == "title" and paragraphs:
                 blocks.append(("h", title_level, " ".join(paragraphs)))
@@ -163,12 +171,12 @@ def odp_text(data: bytes) -> str:
                 blocks += [("li", 0, p) for p in paragraphs]
         notes = page.find(f"{_PRES}notes")
         if notes is not None:
-            for frame in notes.iter(f"{_DRAW}frame"):
+            for frame in outermost(notes, (f"{_DRAW}frame",)):
                 if frame.get(f"{_PRES}class") == "notes":
                     blocks += [
                         ("p", 0, text)
-                        for p in frame.iter()
-                        if p.tag in _ODP_PARAGRAPHS and (text := _odp_paragraph(p)).strip()
+                        for p in outermost(frame, _ODP_PARAGRAPHS)
+                        if (text := _odp_paragraph(p)).strip()
                     ]
     return blocks_text(blocks)
 
@@ -181,7 +189,7 @@ def _odp_paragraph(paragraph: ElementTree.Element) -> str:
     out = [paragraph.text or ""]
     for child in paragraph:
         if child.tag == f"{_TEXT}s":
-            out.append(" " * int(child.get(f"{_TEXT}c", "1") or 1))
+            out.append(odf_spaces(child.get(f"{_TEXT}c")))
         elif child.tag == f"{_TEXT}tab":
             out.append("\t")
         elif child.tag == f"{_TEXT}line-break":
