@@ -283,7 +283,7 @@ class _Reader:
         if not any(block[i].strip() for i in range(len(block) - 1, mark - 1, -1)):
             return
         if name != "shortcut":
-            self.block.append(_JOINED[parent])
+            block.append(_JOINED[parent])
 
     def menu_end(self, name: str, mark: int | None) -> None:
         """A menu choice's shortcut is shown after its items, in brackets ("File → Quit
