@@ -488,8 +488,8 @@ _FOUND = {
     "openings of footnotes never closed (wikitext)": (
         "mediawiki", "w.wikitext", "Bees fly. " + "<ref" * 25_000 + "\n", None,
     ),
-    "100,000 blanks inside a line (wikitext)": (
-        "mediawiki", "w.wikitext", "Bees a" + " " * 100_000 + "b fly.\n", None,
+    "100,000 tabs inside a line (wikitext)": (
+        "mediawiki", "w.wikitext", "Bees a" + _TABS + "b fly.\n", None,
     ),
     "a link's target of 60,000 brackets (wikitext)": (
         "mediawiki", "w.wikitext", "Bees fly. [[" + "(" * 60_000 + "|]]\n", None,
@@ -503,6 +503,22 @@ _FOUND = {
     "tags never closed (wikitext)": (
         "mediawiki", "w.wikitext", "Bees fly. " + "<b " * 60_000 + "\n", None,
     ),
+    "character escapes never closed (manual page)": (
+        "man", "m.1", ".TH M 1\n.SH NAME\nBees fly. " + "\\[" * 50_000 + "\n", None,
+    ),
+    "index terms never closed (AsciiDoc)": (
+        "asciidoc", "a.adoc", "= T\n\nBees fly. " + "(" * 40_000 + "\n", None,
+    ),
+    "macros never closed (AsciiDoc)": (
+        "asciidoc", "a.adoc", "= T\n\nBees fly. " + "pass:[" * 16_000 + "\n", None,
+    ),
+    "links never closed (Org)": ("org", "o.org", "Bees fly. " + "[[" * 50_000 + "\n", None),
+    "a line of footnotes never closed, detected": (
+        "auto", "t.txt", "Bees fly. " + "<ref>" * 13_000 + "\n", None,
+    ),
+    "15,000 headings between code blocks (text)": (
+        "text", "t.txt", "Bees fly.\n\n" + "# h\n\np.\n\n```\nc\n```\n\n" * 15_000, None,
+    ),
 }  # fmt: skip
 
 
@@ -513,13 +529,21 @@ def test_what_a_fuzz_campaign_found(case, tmp_path, capsys, monkeypatch):
     path.write_bytes(data if isinstance(data, bytes) else data.encode())
     with hard_limit(60):
         code, out, err = _cli(
-            ["segment", str(path), "--format", fmt, "--output", "json"], capsys, monkeypatch
+            [
+                "segment",
+                str(path),
+                *(["--format", fmt] if fmt != "auto" else []),
+                "--output",
+                "json",
+            ],
+            capsys,
+            monkeypatch,
         )
     _check_contract(code, out, err, case)
     if error is None:
         assert code == 0, err
         joined = "".join(json.loads(out)["segments"])
-        assert joined == data if fmt == "text" else "Bees" in joined or "Hi." in joined
+        assert joined == data if fmt in ("text", "auto") else "Bees" in joined or "Hi." in joined
     else:
         assert code == 2 and error in err, err
 

@@ -42,6 +42,7 @@ a, b in split_sentences(text)) == text`` always holds.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Sequence
 
 __all__ = [
@@ -554,7 +555,9 @@ def _hash_lines_are_comments(sentences: Sequence[str]) -> bool:
     if len(lines) >= 2 and _FENCE.search(text):
         # A fenced code block's lines are code, whatever they hold.
         prose = [(a, b) for a, b, code in _blocks(text) if not code]
-        lines = [p for p in lines if any(a <= p < b for a, b in prose)]
+        starts = [a for a, _ in prose]
+        # The prose block each line may be in: the last to start at or before it.
+        lines = [p for p in lines if (k := bisect_right(starts, p) - 1) >= 0 and p < prose[k][1]]
     if len(lines) < 2:
         return False
     at = set(lines)

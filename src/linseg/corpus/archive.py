@@ -32,6 +32,7 @@ __all__ = [
     "sniff_zip",
     "outermost",
     "odf_spaces",
+    "count_of",
 ]
 
 
@@ -141,10 +142,20 @@ def outermost(root: ElementTree.Element, tags: tuple[str, ...]) -> Iterator[Elem
 MAX_ODF_SPACES = 1000
 
 
+def count_of(value: str | None) -> int | None:
+    """A count or level an attribute gives in ASCII digits (at most six of them), or None
+    for any other value: "2" but not "²", which ``str.isdigit`` takes and ``int`` refuses,
+    nor a number of thousands of digits."""
+    value = (value or "").strip()
+    if value.isascii() and value.isdigit() and len(value) <= 6:
+        return int(value)
+    return None
+
+
 def odf_spaces(count: str | None) -> str:
     """The spaces an OpenDocument ``text:s`` element stands for: its ``text:c`` count (one
     if it has none, or one that is no number), at most :data:`MAX_ODF_SPACES`."""
-    count = (count or "1").strip()
-    if not count.isdigit():
-        return " "
-    return " " * (MAX_ODF_SPACES if len(count) > 4 else min(int(count), MAX_ODF_SPACES))
+    if count is not None and count.strip().isascii() and count.strip().isdigit():
+        number = count_of(count)
+        return " " * (MAX_ODF_SPACES if number is None else min(number, MAX_ODF_SPACES))
+    return " "

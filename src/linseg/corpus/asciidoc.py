@@ -76,11 +76,16 @@ _BLOCK_MACRO = re.compile(r"(image|video|audio|toc)::([^\[]*)\[(.*)\][ \t]*")
 _ORDERED = re.compile(r"([ \t]*)(\.{1,5})[ \t]+(\S.*)")
 _REFERENCE = re.compile(r"(?<!\\)\{([\w][\w-]*)\}")
 _XREF = re.compile(r"<<([^<>,]+?)(?:,[ \t]*([^<>]*?))?>>")
-_MACRO = re.compile(r"(?<![\w\\/:])([a-z][a-z0-9_-]*):(?!//)([^\s\[\]]*)\[([^\]\n]*)\]")
+# (A macro's text holds brackets one level deep at most, and its scan stops at the next
+# "[" otherwise: a line of macros never closed is not read to its end from each.)
+_MACRO = re.compile(
+    r"(?<![\w\\/:])([a-z][a-z0-9_-]*):(?!//)([^\s\[\]]*)"
+    r"\[((?:[^\[\]\n]|\[[^\[\]\n]*\])*)\]"
+)
 _URL_MACRO = re.compile(r"(?<![\w\\])((?:https?|ftp|irc)://[^\s\[\]]+)\[([^\]\n]*)\]")
 _ANCHOR_LINE = re.compile(r"\[\[([\w:.-]+)(?:,[^\]]*)?\]\]|\[#([\w:-]+)[^\]]*\]")
 _INLINE_ANCHOR = re.compile(r"\[\[\[([\w:.-]+)(?:,[^\]]*)?\]\]\]|\[\[[\w:.-]+(?:,[^\]]*)?\]\]")
-_HIDDEN_TERM = re.compile(r"\(\(\(.*?\)\)\)")
+_HIDDEN_TERM = re.compile(r"\(\(\([^()]*\)\)\)")
 _VISIBLE_TERM = re.compile(r"\(\(([^()]+)\)\)")
 # (A run of blanks is tried from its start only: from each of its blanks, a long run that
 # no bar follows would be read again and again.)

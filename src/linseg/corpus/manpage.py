@@ -52,10 +52,10 @@ _NAMED = {
 _ESCAPE = re.compile(
     r"""\\(?:
         \((?P<two>..)              # \(xx: a named character
-      | \[(?P<long>[^\]]*)\]       # \[name]: a named character
-      | [fmM](?:\(..|\[[^\]]*\]|.)  # a font or colour change
-      | \*(?:\(..|\[[^\]]*\]|.)    # a string
-      | n[+-]?(?:\(..|\[[^\]]*\]|.)  # a register
+      | \[(?P<long>[^\]\\\n]*)\]   # \[name]: a named character
+      | [fmM](?:\(..|\[[^\]\\\n]*\]|.)  # a font or colour change
+      | \*(?:\(..|\[[^\]\\\n]*\]|.)  # a string
+      | n[+-]?(?:\(..|\[[^\]\\\n]*\]|.)  # a register
       | s[+-]?\d+                  # a size change
       | N'(?P<glyph>\d+)'          # a character by its number
       | [hvwlLDoXZ]'[^']*'         # motions and other escapes with a quoted argument

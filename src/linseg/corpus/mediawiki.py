@@ -52,7 +52,7 @@ _WIKI_ONLY = re.compile(
     r"|(?P<template>\{\{[A-Za-z#][^{}\n|]*(?:\||\}\}))"
     r"|(?P<bold>'''[^'\n]+''')"
     r"|(?P<table>^\{\|)"
-    r"|(?P<ref><ref\b[^>\n]*>[^\n]*?</ref>|<ref name=)"
+    r"|(?P<ref><ref\b[^<>\n]*>[^<\n]*</ref>|<ref name=)"
     r"|(?P<file>\[\[(?:File|Image):)",
     re.MULTILINE,
 )

@@ -36,6 +36,7 @@ from xml.etree import ElementTree
 from .archive import (
     ODF_OFFICE,
     ODF_TEXT,
+    count_of,
     holds_part,
     local,
     odf_spaces,
@@ -130,8 +131,8 @@ def _style_levels(styles: ElementTree.Element | None) -> dict[str, int]:
 
 def _outline_level(element: ElementTree.Element) -> int | None:
     """``w:outlineLvl``'s 0-8 as a level 1-9; 9 (body text) or nonsense as None."""
-    value = element.get(f"{_W}val", "")
-    return int(value) + 1 if value.isdigit() and int(value) < 9 else None
+    value = count_of(element.get(f"{_W}val"))
+    return value + 1 if value is not None and value < 9 else None
 
 
 def _docx_blocks(container: ElementTree.Element, levels: dict[str, int]) -> Iterator[Block]:
@@ -196,11 +197,9 @@ def _odt_style_levels(roots: list[ElementTree.Element]) -> dict[str, int]:
             name = style.get(f"{_STYLE}name")
             if not name or style.get(f"{_STYLE}family") != "paragraph":
                 continue
-            outline = style.get(f"{_STYLE}default-outline-level", "")
+            outline = count_of(style.get(f"{_STYLE}default-outline-level"))
             shown = style.get(f"{_STYLE}display-name") or name.replace("_20_", " ")
-            own[name] = (
-                int(outline) if outline.isdigit() and int(outline) > 0 else style_level(shown)
-            )
+            own[name] = outline if outline else style_level(shown)
             if style.get(f"{_STYLE}parent-style-name"):
                 parent[name] = style.get(f"{_STYLE}parent-style-name", "")
     return inherit_levels(own, parent)
@@ -210,8 +209,8 @@ def _odt_blocks(container: ElementTree.Element, levels: dict[str, int]) -> Itera
     for child in container:
         tag = child.tag
         if tag == f"{_TEXT}h":
-            level = child.get(f"{_TEXT}outline-level", "1")
-            yield ("h", int(level) if level.isdigit() and int(level) > 0 else 1, _odt_inline(child))
+            level = count_of(child.get(f"{_TEXT}outline-level"))
+            yield ("h", level or 1, _odt_inline(child))
         elif tag == f"{_TEXT}p":
             style_level = levels.get(child.get(f"{_TEXT}style-name", ""))
             if style_level is None:

@@ -52,7 +52,7 @@ _PLANNING = re.compile(r"[ \t]*(?:SCHEDULED|DEADLINE|CLOSED):")
 _FIXED = re.compile(r"[ \t]*:(?: |$)")
 _RULE = re.compile(r"[ \t]*-{5,}[ \t]*")
 _TABLE_RULE = re.compile(r"[ \t]*\|[-+]+\|?[ \t]*")
-_LINK = re.compile(r"\[\[([^\]]+)\](?:\[([^\]]*)\])?\]")
+_LINK = re.compile(r"\[\[([^\[\]\n]+)\](?:\[([^\[\]\n]*)\])?\]")
 _RADIO = re.compile(r"<<<?([^<>]+)>>>?")
 _LINK_TYPE = re.compile(r"(?:file|id|help|info|shell|elisp|doi|news|mailto):")
 # An include's file (quoted or not), its kind (src, example, export) and language, and
