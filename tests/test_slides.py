@@ -173,3 +173,17 @@ def test_shapes_and_paragraphs_nested_in_their_own_kind_are_read_once():
     )  # fmt: skip
     text = pptx_text(pptx(extra=deep))
     assert text == DECK_TEXT.replace("lays eggs\n", "lays eggs\n- Deep\n")
+
+
+def test_targets_from_the_package_root_are_read():
+    # A relationship may name its part from the package's root ("/ppt/slides/...").
+    deck = pptx()
+    with zipfile.ZipFile(io.BytesIO(deck)) as z:
+        parts = {name: z.read(name).decode() for name in z.namelist()}
+    for name in ("ppt/_rels/presentation.xml.rels", "ppt/slides/_rels/slide3.xml.rels"):
+        parts[name] = (
+            parts[name]
+            .replace('Target="slides/', 'Target="/ppt/slides/')
+            .replace('Target="../notesSlides/', 'Target="/ppt/notesSlides/')
+        )
+    assert pptx_text(_zip(parts, "[Content_Types].xml")) == DECK_TEXT

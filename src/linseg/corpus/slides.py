@@ -87,13 +87,21 @@ def _pptx_slides(deck: zipfile.ZipFile) -> list[tuple[str, str | None]]:
         target = targets.get(sid.get(f"{_R}id", ""), (None, ""))[0]
         if target is None:
             continue
-        path = posixpath.normpath(posixpath.join("ppt", target))
+        path = _part("ppt", target)
         rels = posixpath.join(posixpath.dirname(path), "_rels", posixpath.basename(path) + ".rels")
         notes = next((t for t, kind in _relations(deck, rels).values() if kind == _NOTES), None)
         if notes is not None:
-            notes = posixpath.normpath(posixpath.join(posixpath.dirname(path), notes))
+            notes = _part(posixpath.dirname(path), notes)
         slides.append((path, notes))
     return slides
+
+
+def _part(folder: str, target: str) -> str:
+    """The part a relationship's target names: from the package's root if it opens with
+    "/" (as some programs write them), else from the ``folder`` of the part that names it."""
+    if target.startswith("/"):
+        return posixpath.normpath(target.lstrip("/"))
+    return posixpath.normpath(posixpath.join(folder, target))
 
 
 def _relations(deck: zipfile.ZipFile, name: str) -> dict[str, tuple[str, str]]:
