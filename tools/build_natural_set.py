@@ -174,11 +174,13 @@ def _prose(section: list[str]) -> list[str]:
     return [p for p in section if not p.startswith("#")]
 
 
-def keep(sections: list[list[str]] | None) -> bool:
+def keep(sections: list[list[str]] | None, least: int = 3) -> bool:
+    """Whether a page's sections make a document of the set: 4-25 sections of at least
+    ``least`` sentences each, 30-600 sentences in all."""
     if not sections or not 4 <= len(sections) <= 25:
         return False
     counts = [sum(_sentences(p) for p in _prose(s)) for s in sections]
-    return min(counts) >= 3 and 30 <= sum(counts) <= 600
+    return min(counts) >= least and 30 <= sum(counts) <= 600
 
 
 def write_document(sections: list[list[str]], out: Path, name: str, plain: bool = False) -> None:

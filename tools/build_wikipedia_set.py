@@ -40,7 +40,7 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from build_natural_set import _Page, _prose, _sentences, sections_of, write_document
+from build_natural_set import _Page, keep, sections_of, write_document
 
 _GENSIM_DUMP = (
     "gensim/test/test_data/enwiki-latest-pages-articles1.xml-p000000010p000030302-shortened.bz2"
@@ -69,12 +69,6 @@ def articles(xml: bytes) -> list[tuple[str, str]]:
         if fields["ns"].text == "0" and not text.lstrip().lower().startswith("#redirect"):
             found.append((fields["title"].text or "", text))
     return found
-
-
-def keep(sections: list[list[str]] | None) -> bool:
-    if not sections or not 4 <= len(sections) <= 25:
-        return False
-    return 30 <= sum(_sentences(p) for s in sections for p in _prose(s)) <= 600
 
 
 def main() -> None:
@@ -108,7 +102,8 @@ def main() -> None:
             page = _Page()
             page.feed(rendered.stdout)
             sections = sections_of(page.events)
-            if keep(sections):
+            # Any section with prose (sections_of drops the others), however short.
+            if keep(sections, least=1):
                 assert sections is not None
                 write_document(sections, args.out, name)
                 if args.sources:

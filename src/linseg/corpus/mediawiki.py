@@ -186,7 +186,8 @@ def _unused_character(text: str) -> str:
     """A private-use character that ``text`` does not hold, nor writes as a character
     reference (``&#xE000;``, which the reading turns into the character), to mark kept
     text with."""
-    shown = html.unescape(text) if "&" in text else text
+    # (Only a numeric reference can write one: the text is read again only if it has one.)
+    shown = html.unescape(text) if "&#" in text else text
     for code in range(0xE000, 0xF900):
         if chr(code) not in text and chr(code) not in shown:
             return chr(code)

@@ -210,7 +210,7 @@ MAX_SECONDS = 366 * 24 * 3600
 
 def _seconds(h: str | None, m: str, s: str, ms: str) -> float:
     """Seconds of a clock's fields, or infinity past :data:`MAX_SECONDS`."""
-    if max(len(h or ""), len(m), len(s)) > 12:  # digits enough for far more than a year
+    if max(len(h or ""), len(m), len(s), len(ms)) > 15:  # digits for far more than a year
         return math.inf
     # From whole milliseconds, so 12.345 reads back as 12.345 and never 12.344999.
     total = ((int(h or 0) * 60 + int(m)) * 60 + int(s)) * 1000 + int(ms)
@@ -527,10 +527,9 @@ def _fields(
         raise ValueError(f"{where} has no numbers {names[0]!r} and {names[1]!r}")
     limit = MAX_SECONDS * (1 if text else 1000)
     times = [item[n] for n in names]
-    # An integer past a float's range, Infinity and NaN (which Python's JSON reads) too.
-    if not all(isinstance(t, float) or abs(t) <= limit for t in times) or not all(
-        abs(float(t)) <= limit for t in times
-    ):
+    # Compared as they are: an integer past a float's range too, and Infinity and NaN
+    # (which Python's JSON reads) fail.
+    if not all(abs(t) <= limit for t in times):
         raise _past_a_year(where)
     said = item.get("text") if text else ""
     return float(times[0]), float(times[1]), said if isinstance(said, str) else ""
@@ -550,12 +549,10 @@ def _whisper_tsv(text: str, path: str | None) -> list[Cue]:
             continue
         start, _, rest = line.partition("\t")
         end, _, said = rest.partition("\t")
-        if not (start.strip().isdigit() and end.strip().isdigit()):
+        start, end = start.strip(), end.strip()
+        if not (start.isascii() and start.isdigit() and end.isascii() and end.isdigit()):
             raise ValueError(f"{_where(path, n)}: not 'start<TAB>end<TAB>text' in milliseconds")
-        a, b = (
-            _seconds(None, "0", "0", t.strip()) if len(t.strip()) <= 15 else math.inf
-            for t in (start, end)
-        )
+        a, b = _seconds(None, "0", "0", start), _seconds(None, "0", "0", end)
         if math.isinf(a) or math.isinf(b):
             raise _past_a_year(_where(path, n))
         cues.append(Cue(a, max(a, b), _clean([said], False), n))
