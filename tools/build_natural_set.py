@@ -78,8 +78,8 @@ _HEADING = re.compile(r"h([1-6])")
 _SENTENCE_END = re.compile(r"[.!?][\"')\]]*\s+(?=[A-Z])")
 
 
-class _Page(HTMLParser):
-    """Headings and prose paragraphs of one page, in order."""
+class HtmlPage(HTMLParser):
+    """Headings and prose paragraphs of one HTML page (Sphinx's, pandoc's), in order."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -264,7 +264,7 @@ def build_set(
         # _sources, _static, _downloads: Sphinx's own files, not pages of the manual.
         if (include and top not in include) or top in exclude or top.startswith("_"):
             continue
-        page = _Page()
+        page = HtmlPage()
         page.feed(path.read_text(encoding="utf-8", errors="replace"))
         sections = sections_of(page.events, headings)
         if keep(sections):

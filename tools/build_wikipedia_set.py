@@ -40,7 +40,7 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from build_natural_set import _Page, keep, sections_of, write_document
+from build_natural_set import HtmlPage, keep, sections_of, write_document
 
 _GENSIM_DUMP = (
     "gensim/test/test_data/enwiki-latest-pages-articles1.xml-p000000010p000030302-shortened.bz2"
@@ -99,7 +99,7 @@ def main() -> None:
             if rendered.returncode:
                 print(f"pandoc could not render {title}: left out", file=sys.stderr)
                 continue
-            page = _Page()
+            page = HtmlPage()
             page.feed(rendered.stdout)
             sections = sections_of(page.events)
             # Any section with prose (sections_of drops the others), however short.
