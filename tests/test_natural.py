@@ -404,7 +404,7 @@ def test_the_set_builder_on_a_small_page(tmp_path):
             f"<h3>Sub {k}</h3>",
             f"<p>Sub {k} here. More of it.</p>",
         ]
-    page = tool._Page()
+    page = tool.HtmlPage()
     page.feed("".join(body) + "</div>")
     sections = tool.sections_of(page.events)
     assert [len(s) for s in sections] == [1, 2, 2, 2, 2]  # h2 is the level seen 3+ times
