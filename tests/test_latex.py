@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from linseg.corpus.document import detect_format, parse_document
 from linseg.corpus.latex import latex_text, sniff_latex
+from linseg.corpus.markup import braced
 from linseg.experiments.natural import NaturalDocument, char_to_word_offsets, evaluate_document
 from linseg.methods import create
 from test_cli import segment_file
@@ -108,6 +109,21 @@ def test_detection(text, path, expected):
 
 def test_a_file_without_a_document_environment_is_read_whole():
     assert latex_text("\\section{One}\nText.\n") == "### One\n\nText.\n"
+
+
+def test_footnotes_are_read_in_brackets_and_past_eight_deep_in_place():
+    assert (
+        latex_text("Bees\\footnote{Wasps\\footnote{Ants.}.} fly.") == "Bees (Wasps (Ants.).) fly.\n"
+    )
+    ten = latex_text("A" + "\\footnote{n" * 10 + "}" * 10 + " z.")
+    assert ten == "A" + " (n" * 8 + " n n" + ")" * 8 + " z.\n"
+
+
+def test_a_group_ends_at_its_own_brace_past_escaped_ones():
+    assert braced("{a\\}b{c}}d", 0) == ("a\\}b{c}", 9)
+    assert braced("{a\\\\}b", 0) == ("a\\\\", 5)  # an escaped backslash, then the close
+    assert braced("{a{b", 0) == ("a{b", 4)  # never closed: the rest of the text
+    assert braced("x{\\\n}", 1) == ("\\\n", 5)  # a backslash escapes a line break too
 
 
 def test_a_source_that_says_nothing_is_refused():

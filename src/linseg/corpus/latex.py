@@ -47,6 +47,10 @@ _LEVELS = {
     "paragraph": 6,
     "subparagraph": 7,
 }
+# Footnotes within footnotes deeper than this are read where they stand, their text in
+# the running text: each level reads the rest of the text again to find its end, so that
+# a source of nested notes never closed took minutes (18 s for 1 MB) before it was refused.
+_NOTE_DEPTH = 8
 # Commands whose arguments name something (a key, a file, a length) rather than say it.
 _SILENT = frozenset(
     {
@@ -127,16 +131,17 @@ def _argument_after(text: str, command: str) -> str:
     return _words(inner)
 
 
-def _words(latex: str) -> str:
-    """An inline stretch's text on one line."""
-    return " ".join(_GAP_BEFORE_MARK.sub("", _Reader(latex).inline()).split())
+def _words(latex: str, notes: int = 0) -> str:
+    """An inline stretch's text on one line (inside ``notes`` footnotes)."""
+    return " ".join(_GAP_BEFORE_MARK.sub("", _Reader(latex, notes).inline()).split())
 
 
 class _Reader:
     """Reads a body of LaTeX into blocks (:data:`linseg.corpus.webpage.Block`)."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, notes: int = 0) -> None:
         self.text = text
+        self.notes = notes  # how many footnotes hold this text
         self.blocks: list[tuple[str, int, str]] = []
         self._paragraph: list[str] = []
         self._kind = "p"
@@ -271,9 +276,11 @@ class _Reader:
                 return _GAP, pos
             if name == "footnote":
                 pos = _skip_optional(text, pos)
+                if self.notes >= _NOTE_DEPTH:
+                    return " ", pos  # its text read in place, a word apart
                 if pos < len(text) and text[pos] == "{":
                     inner, pos = braced(text, pos)
-                    return " (" + _words(inner) + ")", pos
+                    return " (" + _words(inner, self.notes + 1) + ")", pos
             return "", _skip_optional(text, pos)  # its braced arguments are read as text
         return token, pos
 

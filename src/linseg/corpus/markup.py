@@ -107,20 +107,20 @@ def braced(text: str, at: int) -> tuple[str, int]:
     LaTeX and RTF group text. An escaped brace (``\\{``) opens and closes nothing; a
     backslash escapes only the character after it (``\\\\{`` is a backslash, then a
     group)."""
-    depth, i = 0, at
-    while i < len(text):
-        c = text[i]
-        if c == "\\":
-            i += 2
-            continue
-        if c == "{":
+    depth = 0
+    # A regular expression steps from mark to mark: the text between them is never read
+    # character by character in Python.
+    for mark in _GROUP_MARK.finditer(text, at):
+        if mark.group() == "{":
             depth += 1
-        elif c == "}":
+        elif mark.group() == "}":
             depth -= 1
             if depth == 0:
-                return text[at + 1 : i], i + 1
-        i += 1
+                return text[at + 1 : mark.start()], mark.end()
     return text[at + 1 :], len(text)
+
+
+_GROUP_MARK = re.compile(r"\\.|[{}]", re.DOTALL)
 
 
 _HEADING_STYLE = re.compile(r"heading\s*([1-9])$", re.IGNORECASE)
