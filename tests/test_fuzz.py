@@ -467,6 +467,10 @@ _FOUND = {
         + "Bees fly. " * 20_000 + "\\end{document}\n",
         None,
     ),
+    # The third campaign (tools/fuzz_campaign.py): 40,000 tabs in a title took 25 s.
+    "a section title with a run of 40,000 tabs (AsciiDoc)": (
+        "asciidoc", "t.adoc", "= Bee" + "\t" * 40_000 + "keeping\n\nBees fly.\n", None,
+    ),
     "attributes that grow fourfold a line (AsciiDoc)": (
         "asciidoc", "a.adoc", "= T\n\n:x: ab\n" + ":x: {x}{x}{x}{x}\n" * 14 + "\nBees {x}.\n",
         "expand a line past 1,000,000 characters",

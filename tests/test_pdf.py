@@ -112,6 +112,24 @@ def test_flaws_read_past_are_not_shown(tmp_path, capsys, caplog):
     assert logging.getLogger("pypdf").level == logging.NOTSET  # as it was
 
 
+# A font in an encoding pypdf does not know, which it logs as an error, not a warning (the
+# third fuzz campaign: its message came before linseg's own line).
+_UNKNOWN_ENCODING = (
+    b"1 0 obj<</Pages 2 0 R2 0 obj<<///Kids[3 0 R]3 0 obj<</Resources<</Font"
+    b"<</ 5 0 R>>>trailer<</Root 1 0 R>\nstartxref3%%EOF5 0 obj<</////Encodi"
+    b"ng/>"
+)
+
+
+def test_errors_pypdf_logs_are_not_shown_either(tmp_path, capsys, caplog):
+    path = tmp_path / "font.pdf"
+    path.write_bytes(_UNKNOWN_ENCODING)
+    assert main(["segment", str(path), "--format", "pdf"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and err.startswith("linseg: error: ")
+    assert not [r for r in caplog.records if r.name.startswith("pypdf")]
+
+
 def test_cli_segments_a_pdf(tmp_path, capsys):
     path = tmp_path / "report.pdf"
     path.write_bytes(make_pdf(PAGES))

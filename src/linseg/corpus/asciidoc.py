@@ -44,6 +44,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable
+from typing import NamedTuple
 
 from .markup import fenced, heading, holds_marks, read_included, written
 from .suffixes import named
@@ -61,7 +62,7 @@ _BUILT_IN = {
     "two-colons": "::", "two-semicolons": ";;", "cpp": "C++", "pp": "++",
 }  # fmt: skip
 
-_SECTION = re.compile(r"(={1,6}|#{1,6})[ \t]+([^\s=#].*?)(?:[ \t]+\1)?[ \t]*")
+_SECTION_MARKS = re.compile(r"(={1,6}|#{1,6})[ \t]+(?=[^\s=#])")
 _UNDERLINE_MARKS = "=-~^+"
 _UNDERLINE = re.compile(r"([=\-~^+])\1+[ \t]*")
 _DELIMITER = re.compile(r"(-{4,}|\.{4,}|\+{4,}|/{4,}|={4,}|\*{4,}|_{4,}|--|[|,:!]={3,})[ \t]*")
@@ -117,6 +118,27 @@ _ASCIIDOC_ONLY = re.compile(
     r")[ \t]*$",
     re.MULTILINE,
 )
+
+
+class _Section(NamedTuple):
+    marks: str  # ``==`` for a title a level below the document's
+    title: str
+
+
+def _section(line: str) -> _Section | None:
+    """The marks and the title of a section title line (``== Bees ==`` or ``## Bees``),
+    or None. The closing marks, if any, must be the opening ones. (A regular expression
+    that matched the whole line took time that grew with the square of a run of blanks
+    in the title.)"""
+    start = _SECTION_MARKS.match(line)
+    if start is None or "\n" in line:
+        return None
+    marks, title = start.group(1), line[start.end() :].rstrip(" \t")
+    if title.endswith(marks):
+        before = title[: -len(marks)]
+        if before.rstrip(" \t") != before:
+            title = before.rstrip(" \t")
+    return _Section(marks, title)
 
 
 def sniff_asciidoc(text: str, path: str | os.PathLike[str] | None = None) -> bool:
@@ -299,10 +321,10 @@ def _level_offset(lines: list[str]) -> list[str]:
             elif value.isdigit():
                 offset = int(value)
             continue
-        section = _SECTION.fullmatch(line) if fence is None and offset else None
-        if section is not None and section.group(1)[0] == "=":
-            level = min(6, max(1, len(section.group(1)) + offset))
-            line = "=" * level + line[len(section.group(1)) :]
+        section = _section(line) if fence is None and offset else None
+        if section is not None and section.marks[0] == "=":
+            level = min(6, max(1, len(section.marks) + offset))
+            line = "=" * level + line[len(section.marks) :]
         moved.append(line)
     return moved
 
@@ -314,8 +336,8 @@ def _without_header(lines: list[str]) -> list[str]:
     i = 0
     while i < len(lines) and (not lines[i].strip() or lines[i].startswith("//")):
         i += 1
-    title = _SECTION.fullmatch(lines[i]) if i < len(lines) else None
-    if title is None or title.group(1) not in ("=", "#"):
+    title = _section(lines[i]) if i < len(lines) else None
+    if title is None or title.marks not in ("=", "#"):
         return lines
     j = i + 1
     header = [lines[i]]
@@ -332,8 +354,8 @@ def _section_titles(lines: list[str]) -> dict[str, str]:
     titles: dict[str, str] = {}
     anchor = None
     for i, line in enumerate(lines):
-        section = _SECTION.fullmatch(line)
-        title = section.group(2) if section else None
+        section = _section(line)
+        title = section.title if section else None
         if title is None and i + 1 < len(lines) and _is_underline(lines, i, lines[i + 1]):
             title = line.strip()
         if title is not None:
@@ -381,7 +403,7 @@ class _Reader:
             if at_start:
                 taken = self._block_line(lines, i, out)
                 if taken:
-                    if taken == 2 or _SECTION.fullmatch(line):  # a title ends a list
+                    if taken == 2 or _section(line):  # a title ends a list
                         ordinals.clear()
                     language = _source_language(line) if taken == -1 else language
                     i += abs(taken)
@@ -396,9 +418,9 @@ class _Reader:
         are not prose (a title, attributes, a directive); how many lines were read (-1
         for a block attribute line), or 0 if it is prose."""
         line = lines[i]
-        section = _SECTION.fullmatch(line)
+        section = _section(line)
         if section is not None:
-            out.extend((heading(len(section.group(1)), self._inline(section.group(2))), ""))
+            out.extend((heading(len(section.marks), self._inline(section.title)), ""))
             return 1
         if i + 1 < len(lines) and _is_underline(lines, i, lines[i + 1]):
             level = _UNDERLINE_MARKS.index(lines[i + 1][0]) + 1
@@ -554,7 +576,7 @@ def _is_underline(lines: list[str], i: int, underline: str) -> bool:
     title = lines[i].rstrip()
     if not title.strip() or title[0] in " \t.[/*-+|<" or _DELIMITER.fullmatch(title):
         return False
-    if _UNDERLINE.fullmatch(title) or _SECTION.fullmatch(title) or title.endswith("::"):
+    if _UNDERLINE.fullmatch(title) or _section(title) or title.endswith("::"):
         return False
     return abs(len(underline.rstrip()) - len(title)) <= 2 and len(underline.rstrip()) >= 2
 

@@ -189,11 +189,12 @@ def _lines(data: bytes) -> list[_Line]:
         *(PyPdfError, DeprecationError, OSError, LookupError, TypeError, ValueError),
         *(AttributeError, ArithmeticError, RuntimeError, AssertionError),
     )
-    # pypdf logs each flaw it reads past; the text read is the answer, so they are not
-    # shown (a file it cannot read at all is refused below).
+    # pypdf logs each flaw it reads past, some as errors (an encoding it does not know);
+    # the text read is the answer, so none is shown (a file it cannot read at all is
+    # refused below, in one line).
     log = logging.getLogger("pypdf")
     level = log.level
-    log.setLevel(logging.ERROR)
+    log.setLevel(logging.CRITICAL + 1)
     try:
         reader = pypdf.PdfReader(io.BytesIO(data))
         locked = reader.is_encrypted and not reader.decrypt("")
