@@ -471,6 +471,9 @@ _FOUND = {
     "a section title with a run of 40,000 tabs (AsciiDoc)": (
         "asciidoc", "t.adoc", "= Bee" + "\t" * 40_000 + "keeping\n\nBees fly.\n", None,
     ),
+    "an attribute value with a run of 40,000 tabs (AsciiDoc)": (
+        "asciidoc", "v.adoc", ":x: a" + "\t" * 40_000 + "b\n\nBees fly.\n", None,
+    ),
     "attributes that grow fourfold a line (AsciiDoc)": (
         "asciidoc", "a.adoc", "= T\n\n:x: ab\n" + ":x: {x}{x}{x}{x}\n" * 14 + "\nBees {x}.\n",
         "expand a line past 1,000,000 characters",

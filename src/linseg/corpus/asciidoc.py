@@ -67,7 +67,9 @@ _UNDERLINE_MARKS = "=-~^+"
 _UNDERLINE = re.compile(r"([=\-~^+])\1+[ \t]*")
 _DELIMITER = re.compile(r"(-{4,}|\.{4,}|\+{4,}|/{4,}|={4,}|\*{4,}|_{4,}|--|[|,:!]={3,})[ \t]*")
 _FENCE = re.compile(r"(`{3,})[ \t]*([\w+#.-]*)[^`]*")
-_ATTRIBUTE_ENTRY = re.compile(r":(!?)([\w][\w-]*)(!?):(?:[ \t]+(.*?))?[ \t]*")
+# The value takes the line's trailing blanks, stripped where it is read: a lazy value
+# before them took time that grew with the square of a run of blanks inside it.
+_ATTRIBUTE_ENTRY = re.compile(r":(!?)([\w][\w-]*)(!?):(?:[ \t]+(.*))?")
 _BLOCK_ATTRIBUTES = re.compile(r"\[\[[^\[\]]+\]\]|\[[^\[\]\s][^\[\]]*\]")
 _BLOCK_TITLE = re.compile(r"\.([^\s.].*)")
 # A tagged region's marker, in a comment of any language: "// tag::name[]", "# end::name[]".
@@ -210,7 +212,7 @@ def _record(entry: re.Match[str], attributes: dict[str, str]) -> None:
     if unset_before or unset_after:
         attributes.pop(name, None)
     else:
-        attributes[name] = _references(value or "", attributes)
+        attributes[name] = _references((value or "").rstrip(" \t"), attributes)
 
 
 def _defined(target: str, attributes: dict[str, str]) -> bool:
