@@ -200,6 +200,16 @@ def test_detection():
         (b"PK\x03\x04 broken", "docx", "not a DOCX"),
         (archive({"x.xml": "<x/>"}), "docx", "has no word/document.xml"),
         (docx(styles="<w:styles"), "docx", "word/styles.xml is not XML"),
+        # Declarations expat cannot read in (the third fuzz campaign: a LookupError).
+        *(
+            (docx(styles=f'<?xml version="1.0" encoding="{name}"?><w:styles/>'), "docx", what)
+            for name, what in [
+                ("lationshipsUTF-8", "unknown encoding: lationshipsUTF-8"),
+                ("rot13", "styles.xml declares an encoding it cannot be read in"),
+                ("undefined", "styles.xml declares an encoding it cannot be read in"),
+                ("utf-7", "styles.xml declares an encoding it cannot be read in"),
+            ]
+        ),
         (archive({"word/document.xml": f"<w:document {W}/>"}), "docx", "has no body"),
         (archive({"content.xml": f"<office:document-content {ODT_NS}/>"}), "odt", "no office:text"),
         (archive({"styles.xml": "<x/>"}), "odt", "not an ODT: it has no content.xml"),

@@ -116,6 +116,10 @@ def read_xml(book: zipfile.ZipFile, name: str, kind: str) -> ElementTree.Element
         return ElementTree.fromstring(read_part(book, name, kind))
     except ElementTree.ParseError as exc:
         raise ValueError(f"{not_a(kind)}: {name} is not XML ({exc})") from None
+    except (LookupError, ValueError) as exc:  # its declaration names no text encoding
+        raise ValueError(
+            f"{not_a(kind)}: {name} declares an encoding it cannot be read in ({exc})"
+        ) from None
 
 
 def local(tag: str) -> str:
