@@ -125,6 +125,24 @@ def test_the_cli_reads_what_the_page_declares(tmp_path, capsys):
     assert "not valid utf-8" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    "data, hint",
+    [
+        # Windows' quotes: Latin-1 would read them as C1 controls.
+        (b"He said \x93bees\x94 fly. Caf\xe9.\n", "e.g. --encoding cp1252 (Windows'"),
+        # 0x81 is no character of Windows-1252: every byte is one of Latin-1's.
+        (b"Caf\xe9 \x81.\n", "e.g. --encoding latin-1\n"),
+    ],
+)
+def test_the_error_suggests_an_encoding_that_reads_every_byte(data, hint, tmp_path, capsys):
+    path = tmp_path / "old.txt"
+    path.write_bytes(data)
+    assert main(["segment", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("linseg: error: input is not valid utf-8 (byte 0x") and hint in err
+    assert err.count("\n") == 1
+
+
 def test_utf16_without_a_mark_is_named_in_the_error(tmp_path, capsys):
     for order in ("le", "be"):
         f = tmp_path / f"notes-{order}.txt"

@@ -738,8 +738,17 @@ def check_text(text: str) -> None:
 
 
 def decode_error_message(exc: UnicodeDecodeError) -> str:
-    """One line saying where the input stops being valid, and what to do."""
+    """One line saying where the input stops being valid, and what to do.
+
+    The encoding it suggests is Windows-1252 where that reads every byte: a file of
+    Western European text that is not UTF-8 is most often Windows', and Latin-1 would read
+    its quotes and dashes (0x80-0x9f) as invisible control characters."""
+    try:
+        bytes(exc.object).decode("cp1252")
+        guess = "cp1252 (Windows' Western European)"
+    except UnicodeDecodeError:
+        guess = "latin-1"
     return (
         f"input is not valid {exc.encoding} (byte 0x{exc.object[exc.start]:02x} at offset "
-        f"{exc.start}); pass --encoding, e.g. --encoding latin-1"
+        f"{exc.start}); pass --encoding, e.g. --encoding {guess}"
     )
