@@ -100,6 +100,10 @@ def test_source_read_as_the_rules_say():
         ("\\section{A chapter file}", "chapter.tex", True),
         ("Text with a \\ backslash and \\emph{this}.", None, False),
         ("% \\documentclass{article} in a comment only", None, False),
+        ("Body only.\n  \\begin{document}\nText.\n\\end{document}\n", None, True),
+        # A configuration file's comment that names LaTeX's commands (matplotlib's
+        # classic.mplstyle) is no LaTeX source.
+        ('# between the "\\documentclass" and "\\begin{document}"\nkey : value\n', None, False),
     ],
 )
 def test_detection(text, path, expected):

@@ -94,12 +94,15 @@ _TOKEN = re.compile(
 
 
 def sniff_latex(text: str, path: str | os.PathLike[str] | None = None) -> bool:
-    """Whether ``text`` is a LaTeX source: named ``.tex``, or with a ``\\documentclass``
-    or ``\\begin{document}`` line in its first 8,000 characters."""
+    """Whether ``text`` is a LaTeX source: named ``.tex``, or with a line that opens with
+    ``\\documentclass`` or ``\\begin{document}`` in its first 8,000 characters (not one
+    that names them, such as a comment of a configuration file that is not LaTeX's)."""
     if named(path) == "tex":
         return True
     head = _COMMENT.sub("", text[:8000])
-    return bool(re.search(r"^\s*\\(documentclass|documentstyle)\b|\\begin\{document\}", head, re.M))
+    return bool(
+        re.search(r"^\s*\\(?:documentclass\b|documentstyle\b|begin\{document\})", head, re.M)
+    )
 
 
 def latex_text(source: str) -> str:
