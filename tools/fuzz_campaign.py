@@ -104,6 +104,9 @@ from linseg.corpus import suffixes
 from linseg.corpus.document import FORMATS
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+from pdfgen import make_pdf  # noqa: E402  (the tests' PDF writer: one page of lines)
+
 PKG_DIR = os.path.dirname(os.path.abspath(linseg.__file__)) + os.sep
 SLOW_SECONDS = 5.0
 HEARTBEAT_LIMIT = 60.0  # seconds without a heartbeat before a worker is killed
@@ -448,32 +451,9 @@ def builtin_seeds() -> dict[str, list[bytes]]:
         + "</article>",
     }
     seeds = {fmt: [text.encode()] for fmt, text in docs.items()}
-    seeds["pdf"] = [
-        make_pdf([line for t, p in TOPICS.items() for line in (t, *re.findall(r"[^.]+\.", p))])
-    ]
+    lines = [line for t, p in TOPICS.items() for line in (t, *re.findall(r"[^.]+\.", p))]
+    seeds["pdf"] = [make_pdf([[(72, 780 - 16 * i, 11, line) for i, line in enumerate(lines)]])]
     return seeds
-
-
-def make_pdf(lines: list[str]) -> bytes:
-    """A one-page PDF of ``lines`` in Helvetica, with a true cross-reference table."""
-    text = "".join(f"BT /F1 11 Tf 72 {780 - 16 * i} Td ({s}) Tj ET\n" for i, s in enumerate(lines))
-    objects = [
-        b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] "
-        b"/Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
-        b"<< /Length %d >>\nstream\n%sendstream" % (len(text), text.encode("latin-1")),
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-    ]
-    out, offsets = bytearray(b"%PDF-1.4\n"), []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n%s\nendobj\n" % (number, body)
-    table = b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    size, xref = len(objects) + 1, len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n%s" % (size, table)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (size, xref)
-    return bytes(out)
 
 
 def as_mhtml(page: bytes, encoding: str) -> bytes:

@@ -133,13 +133,11 @@ def _section(line: str) -> _Section | None:
     that matched the whole line took time that grew with the square of a run of blanks
     in the title.)"""
     start = _SECTION_MARKS.match(line)
-    if start is None or "\n" in line:
+    if start is None:
         return None
     marks, title = start.group(1), line[start.end() :].rstrip(" \t")
-    if title.endswith(marks):
-        before = title[: -len(marks)]
-        if before.rstrip(" \t") != before:
-            title = before.rstrip(" \t")
+    if title.endswith(marks) and title[: -len(marks)].endswith((" ", "\t")):
+        title = title[: -len(marks)].rstrip(" \t")
     return _Section(marks, title)
 
 

@@ -111,9 +111,10 @@ def braced(text: str, at: int) -> tuple[str, int]:
     # A regular expression steps from mark to mark: the text between them is never read
     # character by character in Python.
     for mark in _GROUP_MARK.finditer(text, at):
-        if mark.group() == "{":
+        c = mark.group()  # an escape ("\\x") counts for nothing
+        if c == "{":
             depth += 1
-        elif mark.group() == "}":
+        elif c == "}":
             depth -= 1
             if depth == 0:
                 return text[at + 1 : mark.start()], mark.end()
