@@ -59,6 +59,27 @@ def test_the_nodes_text_as_plain_text():
     assert info_text(PREAMBLE) == ""
 
 
+INDEX = (
+    "\x1f\nFile: bees.info,  Node: Index,  Prev: Honey,  Up: Top\n\n"
+    "Index\n*****\n\n\x00\x08[index\x00\x08]\n* Menu:\n\n"
+    "* hive:                                  Hives.                (line  6)\n"
+)
+
+
+def test_an_index_left_with_its_title_alone_is_left_out():
+    # The index is a menu; without it, its title would open an empty last section.
+    assert info_text(PREAMBLE + TOP + HIVES + HONEY + INDEX + TABLES) == EXPECTED
+    # An index node that says something before its index keeps it, title and all.
+    said = INDEX.replace("*****\n\n", "*****\n\nEvery term, with its node.\n\n")
+    assert info_text(TOP + said).endswith("Index\n*****\n\nEvery term, with its node.\n")
+    # A chapter's node that holds only its title and a menu is no index: its title opens
+    # the sections of the nodes below it.
+    chapter = (
+        "\x1f\nFile: bees.info,  Node: Life,  Up: Top\n\n3 Life\n******\n\n* Menu:\n\n* Eggs::\n"
+    )
+    assert info_text(TOP + chapter).endswith("3 Life\n******\n")
+
+
 @pytest.mark.parametrize(
     ("text", "path", "expected"),
     [

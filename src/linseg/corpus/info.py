@@ -11,8 +11,9 @@ Table:``), and the nodes are in ``sed.info-1``, ``sed.info-2`` and so on beside 
 :func:`info_text` keeps the nodes' text in order and leaves out what only an Info reader
 uses: the node lines, the menus, the tables, the preamble before the first node (the
 manual's directory entry and its copying notice, which the first node repeats) and the
-markers that tag index entries and images (``\\x00\\x08[index\\x00\\x08]``). Footnotes that
-follow a menu are kept. Titles keep their underlines (``*`` a chapter, ``=`` a section,
+markers that tag index entries and images (``\\x00\\x08[index\\x00\\x08]``). An index
+node, whose index is a menu, is left out when nothing but its title remains. Footnotes
+that follow a menu are kept. Titles keep their underlines (``*`` a chapter, ``=`` a section,
 ``-`` a sub-section, ``.`` below), which linseg's headings reader takes as
 reStructuredText's, so the default cuts a manual at its chapters and weighs their levels.
 Only the standard library is used.
@@ -33,6 +34,10 @@ _PREAMBLE = re.compile(r"This is [^\n]*?, produced by [Mm]akeinfo")
 _NODE_LINE = re.compile(r"File: [^\n]*?,\s+Node: ")
 # An index entry's or an image's tag: Info readers draw it, the text does not say it.
 _TAG = re.compile(r"\x00\x08\[[^\x00]*\x00\x08\]")
+# The tag before an index node's menu (``@printindex``): the menu is the index.
+_INDEX_TAG = "\x00\x08[index\x00\x08]"
+# A title's underline: ``*`` a chapter, ``=`` a section, ``-`` a sub-section, ``.`` below.
+_UNDERLINE = re.compile(r"^([*=.-])\1* *$")
 _FOOTNOTES = re.compile(r"^ *-{5,} Footnotes -{5,} *$")
 _PART_NAME = re.compile(r"(?<=\.info)-\d+$")
 
@@ -96,9 +101,16 @@ def _nodes(text: str) -> list[str]:
         if not _NODE_LINE.match(lines[0]):
             continue  # a table (Indirect, Tag Table), or the file's local variables
         body = "\n".join(_without_menu(lines[1:])).strip("\n")
-        if body.strip():
+        if body.strip() and not (_INDEX_TAG in chunk and _only_title(body)):
             nodes.append(body)
     return nodes
+
+
+def _only_title(body: str) -> bool:
+    """Whether a node's text is its title and nothing more. An index node is so once its
+    menu (the index) is left out: kept, its title would open an empty last section."""
+    lines = [line for line in body.split("\n") if line.strip()]
+    return len(lines) == 1 or (len(lines) == 2 and bool(_UNDERLINE.match(lines[1])))
 
 
 def _without_menu(lines: list[str]) -> list[str]:
