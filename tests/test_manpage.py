@@ -266,6 +266,36 @@ def test_conditions_as_a_terminal_formatter_takes_them():
     )
 
 
+# pod2man's preamble continues a condition on the next line, its block opening there.
+CONTINUED = r""".TH C 1
+.if \n(.H>23 .if \n(.V>19 \
+\{\
+.    ds o a
+.\}
+.ie n \{\
+.    ds L" ""
+'br\}
+.el\{\
+.    ds L" ``
+'br\}
+.SH NAME
+One line \
+goes on, and a comment's backslash ends with it. \" not here \
+Next \*(L"quoted\*(L".
+"""
+
+
+def test_an_escaped_newline_joins_two_lines():
+    # Checked by hand against groff -mandoc -Tutf8: the first block does not run
+    # (registers .H and .V are 0), "\" + newline joins the lines, a comment ends its
+    # line, ".el\{\" is an .el whose block does not run after an .ie that held, and
+    # '.ds L" ""' sets L" to one quote.
+    assert man_text(CONTINUED) == (
+        "# C(1)\n\n## NAME\n\n"
+        'One line goes on, and a comment\'s backslash ends with it. Next "quoted".\n'
+    )
+
+
 @pytest.mark.parametrize("target", ["/etc/passwd", "../../etc/passwd", "man1/../../x.1", "a/b/c.1"])
 def test_a_page_may_not_include_a_file_outside_its_manual(target, tmp_path):
     (tmp_path / "man1").mkdir()

@@ -22,6 +22,8 @@ text that linseg segments as it segments Markdown:
 - **Conditions** (``.if``, ``.ie``, ``.el``) are taken as a terminal's formatter takes
   them: ``n`` holds and ``t`` does not, a number register is 0 until the page sets it
   (``.nr``; groff's ``.g`` is 1), and a string comparison holds.
+- **Input lines** are joined where one ends in an escaped newline (a backslash), as troff
+  joins them, and a request's name ends at a blank or an escape (``.el\\{\\``).
 
 A page that only points to another (``.so man1/gzip.1``) is read from that page, found by
 ``read_page`` (:func:`~linseg.corpus.document.read_document` looks under the manual's
@@ -106,6 +108,7 @@ def macro_arguments(rest: str) -> list[str]:
 _STRINGS = {"Aq": "'", 'L"': "\u201c", 'R"': "\u201d", "C`": "\u2018", "C'": "\u2019",
             "lq": "\u201c", "rq": "\u201d", "R": "\u00ae", "Tm": "\u2122"}  # fmt: skip
 _STRING = re.compile(r"\\\*(?:\((..)|\[([^\]]*)\]|(.))")
+_REQUEST_NAME = re.compile(r"([^ \t\\]*)(.*)", re.DOTALL)
 _COMMENT = re.compile(r'^((?:[^\\]|\\.)*?)\\["#].*$')
 _HEAD_MACRO = re.compile(r"^[.'][ \t]*(TH|Dd|Dt)[ \t]", re.MULTILINE)
 _SECTION_MACRO = re.compile(r"^[.'][ \t]*(SH|Sh)\b", re.MULTILINE)
@@ -183,7 +186,7 @@ class _Reader:
     text)``, ``("tr", 0, cells)``), in order, one request or text line at a time."""
 
     def __init__(self, source: str) -> None:
-        self.lines = source.splitlines()
+        self.lines = _joined_lines(source)
         self.blocks: list[Block] = []
         self.paragraph: list[str] = []
         self.strings = dict(_STRINGS)
@@ -211,7 +214,10 @@ class _Reader:
         """Read ``raw``, line ``i`` or what a condition on it runs; the next line's index."""
         if raw.startswith((".", "'")):
             request = _COMMENT.sub(r"\1", raw[1:]).strip()
-            name, _, rest = request.partition(" ")
+            # A request's name ends at a blank or an escape (pod2man's ".el\\{\\").
+            named = _REQUEST_NAME.match(request)
+            assert named is not None  # it matches any string
+            name, rest = named.groups()
             return self._request(i, name, rest.strip())
         text = self._text(_COMMENT.sub(r"\1", raw) if "\\" in raw else raw)
         if self.heading:
@@ -268,7 +274,9 @@ class _Reader:
         elif name == "nr" and len(args) >= 2 and re.fullmatch(r"[+-]?\d+", args[1]):
             self.registers[args[0]] = int(args[1])
         elif name == "ds" and args:
-            self.strings[args[0]] = self._text(rest[len(args[0]) :].strip().lstrip('"'))
+            value = rest[len(args[0]) :].strip()
+            # One leading quote opens the string (pod2man's nroff quotes, '.ds L" ""').
+            self.strings[args[0]] = self._text(value[1:] if value[:1] == '"' else value)
         elif name in _FONT | _ALTERNATING:
             if args:
                 self._add(("" if name in _ALTERNATING else " ").join(map(self._text, args)))
@@ -485,6 +493,25 @@ class _Reader:
         self.paragraph.clear()
         if text.strip():
             self.blocks.append(("p", 0, text))
+
+
+def _joined_lines(source: str) -> list[str]:
+    """The source's input lines, each joined with the next where it ends in an escaped
+    newline (an odd run of backslashes), as troff joins them: pod2man's preamble continues
+    a condition on the next line (``.if \\n(.H>23 .if \\n(.V>19 \\`` and ``\\{\\``). A
+    comment runs to the line's end, its last backslash with it."""
+    lines: list[str] = []
+    pending: list[str] = []  # the parts of a line that goes on (joined once: no quadratic)
+    for line in source.splitlines():
+        # The parts before end in an even run of backslashes: each line's own comment.
+        if (len(line) - len(line.rstrip("\\"))) % 2 and not _COMMENT.match(line):
+            pending.append(line[:-1])
+        else:
+            lines.append("".join(pending) + line)
+            pending = []
+    if pending:
+        lines.append("".join(pending))
+    return lines
 
 
 def _is_request(line: str, name: str) -> bool:
