@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from docgen import TOPICS, topic_paragraphs
+from linseg.corpus import manpage
 from linseg.corpus.document import decode_document, detect_format, read_document
 from linseg.corpus.manpage import included_page, man_text, plain, sniff_man
 from test_cli import segment_file
@@ -221,6 +222,10 @@ _LINE = st.text(st.sampled_from("ab .'\\\"-fB(*[]"), max_size=12)
                     ".TE",
                     ".de Y",
                     "..",
+                    ".Y a b",
+                    "\\\\$1 \\\\$*",
+                    '.if "\\\\$1"a" shown',
+                    ".am Y",
                     ".Bd -literal",
                     ".Ed",
                     ".It Fl x",
@@ -294,6 +299,86 @@ def test_an_escaped_newline_joins_two_lines():
         "# C(1)\n\n## NAME\n\n"
         'One line goes on, and a comment\'s backslash ends with it. Next "quoted".\n'
     )
+
+
+# The macros a page defines, called: pod2man's verbatim block (.Vb ... .Ve, whose .fi is
+# inside a macro), a macro of arguments, strings compared, and an old page's own TQ.
+MACROS = r""".TH M 1
+.de Vb \" Begin verbatim text
+.ft CW
+.nf
+.ne \\$1
+..
+.de Ve \" End verbatim text
+.ft R
+.fi
+..
+.de ZN
+.ie t \fB\^\\$1\^\fR\\$2
+.el \fI\^\\$1\^\fP\\$2
+..
+.de hash
+Prefix "\\$1"
+.if "\\$1"" (empty string)
+.ie "\\$2"unlimited" no limit.
+.el \\$2 characters.
+..
+.de TQ
+Not this.
+..
+.SH NAME
+Run
+.Vb 1
+\&    ls -l \e
+\&        /tmp
+.Ve
+and read
+.ZN XOpen ,
+then:
+.hash $y$ unlimited
+.hash "" "8 bytes"
+.TP
+a
+.TQ
+b
+both.
+"""
+
+
+def test_a_page_s_own_macros_are_expanded_where_it_calls_them():
+    # Checked by hand against groff -mandoc -Tutf8, which shows the same words up to TQ:
+    # the verbatim lines are one display, arguments go in, strings compare as they show.
+    # groff runs the page's own TQ; the reader reads a macro it knows (TQ) as man(7)
+    # defines it, whatever a page defines in its place (old pages define TQ for
+    # formatters without it, with the same meaning).
+    assert man_text(MACROS) == (
+        "# M(1)\n\n## NAME\n\nRun\n\n```\n    ls -l \\\n        /tmp\n```\n\n"
+        'and read XOpen, then: Prefix "$y$" no limit. Prefix "" (empty string) 8 bytes '
+        "characters.\n\na\n\nb\nboth.\n"
+    )
+
+
+def test_a_display_ends_at_its_fi_if_a_condition_runs_it_or_at_a_heading():
+    # Tcl's pages box their synopsis with ".if n .nf" ... ".if n .fi" in macros, and
+    # man(7)'s .SH turns filling back on: neither may swallow the sections after it.
+    source = ".TH D 1\n.nf\nkept  as is\n.if t .fi\n.if n .fi\nfilled\n.nf\ncode\n.SH NEXT\ntext\n"
+    assert (
+        man_text(source)
+        == "# D(1)\n\n```\nkept  as is\n```\n\nfilled\n\n```\ncode\n```\n\n## NEXT\n\ntext\n"
+    )
+
+
+def test_a_macro_that_calls_itself_stops():
+    text = man_text(".TH R 1\n.de R\n.R\n.R\n..\n.R\n.SH AFTER\nStill read.\n")
+    assert text == "# R(1)\n\n## AFTER\n\nStill read.\n"
+
+
+def test_macros_write_at_most_twice_the_page_and_100000_characters_more():
+    # A fuzzed page whose macro wrote 48 MB from 200 KB took 20 s to segment.
+    source = ".TH W 1\n.de W\n" + "word " * 20_000 + "\n..\n" + ".W\n" * 1_000
+    text = man_text(source)
+    limit = manpage.EXPANSION_GROWTH * len(source) + manpage.EXPANSION_CHARACTERS
+    assert limit - 100_000 < len(text) <= limit + 100
 
 
 @pytest.mark.parametrize("target", ["/etc/passwd", "../../etc/passwd", "man1/../../x.1", "a/b/c.1"])

@@ -12,16 +12,20 @@ text that linseg segments as it segments Markdown:
 - **Lists**: a tagged or indented paragraph (``.TP``, ``.IP``, mdoc's ``.It``) is a block
   of its own: its tag (an option's name) on one line and its text below.
 - **Displays**: unfilled text (``.nf`` ... ``.fi``, ``.EX`` ... ``.EE``, mdoc's ``.Bd
-  -literal``) is kept line for line between fences, one unit; a table's (``.TS`` ...
-  ``.TE``) rows are lines, their cells joined by ``" | "``.
+  -literal``; a heading ends one too) is kept line for line between fences, one unit; a
+  table's (``.TS`` ... ``.TE``) rows are lines, their cells joined by ``" | "``.
 - **Inline**: fonts (``.B``, ``.BR``, ``\\fB``), named characters (``\\(em``, ``\\[u00E9]``),
   strings the page defines (``.ds``) and common ones (``\\*(Aq``) are read as the text
-  they show; comments, macro definitions (``.de``, not expanded where they are called),
-  ignored blocks (``.ig``) and spacing requests are left out. mdoc's inline macros show
-  their arguments (``.Fl v``: ``-v``; ``.Xr ls 1``: ``ls(1)``; ``.Op``: in brackets).
+  they show; comments, ignored blocks (``.ig``) and spacing requests are left out.
+  mdoc's inline macros show their arguments (``.Fl v``: ``-v``; ``.Xr ls 1``:
+  ``ls(1)``; ``.Op``: in brackets).
 - **Conditions** (``.if``, ``.ie``, ``.el``) are taken as a terminal's formatter takes
   them: ``n`` holds and ``t`` does not, a number register is 0 until the page sets it
-  (``.nr``; groff's ``.g`` is 1), and a string comparison holds.
+  (``.nr``; groff's ``.g`` is 1), and strings compare as they show (``"\\$1"unlimited"``).
+- **Macros a page defines** (``.de``, ``.am``) are expanded where it calls them, their
+  arguments put in (pod2man's ``.Vb`` and ``.Ve`` open and close a display, crypt(5)'s
+  ``.hash`` writes a table), within a budget that stops a page calling them without end;
+  a definition of a macro the reader knows (``.TQ``) is not used.
 - **Input lines** are joined where one ends in an escaped newline (a backslash), as troff
   joins them, and a request's name ends at a blank or an escape (``.el\\{\\``).
 
@@ -105,9 +109,21 @@ def macro_arguments(rest: str) -> list[str]:
 
 
 # Strings that pages use without defining them (pod2man's and DocBook's quotes).
-_STRINGS = {"Aq": "'", 'L"': "\u201c", 'R"': "\u201d", "C`": "\u2018", "C'": "\u2019",
+_STRINGS = {".T": "utf8", "Aq": "'", 'L"': "\u201c", 'R"': "\u201d", "C`": "\u2018", "C'": "\u2019",
             "lq": "\u201c", "rq": "\u201d", "R": "\u00ae", "Tm": "\u2122"}  # fmt: skip
 _STRING = re.compile(r"\\\*(?:\((..)|\[([^\]]*)\]|(.))")
+# A macro's argument in its definition: \\$1, \\$(12, \\$[12], \\$*, \\$@.
+_ARGUMENT = re.compile(r"\\\\\$(?:(\d)|\((\d\d)|\[(\d+)\]|([*@]))")
+#: What calls of a page's own macros may cost, in all (see ``_Reader._expand``): lines
+#: moved, with a floor for each call, and characters written, twice the page's and 100,000
+#: more (crypt(5), whose macros write most, gains a third); then it reads on without them.
+EXPANSION_BUDGET = 50_000_000
+EXPANSION_CALL_COST = 1_000
+EXPANSION_GROWTH = 2
+EXPANSION_CHARACTERS = 100_000
+# A condition that compares two strings: 'a'b', "a"b" or with another delimiter, negated
+# or not.
+_COMPARISON = re.compile(r"""(!?)(["'|/])([^\n]*?)\2([^\n]*?)\2""")
 _REQUEST_NAME = re.compile(r"([^ \t\\]*)(.*)", re.DOTALL)
 _COMMENT = re.compile(r'^((?:[^\\]|\\.)*?)\\["#].*$')
 _HEAD_MACRO = re.compile(r"^[.'][ \t]*(TH|Dd|Dt)[ \t]", re.MULTILINE)
@@ -133,6 +149,15 @@ _MDOC_TEXT = {
     "Oc", "Ao", "Ac", "Bo", "Bc", "Do", "Dc", "Po", "Pc", "Qo", "Qc", "So", "Sc", "Eo",
     "Ec", "Xo", "Xc", "Fl", "Xr", "Nm", "D1", "Dl", "Fo", "Fc", "Rs", "Re", "Ta", "Pf",
 }  # fmt: skip
+_HEADINGS = {"SH", "SS", "Sh", "Ss"}
+# The requests and macros the reader reads itself: a page's own definition of one (an
+# old page's ".de TQ" for formatters without it) is not expanded.
+_HANDLED = (
+    {"TH", "Dt", "SH", "SS", "Sh", "Ss", "if", "ie", "el", "TP", "TQ", "IP", "It", "br"}
+    | {"nf", "fi", "EX", "EE", "Bd", "Ed", "TS", "TE", "nr", "ds", "UE", "ME", "SY", "OP"}
+    | {"Sm", "Nm", "so"}
+    | _PARAGRAPH | _ALTERNATING | _FONT | _SKIPPED | _MDOC_TEXT
+)  # fmt: skip
 _ENCLOSE = {"Dq": ("\u201c", "\u201d"), "Qq": ('"', '"'), "Sq": ("\u2018", "\u2019"),
             "Pq": ("(", ")"), "Op": ("[", "]"), "Bq": ("[", "]"), "Brq": ("{", "}"),
             "Aq": ("<", ">"), "Ql": ("\u2018", "\u2019")}  # fmt: skip
@@ -197,6 +222,11 @@ class _Reader:
         self.condition = True  # whether the last .ie held (so that .el does not)
         self.registers: dict[str, int] = {".g": 1}  # number registers the page sets
         self.macros: set[str] = set()  # the macros it defines
+        self.bodies: dict[str, list[str]] = {}  # their lines, as defined
+        # A page that calls its macros without end (or recursively) stops expanding them:
+        # lines moved in all, and characters written, within a multiple of its own.
+        self.expansion_budget = EXPANSION_BUDGET
+        self.written_budget = EXPANSION_GROWTH * len(source) + EXPANSION_CHARACTERS
 
     def read(self) -> list[Block]:
         i = 0
@@ -213,12 +243,7 @@ class _Reader:
     def _interpret(self, raw: str, i: int) -> int:
         """Read ``raw``, line ``i`` or what a condition on it runs; the next line's index."""
         if raw.startswith((".", "'")):
-            request = _COMMENT.sub(r"\1", raw[1:]).strip()
-            # A request's name ends at a blank or an escape (pod2man's ".el\\{\\").
-            named = _REQUEST_NAME.match(request)
-            assert named is not None  # it matches any string
-            name, rest = named.groups()
-            return self._request(i, name, rest.strip())
+            return self._request(i, *_request_parts(raw))
         text = self._text(_COMMENT.sub(r"\1", raw) if "\\" in raw else raw)
         if self.heading:
             self._heading(self.heading, text)
@@ -235,6 +260,8 @@ class _Reader:
 
     def _request(self, i: int, name: str, rest: str) -> int:
         args = macro_arguments(rest)
+        if name in self.bodies and name not in _HANDLED:
+            return self._expand(i, name, args)
         if name in ("TH", "Dt"):
             self._flush()
             title = self._text(args[0]) if args else ""
@@ -267,10 +294,14 @@ class _Reader:
         elif name == "TS":
             return self._table(i)
         elif name in _SKIPPED:
+            end = args[0] if name == "ig" and args else args[1] if len(args) > 1 else "."
+            after = self._skip(i, end)
             if name != "ig" and args:
                 self.macros.add(args[0])
-            end = args[0] if name == "ig" and args else args[1] if len(args) > 1 else "."
-            return self._skip(i, end)
+                body = self.lines[i + 1 : min(after - 1, len(self.lines))]
+                appended = self.bodies.get(args[0], []) if name.startswith("am") else []
+                self.bodies[args[0]] = appended + body
+            return after
         elif name == "nr" and len(args) >= 2 and re.fullmatch(r"[+-]?\d+", args[1]):
             self.registers[args[0]] = int(args[1])
         elif name == "ds" and args:
@@ -299,16 +330,54 @@ class _Reader:
         # no text of its own.
         return i + 1
 
+    def _expand(self, i: int, name: str, args: list[str]) -> int:
+        """A call of a macro the page defines, at line ``i``: its lines, the arguments put
+        in, take the call's place, to be read next (the index to read next)."""
+        body = self.bodies[name]
+        if not body:
+            return i + 1
+        # What the call costs: the lines it moves (with a floor for every call), and at
+        # most the characters it writes (each argument no longer than the call).
+        size = sum(map(len, body)) + len(self.lines[i]) * sum(
+            len(_ARGUMENT.findall(line)) for line in body
+        )
+        cost = len(self.lines) - i + EXPANSION_CALL_COST
+        if cost > self.expansion_budget or size > self.written_budget:
+            return i + 1
+        self.expansion_budget -= cost
+        self.written_budget -= size
+        self.lines[i : i + 1] = [_called(line, name, args) for line in body]
+        return i
+
     # -- blocks that run over several lines -----------------------------------------
 
     def _display(self, i: int, closing: str) -> int:
-        """Unfilled lines up to ``closing``, kept as written: one ``pre`` block."""
+        """Unfilled lines up to ``closing``, kept as written: one ``pre`` block. A heading
+        ends it too, as man(7)'s ``.SH`` turns filling back on."""
         self._flush()
         kept, i = [], i + 1
-        while i < len(self.lines) and not _is_request(self.lines[i], closing):
+        while i < len(self.lines):
             line = self.lines[i]
             if line.startswith((".", "'")):
-                name, _, rest = line[1:].strip().partition(" ")
+                name, rest = _request_parts(line)
+                if name in ("if", "ie", "el"):  # what it runs, if on its line ('.if n .fi')
+                    holds, body = self._condition(name, rest)
+                    if not holds or body.startswith("\\{") or not body:
+                        i += 1
+                        continue
+                    if not body.startswith((".", "'")):
+                        kept.append(self._text(body))
+                        i += 1
+                        continue
+                    name, rest = _request_parts(body)
+                if name == closing:
+                    i += 1
+                    break
+                if name in _HEADINGS:
+                    break  # read next, as a heading
+                if name in self.bodies and name not in _HANDLED:  # pod2man's .Ve is .fi
+                    i = self._expand(i, name, macro_arguments(rest))
+                    continue
                 if name in _FONT | _ALTERNATING | _MDOC_TEXT:
                     kept.append(self._text(" ".join(macro_arguments(rest))))
             else:
@@ -316,7 +385,7 @@ class _Reader:
             i += 1
         if any(k.strip() for k in kept):
             self.blocks.append(("pre", 0, "\n".join(kept)))
-        return i + 1
+        return i
 
     def _table(self, i: int) -> int:
         """A table's rows up to ``.TE``, each a ``tr`` block of tab-separated cells. Its
@@ -342,16 +411,9 @@ class _Reader:
 
     def _conditional(self, i: int, name: str, rest: str) -> int:
         """``.if``, ``.ie`` and ``.el``, as a terminal's formatter (nroff) takes them
-        (:meth:`_holds`). What a condition that holds runs is read; a block (``\\{`` ...
-        ``\\}``) that does not is skipped."""
-        if name == "el":
-            holds, body = not self.condition, rest
-        else:
-            condition, _, body = rest.partition(" ")
-            holds = self._holds(condition)
-            if name == "ie":
-                self.condition = holds
-        body = body.strip()
+        (:meth:`_condition`). What a condition that holds runs is read; a block (``\\{``
+        ... ``\\}``) that does not is skipped."""
+        holds, body = self._condition(name, rest)
         if body.startswith("\\{"):
             if not holds:
                 return self._skip_block(i, body)
@@ -362,11 +424,28 @@ class _Reader:
             return i + 1
         return self._interpret(body, i)
 
+    def _condition(self, name: str, rest: str) -> tuple[bool, str]:
+        """Whether the condition of ``.if``, ``.ie`` or ``.el`` holds (:meth:`_holds`),
+        and what it runs; ``.ie`` keeps the answer for its ``.el``."""
+        if name == "el":
+            return not self.condition, rest.strip()
+        if compared := _COMPARISON.match(rest):
+            # Strings compared as they show ('"\\$1"unlimited"'), blanks and all.
+            negated, _, first, second = compared.groups()
+            holds = (self._text(first) == self._text(second)) != bool(negated)
+            body = rest[compared.end() :]
+        else:
+            condition, _, body = rest.partition(" ")
+            holds = self._holds(condition)
+        if name == "ie":
+            self.condition = holds
+        return holds, body.strip()
+
     def _holds(self, condition: str) -> bool:
         """Whether a condition holds for nroff: ``n``, ``t``, ``rNAME`` (a register is
         set), ``dNAME`` (a string or macro is), a register (``\\n(zZ``, 0 unless the page
-        sets it, groff's ``.g`` 1) or number compared with a number; any other (a string
-        comparison) is taken to hold."""
+        sets it, groff's ``.g`` 1) or number compared with a number; any other is taken
+        to hold. (Strings compared, ``"a"b"``, are read by :meth:`_conditional`.)"""
         negated = condition.startswith("!")
         condition = condition[1:] if negated else condition
         if condition in ("n", "t", "o", "e"):
@@ -495,6 +574,23 @@ class _Reader:
             self.blocks.append(("p", 0, text))
 
 
+def _called(line: str, name: str, args: list[str]) -> str:
+    """A line of the macro ``name``'s definition as a call with ``args`` reads it: its
+    arguments (``\\\\$1`` ... ``\\\\$9``, ``\\\\$*``, ``\\\\$@``, ``\\\\$0`` the name) put in, then
+    each ``\\\\`` read as the one backslash it stands for (troff's copy mode)."""
+
+    def argument(m: re.Match[str]) -> str:
+        which = m.group(1) or m.group(2) or m.group(3) or m.group(4)
+        if which == "*":
+            return " ".join(args)
+        if which == "@":
+            return " ".join(f'"{a}"' for a in args)
+        n = int(which)
+        return name if n == 0 else args[n - 1] if n <= len(args) else ""
+
+    return _ARGUMENT.sub(argument, line).replace("\\\\", "\\")
+
+
 def _joined_lines(source: str) -> list[str]:
     """The source's input lines, each joined with the next where it ends in an escaped
     newline (an odd run of backslashes), as troff joins them: pod2man's preamble continues
@@ -512,6 +608,15 @@ def _joined_lines(source: str) -> list[str]:
     if pending:
         lines.append("".join(pending))
     return lines
+
+
+def _request_parts(line: str) -> tuple[str, str]:
+    """A request line's name and the rest, its comment left out. The name ends at a blank
+    or an escape (pod2man's ``.el\\{\\``)."""
+    named = _REQUEST_NAME.match(_COMMENT.sub(r"\1", line[1:]).strip())
+    assert named is not None  # it matches any string
+    name, rest = named.groups()
+    return name, rest.strip()
 
 
 def _is_request(line: str, name: str) -> bool:
