@@ -112,6 +112,13 @@ def test_headings_templates_and_links_at_their_edges():
     assert mediawiki_text("Seen.<ref>unclosed\nNext line.\n") == "Seen.\nNext line.\n"
 
 
+def test_links_to_the_page_in_other_languages_are_not_in_its_text():
+    # MediaWiki lists [[de:Biene]] beside the page; with a leading colon, or an interwiki
+    # prefix that names no language, a link shows in the text.
+    page = "Bees [[mw:Help:Links]] and [[:fr:Abeille]] hum.\n\n[[de:Biene]]\n[[zh-yue:蜜蜂]]\n[[simple:Bee]]\n"
+    assert mediawiki_text(page) == "Bees mw:Help:Links and fr:Abeille hum.\n"
+
+
 def test_a_reference_to_the_mark_of_kept_text_is_only_text():
     # The reader marks the text it keeps as written with a private-use character that the
     # page does not hold, nor writes as a character reference.

@@ -11,7 +11,8 @@ reads a page into the text a reader of the rendered page sees, as linseg reads M
   show words in the running text (``{{lang|fr|mot}}``, ``{{nowrap|...}}``,
   ``{{convert|5|km}}``, ``{{quote|...}}``); footnotes (``<ref>``) and their lists;
   comments; files and images (``[[File:...]]``, with their captions) and galleries;
-  category links; magic words (``__TOC__``); horizontal rules; ``<includeonly>`` parts.
+  category links and links to the page in other languages (``[[de:Biene]]``); magic
+  words (``__TOC__``); horizontal rules; ``<includeonly>`` parts.
 - **Links** show their label (``[[Paris|the capital]]``: ``the capital``) or their target
   (``[[Paris]]``: ``Paris``), an external link its label or nothing.
 - **Blocks**: ``<syntaxhighlight>``, ``<source>`` and ``<pre>`` blocks, and runs of lines
@@ -101,6 +102,12 @@ _UNSHOWN = re.compile(
     r"|imagen|categoría|immagine|categoria|ficheiro|bestand|categorie|plik|kategoria"
     r"|файл|изображение|категория|категорія|ファイル|画像|カテゴリ|文件|分类)\s*:",
     re.IGNORECASE,
+)
+# An interlanguage link ([[de:Biene]]): a language's code, in lower case, and the title
+# of the page in that language's wiki, which MediaWiki lists beside the page, not in it.
+# Interwiki prefixes of two or three letters that are no language show in the text.
+_INTERLANGUAGE = re.compile(
+    r"\s*(?!(?:mw|voy|wmf|doi|rfc|irc)\s*:)(?:[a-z]{2,3}|simple)(?:-[a-z]+)*\s*:"
 )
 # Templates that show (some of) their words in the running text, and which: the last
 # argument, the first, or the first two (a number and its unit).
@@ -328,7 +335,7 @@ def _link_shows(inner: str) -> str:
     if "\n" in inner.split("|")[0]:  # no target spans lines: brackets, not a link
         return f"[[{inner}]]"
     target, bar, label = inner.partition("|")
-    if _UNSHOWN.match(target):
+    if _UNSHOWN.match(target) or (not bar and _INTERLANGUAGE.match(target)):
         return ""
     if bar:
         if label.strip():
