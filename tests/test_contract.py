@@ -343,6 +343,8 @@ def test_corpus_brown_tiny(tmp_path, capsys):
         (["segment", "{ex}", "--encoding", "hex"], "hex"),
         (["evaluate", "{missing}"], "no such file"),
         (["evaluate", "{tmp}"], "no .ref files"),
+        (["evaluate", "{ex}"], "has no three-topics.words beside it"),
+        (["evaluate", "{binary}"], "holds no true boundaries"),
         (["plot", "{ex}"], "--out"),
         (["plot", "{ex}", "--out", "x.gif"], "--out must end in"),
         (["plot", "{ex}", "--out", "{missing_dir}/p.png"], "no such directory"),

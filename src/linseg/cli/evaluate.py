@@ -76,6 +76,14 @@ def run(args: argparse.Namespace) -> int:
     for root in roots:
         if not root.exists():
             raise UsageError(f"no such file or directory: {root}")
+        if root.is_file() and root.suffix not in (".ref", ".txt", ".words"):
+            # Read as a .ref sample, any other file would be one section: a score of a
+            # reference that nobody wrote.
+            raise UsageError(
+                f"{root} holds no true boundaries to score against: give .ref samples "
+                "(sections between ========== lines) or natural documents (NAME.txt with "
+                "NAME.words beside it); 'linseg segment' segments a document"
+            )
     natural = [_is_natural(root) for root in roots]
     if all(natural):
         return run_natural(args, roots)

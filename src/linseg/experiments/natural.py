@@ -195,6 +195,11 @@ def load_document(
     """Read ``NAME.txt`` and its ``NAME.words`` (default: beside it)."""
     txt = Path(txt)
     words = Path(words) if words is not None else txt.with_suffix(".words")
+    if words.suffix == ".words" and txt.is_file() and not words.exists():
+        raise ValueError(
+            f"{txt} has no {words.name} beside it: the word offsets at which its true "
+            "sections start, which a natural document is scored against"
+        )
     text = txt.read_text(encoding="utf-8")
     doc = NaturalDocument(txt.stem, text, [], str(txt))
     doc.reference = _check_reference(str(words), read_words(words), doc.n_words)
