@@ -361,7 +361,10 @@ def test_a_page_s_own_macros_are_expanded_where_it_calls_them():
 def test_a_display_ends_at_its_fi_if_a_condition_runs_it_or_at_a_heading():
     # Tcl's pages box their synopsis with ".if n .nf" ... ".if n .fi" in macros, and
     # man(7)'s .SH turns filling back on: neither may swallow the sections after it.
-    source = ".TH D 1\n.nf\nkept  as is\n.if t .fi\n.if n .fi\nfilled\n.nf\ncode\n.SH NEXT\ntext\n"
+    source = (
+        ".TH D 1\n.nf\nkept  as is\n.if t \\{\\\nnot shown\nnor this\n.\\}\n.if t .fi\n.if n .fi\n"
+        "filled\n.nf\ncode\n.SH NEXT\ntext\n"
+    )
     assert (
         man_text(source)
         == "# D(1)\n\n```\nkept  as is\n```\n\nfilled\n\n```\ncode\n```\n\n## NEXT\n\ntext\n"

@@ -362,6 +362,9 @@ class _Reader:
                 name, rest = _request_parts(line)
                 if name in ("if", "ie", "el"):  # what it runs, if on its line ('.if n .fi')
                     holds, body = self._condition(name, rest)
+                    if not holds and body.startswith("\\{"):
+                        i = self._skip_block(i, body)
+                        continue
                     if not holds or body.startswith("\\{") or not body:
                         i += 1
                         continue
