@@ -66,6 +66,21 @@ INDEX = (
 )
 
 
+def test_a_menu_ends_where_the_node_s_text_goes_on():
+    # bc's manual opens some nodes with their menu; a menu's one-line comments (the Top
+    # node's "-- The Detailed Node Listing --") and its entries' indented lines are the
+    # menu's. Checked against what GNU info prints of the node.
+    node = (
+        "\x1f\nFile: bees.info,  Node: Life,  Up: Top\n\n3 Life\n******\n\n"
+        "* Menu:\n\n* Eggs::\n* Larvae::     What hatches,\n               and grows.\n\n"
+        " -- The Detailed Node Listing --\n\n* Pupae::\n\n"
+        "A bee's life has four stages, from the egg\nto the adult.\n\nA line.\n"
+    )
+    assert info_text(TOP + node).endswith(
+        "3 Life\n******\n\nA bee's life has four stages, from the egg\nto the adult.\n\nA line.\n"
+    )
+
+
 def test_an_index_left_with_its_title_alone_is_left_out():
     # The index is a menu; without it, its title would open an empty last section.
     assert info_text(PREAMBLE + TOP + HIVES + HONEY + INDEX + TABLES) == EXPECTED

@@ -38,6 +38,8 @@ _TAG = re.compile(r"\x00\x08\[[^\x00]*\x00\x08\]")
 _INDEX_TAG = "\x00\x08[index\x00\x08]"
 # A title's underline: ``*`` a chapter, ``=`` a section, ``-`` a sub-section, ``.`` below.
 _UNDERLINE = re.compile(r"^([*=.-])\1* *$")
+# A menu's entry: "* Name::" or "* Name: Node." (an index's "* term: Node. (line 6)").
+_MENU_ENTRY = re.compile(r"\* [^\n]*?:")
 _FOOTNOTES = re.compile(r"^ *-{5,} Footnotes -{5,} *$")
 _PART_NAME = re.compile(r"(?<=\.info)-\d+$")
 
@@ -114,14 +116,39 @@ def _only_title(body: str) -> bool:
 
 
 def _without_menu(lines: list[str]) -> list[str]:
-    """A node's lines without its menu. Texinfo puts a menu at the end of its node, so it
-    runs from ``* Menu:`` to the node's end, or to the footnotes that follow it."""
-    kept, in_menu = [], False
-    for line in lines:
-        if line.startswith("* Menu:"):
-            in_menu = True
-        elif in_menu and _FOOTNOTES.match(line):
-            in_menu = False
-        if not in_menu:
-            kept.append(line)
+    """A node's lines without its menus. A menu runs from ``* Menu:`` through its entries
+    (``* Name::``, ``* Name: Node.``, each with its indented lines), the blank lines between
+    them and their one-line comments (``-- The Detailed Node Listing --``, a chapter's
+    name above its nodes), and ends at the footnotes or at a paragraph of text after it.
+    Texinfo puts most menus at the end of their node, but a menu may open it (bc's)."""
+    kept: list[str] = []
+    i = 0
+    while i < len(lines):
+        if lines[i].startswith("* Menu:"):
+            i = _menu_end(lines, i + 1)
+        else:
+            kept.append(lines[i])
+            i += 1
     return kept
+
+
+def _menu_end(lines: list[str], i: int) -> int:
+    """The index of the first line after the menu whose entries start at line ``i``."""
+    while i < len(lines):
+        line = lines[i]
+        if _FOOTNOTES.match(line):
+            return i
+        if not line.strip() or line[:1].isspace() or _MENU_ENTRY.match(line):
+            i += 1
+            continue
+        # A line of text: a comment if it stands alone and more entries follow it.
+        after = i + 1
+        if after < len(lines) and lines[after].strip() and not lines[after][:1].isspace():
+            return i  # a paragraph of two lines or more: the node's text goes on
+        while after < len(lines) and not lines[after].strip():
+            after += 1
+        if after < len(lines) and _MENU_ENTRY.match(lines[after]):
+            i = after
+            continue
+        return i
+    return i
