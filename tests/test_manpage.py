@@ -371,6 +371,35 @@ def test_a_display_ends_at_its_fi_if_a_condition_runs_it_or_at_a_heading():
     )
 
 
+def test_a_table_s_text_blocks_are_read_into_their_cells():
+    # glibc's ATTRIBUTES tables name their functions in T{ ... T} blocks of font macros.
+    source = (
+        ".TH T 3\n.SH ATTRIBUTES\n.TS\nallbox;\nlbx lb lb\nl l l.\nInterface\tAttribute\tValue\n"
+        "T{\n.BR ccos (),\n.BR ccosf ()\nT}\tThread safety\tT{\nMT-Safe\nT}\n.TE\n"
+    )
+    assert man_text(source) == (
+        "# T(3)\n\n## ATTRIBUTES\n\nInterface | Attribute | Value\n"
+        "ccos(), ccosf() | Thread safety | MT-Safe\n"
+    )
+
+
+def test_mdoc_s_standard_sentences_and_prototypes():
+    # The words groff -mandoc prints, checked by hand; \\' is an apostrophe (ronn's).
+    source = (
+        ".Dd May 1, 2020\n.Dt X 3\n.Os\n.Sh NAME\n.Nm foo\n.Nd a thing\n.Sh SYNOPSIS\n"
+        '.In stdio.h\n.Fn foo "int a" "char *b"\n.Sh RETURN VALUES\n.Rv -std foo bar\n'
+        ".Sh EXIT STATUS\n.Ex -std\n.Sh NOTES\nIt\\'s done.\n"
+    )
+    assert man_text(source) == (
+        "# X(3)\n\n## NAME\n\nfoo \u2014 a thing\n\n## SYNOPSIS\n\n"
+        "#include <stdio.h> foo(int a, char *b)\n\n## RETURN VALUES\n\n"
+        "The foo() and bar() functions return the value 0 if successful; otherwise the value "
+        "-1 is returned and the global variable errno is set to indicate the error.\n\n"
+        "## EXIT STATUS\n\nThe foo utility exits 0 on success, and >0 if an error occurs.\n\n"
+        "## NOTES\n\nIt's done.\n"
+    )
+
+
 def test_a_macro_that_calls_itself_stops():
     text = man_text(".TH R 1\n.de R\n.R\n.R\n..\n.R\n.SH AFTER\nStill read.\n")
     assert text == "# R(1)\n\n## AFTER\n\nStill read.\n"

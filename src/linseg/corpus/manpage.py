@@ -78,7 +78,10 @@ _ACCENTS = {
     "~": "\u0303",
     ",": "\u0327",
 }
-_ONE = {"-": "-", "e": "\\", "\\": "\\", " ": " ", "~": " ", "0": " ", "|": "", "^": "", ".": "."}
+# One-character escapes: \' and \` are accents to groff (´ and `), but pages write \' for
+# an apostrophe ("it\'s", as ronn does): read as one.
+_ONE = {"-": "-", "e": "\\", "\\": "\\", " ": " ", "~": " ", "0": " ", "|": "", "^": "", ".": ".",
+        "'": "'", "`": "`"}  # fmt: skip
 
 
 def plain(line: str) -> str:
@@ -148,6 +151,7 @@ _MDOC_TEXT = {
     "Ns", "Sx", "St", "Nd", "Ql", "Aq", "Dq", "Qq", "Sq", "Pq", "Op", "Bq", "Brq", "Oo",
     "Oc", "Ao", "Ac", "Bo", "Bc", "Do", "Dc", "Po", "Pc", "Qo", "Qc", "So", "Sc", "Eo",
     "Ec", "Xo", "Xc", "Fl", "Xr", "Nm", "D1", "Dl", "Fo", "Fc", "Rs", "Re", "Ta", "Pf",
+    "Rv", "Ex",
 }  # fmt: skip
 _HEADINGS = {"SH", "SS", "Sh", "Ss"}
 # The requests and macros the reader reads itself: a page's own definition of one (an
@@ -404,13 +408,43 @@ class _Reader:
         while i < len(self.lines) and not self.lines[i].rstrip().endswith("."):
             i += 1
         i += 1
+        row = ""  # the row read so far, its cells between tabs
+        block: list[str] | None = None  # the lines of a text block (T{ ... T}) being read
         while i < len(self.lines) and not _is_request(self.lines[i], "TE"):
             line = self.lines[i]
-            if not line.startswith((".", "'")) and line.strip() not in ("_", "=", ""):
-                cells = [self._text(c).strip() for c in line.split(tab)]
-                self.blocks.append(("tr", 0, "\t".join(c for c in cells if c not in ("T{", "T}"))))
             i += 1
+            if block is not None:
+                if not line.startswith("T}"):
+                    block.append(self._block_line(line))
+                    continue
+                row += " ".join(part for part in block if part)
+                block, line = None, line[2:]
+            elif line.startswith((".", "'")) or line.strip() in ("_", "=", ""):
+                continue
+            if line.rstrip().endswith("T{"):  # a cell's text goes on over lines
+                row, block = row + line.rstrip()[:-2], []
+                continue
+            self._row(row + line, tab)
+            row = ""
+        if block is not None or row:  # a text block or a row the table never closed
+            self._row(row + " ".join(part for part in block or [] if part), tab)
         return i + 1
+
+    def _row(self, row: str, tab: str) -> None:
+        cells = [self._text(c).strip() for c in row.split(tab)]
+        if any(cells):
+            self.blocks.append(("tr", 0, "\t".join(cells)))
+
+    def _block_line(self, line: str) -> str:
+        """The text of a line in a table's text block: a font macro's arguments, a text
+        line's words; other requests show none."""
+        if not line.startswith((".", "'")):
+            return self._text(_COMMENT.sub(r"\1", line)).strip()
+        name, rest = _request_parts(line)
+        joiner = "" if name in _ALTERNATING else " "
+        if name in _FONT | _ALTERNATING:
+            return joiner.join(map(self._text, macro_arguments(rest)))
+        return ""
 
     def _conditional(self, i: int, name: str, rest: str) -> int:
         """``.if``, ``.ie`` and ``.el``, as a terminal's formatter (nroff) takes them
@@ -533,6 +567,26 @@ class _Reader:
                 show(f"{self._text(args[i + 1])}({self._text(args[i + 2])})")
                 i += 3
                 continue
+            if arg in ("Rv", "Ex") and following == "-std":
+                # The standard sentences of return values and exit statuses.
+                names = [self._text(a) for a in args[i + 2 :] if a not in _MDOC_TEXT]
+                show(_standard_sentence(arg, names, self.name))
+                break
+            if arg == "In" and following is not None:
+                show(f"#include <{self._text(following)}>")
+                i += 2
+                continue
+            if arg == "Fn" and following is not None:
+                # A function and its parameters, up to the next macro or mark.
+                end = i + 2
+                while end < len(args) and not (
+                    args[end] in _MDOC_TEXT or _PUNCTUATION.match(args[end])
+                ):
+                    end += 1
+                parameters = ", ".join(self._text(a) for a in args[i + 2 : end])
+                show(f"{self._text(following)}({parameters})")
+                i = end
+                continue
             if arg == "Pf" and following is not None:
                 show(self._text(following))
                 nospace = True
@@ -575,6 +629,30 @@ class _Reader:
         self.paragraph.clear()
         if text.strip():
             self.blocks.append(("p", 0, text))
+
+
+def _standard_sentence(macro: str, names: list[str], page: str) -> str:
+    """What mdoc's ``.Rv -std`` (return values) or ``.Ex -std`` (exit status) says of the
+    functions or utilities ``names`` (the page's own name if none), as groff words it."""
+    if macro == "Rv":
+        tail = (
+            "the value -1 is returned and the global variable errno is set to indicate the error."
+        )
+        if not names:
+            return f"Upon successful completion, the value 0 is returned; otherwise {tail}"
+        listed = _listed([f"{n}()" for n in names])
+        verb = "function returns" if len(names) == 1 else "functions return"
+        return f"The {listed} {verb} the value 0 if successful; otherwise {tail}"
+    names = names or [page]
+    verb = "utility exits" if len(names) == 1 else "utilities exit"
+    return f"The {_listed(names)} {verb} 0 on success, and >0 if an error occurs."
+
+
+def _listed(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b, and c``."""
+    if len(items) < 3:
+        return " and ".join(items)
+    return ", ".join(items[:-1]) + ", and " + items[-1]
 
 
 def _called(line: str, name: str, args: list[str]) -> str:
