@@ -14,8 +14,8 @@ segments as it segments Markdown:
 - **Displays**: ``equation``, ``align``, ``displaymath``, ``\\[ ... \\]``, ``verbatim``,
   ``lstlisting`` and ``minted`` are kept as written, between fences (one unit, never cut
   inside); a ``tabular``'s rows are lines, their cells joined by ``" | "``.
-- **Figures and tables**: their ``\\caption`` text is kept, the rest (graphics,
-  placement) left out.
+- **Figures and tables**: their ``\\caption`` text is kept, and a ``table``'s tabulars'
+  rows; the rest (graphics, placement) is left out.
 - **Inline**: ``\\emph{x}``, ``\\textbf{x}`` and every other command's braced arguments
   keep their text; ``\\cite``, ``\\ref``, ``\\label``, ``\\url``-like keys and other
   commands that name rather than say are left out; inline math ``$...$`` is kept as
@@ -75,6 +75,8 @@ _LISTS = frozenset({"itemize", "enumerate", "description", "thebibliography"})
 _DROPPED = frozenset(
     {"figure", "figure*", "table", "table*", "wrapfigure", "picture", "tikzpicture"}
 )
+# In a table float: a caption, or a tabular's start.
+_TABLE_PART = re.compile(r"\\caption\b|\\begin\s*\{(tabular\*?|tabularx)\}")
 # Environments read to their \\end at once: displays, dropped floats, tables.
 _READ_WHOLE = _DISPLAYS | _DROPPED | {"tabular"}
 _SIMPLE = {"~": " ", "--": "\u2013", "---": "\u2014", "``": "\u201c", "''": "\u201d"}
@@ -203,10 +205,9 @@ class _Reader:
                 return self._display(after, (stop, resume))
             self._flush()
             if env == "tabular":
-                for row in re.split(r"\\\\", inside[_skip_group(inside, 0) :]):
-                    cells = [_words(cell) for cell in row.split("&")]
-                    if any(cells):
-                        self.blocks.append(("tr", 0, "\t".join(cells)))
+                self._rows(inside)
+            elif env.startswith("table"):
+                self._table_float(inside)
             elif caption := _argument_after(inside, "caption"):
                 self.blocks.append(("p", 0, caption))
             return resume
@@ -215,6 +216,29 @@ class _Reader:
             if begins and env == "thebibliography":
                 return _skip_group(text, after)
         return after  # any other environment: its text is read on
+
+    def _rows(self, tabular: str) -> None:
+        """A ``tabular``'s rows (its body, after the column spec) as lines of cells."""
+        for row in re.split(r"\\\\", tabular[_skip_group(tabular, 0) :]):
+            cells = [_words(cell) for cell in row.split("&")]
+            if any(cells):
+                self.blocks.append(("tr", 0, "\t".join(cells)))
+
+    def _table_float(self, inside: str) -> None:
+        """A ``table`` float: its tabulars' rows and its caption, in the order written
+        (a paper's caption often stands above its table)."""
+        for m in _TABLE_PART.finditer(inside):
+            if m.group(1) is None:
+                if caption := _argument_after(inside[m.start() :], "caption"):
+                    self.blocks.append(("p", 0, caption))
+            else:
+                stop, _ = _until(
+                    inside, m.end(), r"\\end\s*\{" + re.escape(m.group(1)) + r"\}", True
+                )
+                body = inside[m.end() : stop]
+                if m.group(1) == "tabular*":  # its width, then its columns
+                    body = body[_skip_group(body, 0) :]
+                self._rows(body)
 
     def _item(self, name: str, pos: int) -> int:
         self._flush()
