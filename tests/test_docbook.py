@@ -136,6 +136,25 @@ def test_docbook5_with_included_files(tmp_path):
     )
 
 
+def test_an_entity_whose_file_is_no_xml_is_read_as_its_text(tmp_path):
+    # libxslt's tutorial names its C program as an entity inside a listing.
+    (tmp_path / "demo.c").write_text("#include <stdio.h>\nint main() { return 0; }\n")
+    (tmp_path / "part.xml").write_text(
+        '<?xml version="1.0" encoding="utf-8"?>\n<para>Parsed &amp; kept.</para>'
+    )
+    book = tmp_path / "tutorial.xml"
+    book.write_text(
+        '<?xml version="1.0"?>\n<!DOCTYPE article [<!ENTITY CODE SYSTEM "demo.c">\n'
+        '<!ENTITY PART SYSTEM "part.xml">]>\n<article><title>Tutorial</title>'
+        "<para>The program:</para><programlisting>&CODE;</programlisting>&PART;</article>\n",
+        encoding="utf-8",
+    )
+    assert read_document(book, "docbook").text == (
+        "# Tutorial\n\nThe program:\n\n```\n#include <stdio.h>\nint main() { return 0; }\n```\n\n"
+        "Parsed & kept.\n"
+    )
+
+
 def test_files_that_include_themselves_end(tmp_path):
     xinclude = '<xi:include xmlns:xi="http://www.w3.org/2001/XInclude" href="self.xml"/>'
     (tmp_path / "self.xml").write_text(

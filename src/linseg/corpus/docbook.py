@@ -25,7 +25,8 @@ page (:func:`linseg.corpus.webpage.blocks_text`):
   ``&kde;`` or ``&konsole;``) is its name, since the DTD is not read.
 - **Other files:** ``<xi:include href="...">`` and external entities (``<!ENTITY ch1
   SYSTEM "ch1.xml">``) are read from the source's folder or below it, eight deep at
-  most (``parse="text"`` as text); from standard input they are left out.
+  most (``parse="text"`` as text, and an entity whose file is not XML, such as a
+  program's source named inside a listing); from standard input they are left out.
 
 A source that is not well-formed XML is refused with a ValueError naming the line.
 """
@@ -86,6 +87,8 @@ _DOCTYPE = re.compile(
 )
 _NAMESPACE = re.compile(r"""<[A-Za-z]+\b[^>]*\bxmlns\s*=\s*["']http://docbook\.org/ns/docbook""")
 _MAX_DEPTH = 8  # of files that include files
+# An external entity's text declaration, which may open its file.
+_TEXT_DECLARATION = re.compile(r"\A\ufeff?<\?xml\s[^>]*\?>")
 
 
 def sniff_docbook(text: str, path: str | os.PathLike[str] | None = None) -> bool:
@@ -172,6 +175,12 @@ class _Reader:
         found = self.included(system_id)
         if found is not None:
             path, text = found
+            if not _well_formed_content(text):
+                # A program's source named as an entity inside a listing (libxslt's
+                # tutorial: <programlisting>&CODE;</programlisting>): read as its text,
+                # as an XInclude with parse="text" is.
+                self.characters(text)
+                return 1
             sub = parser.ExternalEntityParserCreate(context)
             saved = self.folder, self.depth
             self.folder, self.depth = posixpath.dirname(path), self.depth + 1
@@ -347,3 +356,15 @@ class _Reader:
         if raw.strip():
             self.blocks.append((self.kind, self.level, raw))
         self.block = None
+
+
+def _well_formed_content(text: str) -> bool:
+    """Whether ``text`` parses as an XML entity's content (its text declaration, if any,
+    left out; entities it names need not be declared)."""
+    probe = expat.ParserCreate()
+    probe.UseForeignDTD(True)
+    try:
+        probe.Parse("<_>" + _TEXT_DECLARATION.sub("", text, count=1) + "</_>", True)
+    except expat.ExpatError:
+        return False
+    return True
