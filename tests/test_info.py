@@ -75,9 +75,11 @@ def test_a_menu_ends_where_the_node_s_text_goes_on():
         "* Menu:\n\n* Eggs::\n* Larvae::     What hatches,\n               and grows.\n\n"
         " -- The Detailed Node Listing --\n\n* Pupae::\n\n"
         "A bee's life has four stages, from the egg\nto the adult.\n\nA line.\n"
+        "\n* Menu:\n\n* Drones::\n\n   An indented paragraph\nafter a menu.\n"
     )
     assert info_text(TOP + node).endswith(
         "3 Life\n******\n\nA bee's life has four stages, from the egg\nto the adult.\n\nA line.\n"
+        "\n   An indented paragraph\nafter a menu.\n"
     )
 
 

@@ -40,6 +40,9 @@ _INDEX_TAG = "\x00\x08[index\x00\x08]"
 _UNDERLINE = re.compile(r"^([*=.-])\1* *$")
 # A menu's entry: "* Name::" or "* Name: Node." (an index's "* term: Node. (line 6)").
 _MENU_ENTRY = re.compile(r"\* [^\n]*?:")
+# Lines standing alone in a row that a menu may hold between its entries: the Top node's
+# "-- The Detailed Node Listing --", then a chapter's name above its nodes.
+_MENU_COMMENTS = 3
 _FOOTNOTES = re.compile(r"^ *-{5,} Footnotes -{5,} *$")
 _PART_NAME = re.compile(r"(?<=\.info)-\d+$")
 
@@ -134,21 +137,29 @@ def _without_menu(lines: list[str]) -> list[str]:
 
 def _menu_end(lines: list[str], i: int) -> int:
     """The index of the first line after the menu whose entries start at line ``i``."""
+    entry = False  # whether the line before is an entry's (its description goes on)
     while i < len(lines):
         line = lines[i]
         if _FOOTNOTES.match(line):
             return i
-        if not line.strip() or line[:1].isspace() or _MENU_ENTRY.match(line):
+        if not line.strip() or _MENU_ENTRY.match(line) or (entry and line[:1].isspace()):
+            entry = bool(line.strip())
             i += 1
             continue
-        # A line of text: a comment if it stands alone and more entries follow it.
-        after = i + 1
-        if after < len(lines) and lines[after].strip() and not lines[after][:1].isspace():
-            return i  # a paragraph of two lines or more: the node's text goes on
-        while after < len(lines) and not lines[after].strip():
-            after += 1
-        if after < len(lines) and _MENU_ENTRY.match(lines[after]):
-            i = after
-            continue
-        return i
+        # Text: the menu's comments (lines standing alone, a few in a row) if more
+        # entries follow them; else the node's text going on.
+        j = i
+        for _ in range(_MENU_COMMENTS):
+            if j + 1 < len(lines) and lines[j + 1].strip():
+                return i  # a paragraph of two lines or more
+            j += 1
+            while j < len(lines) and not lines[j].strip():
+                j += 1
+            if j == len(lines) or _MENU_ENTRY.match(lines[j]):
+                break
+        else:
+            return i
+        if j == len(lines):
+            return i
+        i = j
     return i
