@@ -196,6 +196,12 @@ def _written(blocks: list[tuple[str, bool]]) -> str:
     return "".join([blocks[0][0], *(("\n" if t else "\n\n") + b for b, t in blocks[1:])]) + "\n"
 
 
+# The marked sections Python's parser reads: a keyword right after "<![".
+_MARKED_SECTION = re.compile(
+    r"<!\[(?:cdata|if|else|endif|temp|include|rcdata|ignore)(?![-_.a-z0-9])", re.IGNORECASE
+)
+
+
 class _Reader(HTMLParser):
     """Collects the page's blocks as ``(text, tight)``: ``tight`` for a list item, table
     row or definition entry that follows another of its group (one line break between
@@ -214,6 +220,15 @@ class _Reader(HTMLParser):
         self._group_items: list[int] = []  # items so far in each open group
         self._prefix = ""  # what the pending block opens with ("- ", "1. ")
         self._cells = 0  # cells so far in the row being read
+
+    def parse_html_declaration(self, i: int) -> int:
+        # Python's parser raises AssertionError at "<![" followed by anything but the
+        # marked sections it knows ("<![CDATA[", Word's "<![if ...]>"); HTML reads the rest
+        # as a bogus comment, to the next ">".
+        if self.rawdata.startswith("<![", i) and not _MARKED_SECTION.match(self.rawdata, i):
+            end = self.rawdata.find(">", i + 3)
+            return -1 if end < 0 else end + 1
+        return super().parse_html_declaration(i)
 
     # -- the tags -------------------------------------------------------------------
 
