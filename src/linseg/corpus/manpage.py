@@ -567,25 +567,9 @@ class _Reader:
                 show(f"{self._text(args[i + 1])}({self._text(args[i + 2])})")
                 i += 3
                 continue
-            if arg in ("Rv", "Ex") and following == "-std":
-                # The standard sentences of return values and exit statuses.
-                names = [self._text(a) for a in args[i + 2 :] if a not in _MDOC_TEXT]
-                show(_standard_sentence(arg, names, self.name))
-                break
-            if arg == "In" and following is not None:
-                show(f"#include <{self._text(following)}>")
-                i += 2
-                continue
-            if arg == "Fn" and following is not None:
-                # A function and its parameters, up to the next macro or mark.
-                end = i + 2
-                while end < len(args) and not (
-                    args[end] in _MDOC_TEXT or _PUNCTUATION.match(args[end])
-                ):
-                    end += 1
-                parameters = ", ".join(self._text(a) for a in args[i + 2 : end])
-                show(f"{self._text(following)}({parameters})")
-                i = end
+            if (written := self._mdoc_written(args, i)) is not None:
+                shown, i = written
+                show(shown)
                 continue
             if arg == "Pf" and following is not None:
                 show(self._text(following))
@@ -614,6 +598,28 @@ class _Reader:
         for mark in tail:
             show(mark)
         return "".join(w if g else " " + w for w, g in zip(words, glued)).strip()
+
+    def _mdoc_written(self, args: list[str], i: int) -> tuple[str, int] | None:
+        """What the mdoc macro ``args[i]`` writes where groff writes more than its
+        arguments (a standard sentence, an ``#include``, a prototype), and where the line
+        goes on; None for any other."""
+        arg = args[i]
+        following = args[i + 1] if i + 1 < len(args) else None
+        if arg in ("Rv", "Ex") and following == "-std":
+            names = [self._text(a) for a in args[i + 2 :] if a not in _MDOC_TEXT]
+            return _standard_sentence(arg, names, self.name), len(args)
+        if arg == "In" and following is not None:
+            return f"#include <{self._text(following)}>", i + 2
+        if arg == "Fn" and following is not None:
+            # A function and its parameters, up to the next macro or mark.
+            end = i + 2
+            while end < len(args) and not (
+                args[end] in _MDOC_TEXT or _PUNCTUATION.match(args[end])
+            ):
+                end += 1
+            parameters = ", ".join(self._text(a) for a in args[i + 2 : end])
+            return f"{self._text(following)}({parameters})", end
+        return None
 
     def _add(self, text: str) -> None:
         if text:
