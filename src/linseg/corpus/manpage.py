@@ -41,7 +41,7 @@ import os
 import re
 import unicodedata
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from .webpage import Block
@@ -137,6 +137,7 @@ _INCLUDE = re.compile(r"^[.'][ \t]*so[ \t]+(\S+)[ \t]*$")
 _PARAGRAPH = {"PP", "P", "LP", "sp", "Pp", "Lp", "HP", "PD", "ns"}
 _ALTERNATING = {"BR", "RB", "BI", "IB", "IR", "RI"}
 _FONT = {"B", "I", "SM", "SB", "R"}
+_FONTS = _FONT | _ALTERNATING
 # Blocks whose lines are not text (macro definitions, ignored lines), which ".." closes
 # (or the request their arguments name).
 _SKIPPED = {"de", "de1", "am", "am1", "ig"}
@@ -157,10 +158,10 @@ _HEADINGS = {"SH", "SS", "Sh", "Ss"}
 # The requests and macros the reader reads itself: a page's own definition of one (an
 # old page's ".de TQ" for formatters without it) is not expanded.
 _HANDLED = (
-    {"TH", "Dt", "SH", "SS", "Sh", "Ss", "if", "ie", "el", "TP", "TQ", "IP", "It", "br"}
+    {"TH", "Dt", "if", "ie", "el", "TP", "TQ", "IP", "It", "br"}
     | {"nf", "fi", "EX", "EE", "Bd", "Ed", "TS", "TE", "nr", "ds", "UE", "ME", "SY", "OP"}
     | {"Sm", "Nm", "so"}
-    | _PARAGRAPH | _ALTERNATING | _FONT | _SKIPPED | _MDOC_TEXT
+    | _HEADINGS | _PARAGRAPH | _ALTERNATING | _FONT | _SKIPPED | _MDOC_TEXT
 )  # fmt: skip
 _ENCLOSE = {"Dq": ("\u201c", "\u201d"), "Qq": ('"', '"'), "Sq": ("\u2018", "\u2019"),
             "Pq": ("(", ")"), "Op": ("[", "]"), "Bq": ("[", "]"), "Brq": ("{", "}"),
@@ -226,7 +227,7 @@ class _Reader:
         self.condition = True  # whether the last .ie held (so that .el does not)
         self.registers: dict[str, int] = {".g": 1}  # number registers the page sets
         self.macros: set[str] = set()  # the macros it defines
-        self.bodies: dict[str, list[str]] = {}  # their lines, as defined
+        self.bodies: dict[str, _Macro] = {}  # their lines, as defined
         # A page that calls its macros without end (or recursively) stops expanding them:
         # lines moved in all, and characters written, within a multiple of its own.
         self.expansion_budget = EXPANSION_BUDGET
@@ -264,7 +265,7 @@ class _Reader:
 
     def _request(self, i: int, name: str, rest: str) -> int:
         args = macro_arguments(rest)
-        if name in self.bodies and name not in _HANDLED:
+        if self._calls_macro(name):
             return self._expand(i, name, args)
         if name in ("TH", "Dt"):
             self._flush()
@@ -303,8 +304,9 @@ class _Reader:
             if name != "ig" and args:
                 self.macros.add(args[0])
                 body = self.lines[i + 1 : min(after - 1, len(self.lines))]
-                appended = self.bodies.get(args[0], []) if name.startswith("am") else []
-                self.bodies[args[0]] = appended + body
+                if name.startswith("am") and args[0] in self.bodies:
+                    body = self.bodies[args[0]].lines + body
+                self.bodies[args[0]] = _Macro.of(body)
             return after
         elif name == "nr" and len(args) >= 2 and re.fullmatch(r"[+-]?\d+", args[1]):
             self.registers[args[0]] = int(args[1])
@@ -312,9 +314,9 @@ class _Reader:
             value = rest[len(args[0]) :].strip()
             # One leading quote opens the string (pod2man's nroff quotes, '.ds L" ""').
             self.strings[args[0]] = self._text(value[1:] if value[:1] == '"' else value)
-        elif name in _FONT | _ALTERNATING:
+        elif name in _FONTS:
             if args:
-                self._add(("" if name in _ALTERNATING else " ").join(map(self._text, args)))
+                self._add(self._font_text(name, args))
                 if self.tag:
                     self.paragraph.append("\n")
                 self.tag = False
@@ -334,23 +336,26 @@ class _Reader:
         # no text of its own.
         return i + 1
 
+    def _calls_macro(self, name: str) -> bool:
+        """Whether a request calls a macro the page defines (and the reader does not
+        read itself)."""
+        return name in self.bodies and name not in _HANDLED
+
     def _expand(self, i: int, name: str, args: list[str]) -> int:
         """A call of a macro the page defines, at line ``i``: its lines, the arguments put
         in, take the call's place, to be read next (the index to read next)."""
-        body = self.bodies[name]
-        if not body:
+        macro = self.bodies[name]
+        if not macro.lines:
             return i + 1
         # What the call costs: the lines it moves (with a floor for every call), and at
         # most the characters it writes (each argument no longer than the call).
-        size = sum(map(len, body)) + len(self.lines[i]) * sum(
-            len(_ARGUMENT.findall(line)) for line in body
-        )
+        size = macro.characters + len(self.lines[i]) * macro.arguments
         cost = len(self.lines) - i + EXPANSION_CALL_COST
         if cost > self.expansion_budget or size > self.written_budget:
             return i + 1
         self.expansion_budget -= cost
         self.written_budget -= size
-        self.lines[i : i + 1] = [_called(line, name, args) for line in body]
+        self.lines[i : i + 1] = [_called(line, name, args) for line in macro.lines]
         return i
 
     # -- blocks that run over several lines -----------------------------------------
@@ -382,10 +387,12 @@ class _Reader:
                     break
                 if name in _HEADINGS:
                     break  # read next, as a heading
-                if name in self.bodies and name not in _HANDLED:  # pod2man's .Ve is .fi
+                if self._calls_macro(name):  # pod2man's .Ve is .fi
                     i = self._expand(i, name, macro_arguments(rest))
                     continue
-                if name in _FONT | _ALTERNATING | _MDOC_TEXT:
+                if name in _FONTS:
+                    kept.append(self._font_text(name, macro_arguments(rest)))
+                elif name in _MDOC_TEXT:
                     kept.append(self._text(" ".join(macro_arguments(rest))))
             else:
                 kept.append(self._text(_COMMENT.sub(r"\1", line)))
@@ -441,10 +448,12 @@ class _Reader:
         if not line.startswith((".", "'")):
             return self._text(_COMMENT.sub(r"\1", line)).strip()
         name, rest = _request_parts(line)
-        joiner = "" if name in _ALTERNATING else " "
-        if name in _FONT | _ALTERNATING:
-            return joiner.join(map(self._text, macro_arguments(rest)))
-        return ""
+        return self._font_text(name, macro_arguments(rest)) if name in _FONTS else ""
+
+    def _font_text(self, name: str, args: list[str]) -> str:
+        """The text of a font macro's arguments: an alternating one's (``.BR``) side by
+        side, another's a word apart."""
+        return ("" if name in _ALTERNATING else " ").join(map(self._text, args))
 
     def _conditional(self, i: int, name: str, rest: str) -> int:
         """``.if``, ``.ie`` and ``.el``, as a terminal's formatter (nroff) takes them
@@ -635,6 +644,23 @@ class _Reader:
         self.paragraph.clear()
         if text.strip():
             self.blocks.append(("p", 0, text))
+
+
+class _Macro(NamedTuple):
+    """A macro a page defines: its lines, their characters, and how often they name an
+    argument (what a call may write is bounded by these, counted once)."""
+
+    lines: list[str]
+    characters: int
+    arguments: int
+
+    @classmethod
+    def of(cls, lines: list[str]) -> _Macro:
+        return cls(
+            lines,
+            sum(map(len, lines)),
+            sum(len(_ARGUMENT.findall(line)) for line in lines),
+        )
 
 
 def _standard_sentence(macro: str, names: list[str], page: str) -> str:
