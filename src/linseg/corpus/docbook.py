@@ -25,8 +25,8 @@ page (:func:`linseg.corpus.webpage.blocks_text`):
   ``&kde;`` or ``&konsole;``) is its name, since the DTD is not read.
 - **Other files:** ``<xi:include href="...">`` and external entities (``<!ENTITY ch1
   SYSTEM "ch1.xml">``) are read from the source's folder or below it, eight deep at
-  most (``parse="text"`` as text, and an entity whose file is not XML, such as a
-  program's source named inside a listing); from standard input they are left out.
+  most (``parse="text"`` as text, and an entity inside a listing whose file is not XML,
+  such as a program's source); from standard input they are left out.
 
 A source that is not well-formed XML is refused with a ValueError naming the line.
 """
@@ -175,10 +175,11 @@ class _Reader:
         found = self.included(system_id)
         if found is not None:
             path, text = found
-            if not _well_formed_content(text):
+            if self.verbatim and not _well_formed_content(text):
                 # A program's source named as an entity inside a listing (libxslt's
                 # tutorial: <programlisting>&CODE;</programlisting>): read as its text,
-                # as an XInclude with parse="text" is.
+                # as an XInclude with parse="text" is. Only there: a book's chapters,
+                # entities too, are not parsed twice.
                 self.characters(text)
                 return 1
             sub = parser.ExternalEntityParserCreate(context)

@@ -127,9 +127,10 @@ def latex_text(source: str) -> str:
     return blocks_text(blocks)
 
 
-def _argument_after(text: str, command: str) -> str:
-    """The plain text of the first ``\\command{...}`` in ``text`` ("" if none)."""
-    m = re.search(r"\\" + command + r"\s*(\[[^\]]*\])?\s*\{", text)
+def _argument_after(text: str, command: str, pos: int = 0) -> str:
+    """The plain text of the first ``\\command{...}`` in ``text`` from ``pos`` ("" if
+    none)."""
+    m = re.compile(r"\\" + command + r"\s*(\[[^\]]*\])?\s*\{").search(text, pos)
     if m is None:
         return ""
     inner, _ = braced(text, m.end() - 1)
@@ -229,7 +230,7 @@ class _Reader:
         (a paper's caption often stands above its table)."""
         for m in _TABLE_PART.finditer(inside):
             if m.group(1) is None:
-                if caption := _argument_after(inside[m.start() :], "caption"):
+                if caption := _argument_after(inside, "caption", m.start()):
                     self.blocks.append(("p", 0, caption))
             else:
                 stop, _ = _until(

@@ -195,7 +195,7 @@ def load_document(
     """Read ``NAME.txt`` and its ``NAME.words`` (default: beside it)."""
     txt = Path(txt)
     words = Path(words) if words is not None else txt.with_suffix(".words")
-    if words.suffix == ".words" and txt.is_file() and not words.exists():
+    if txt.is_file() and not words.is_file():
         raise ValueError(
             f"{txt} has no {words.name} beside it: the word offsets at which its true "
             "sections start, which a natural document is scored against"
