@@ -392,12 +392,38 @@ def test_mdoc_s_standard_sentences_and_prototypes():
     )
     assert man_text(source) == (
         "# X(3)\n\n## NAME\n\nfoo \u2014 a thing\n\n## SYNOPSIS\n\n"
-        "#include <stdio.h> foo(int a, char *b)\n\n## RETURN VALUES\n\n"
+        "#include <stdio.h>\n\nfoo(int a, char *b);\n\n## RETURN VALUES\n\n"
         "The foo() and bar() functions return the value 0 if successful; otherwise the value "
         "-1 is returned and the global variable errno is set to indicate the error.\n\n"
         "## EXIT STATUS\n\nThe foo utility exits 0 on success, and >0 if an error occurs.\n\n"
         "## NOTES\n\nIt's done.\n"
     )
+
+
+def test_mdoc_s_declarations_a_paragraph_each_in_a_synopsis_and_inline_elsewhere():
+    # crypt(3)'s SYNOPSIS, shortened; groff -mandoc prints the same lines and marks.
+    source = (
+        ".Dd May 1, 2020\n.Dt C 3\n.Os\n.Sh SYNOPSIS\n.In crypt.h\n"
+        '.Ft "char *"\n.Fo crypt_r\n.Fa "const char *phrase"\n.Fa "void **data"\n.Fc\n'
+        '.Ft int\n.Fn f "int a"\n.Sh DESCRIPTION\n.Ft int\n.Fo g\n.Fa x\n.Fc ,\nthen\n'
+        ".Fn h .\n"
+    )
+    assert man_text(source) == (
+        "# C(3)\n\n## SYNOPSIS\n\n#include <crypt.h>\n\nchar *\n"
+        "crypt_r(const char *phrase, void **data);\n\nint\nf(int a);\n\n"
+        "## DESCRIPTION\n\nint g(x), then h().\n"
+    )
+
+
+def test_named_characters_and_mdoc_s_strings():
+    # groff -Tutf8 prints these (libmagic(3)'s author, file(1)'s \\*[Am]); an unknown
+    # name shows nothing, as before.
+    assert plain(r"M\(oans Rullg\(oard, user\(atexample.org") == "Måns Rullgård, user@example.org"
+    assert plain(r"\(*a\(*W \(+-1\(de \[u0061_030A] \[char94] \(vs \(/o \(zz") == (
+        "\u03b1\u03a9 \u00b11\u00b0 \u00e5 ^ \u0161 \u00f8 "
+    )
+    text = man_text(".Dd May 1, 2020\n.Dt F 1\n.Os\n.Sh X\nlong\\*[Am]0x7f \\*(Le 2\n")
+    assert text.endswith("long&0x7f \u2264 2\n")
 
 
 def test_a_macro_that_calls_itself_stops():

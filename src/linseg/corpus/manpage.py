@@ -48,13 +48,44 @@ if TYPE_CHECKING:
 
 __all__ = ["man_text", "plain", "sniff_man", "macro_arguments", "included_page"]
 
-# Named characters (groff_char(7)) that prose uses; any other is dropped.
+# Named characters (groff_char(7)) that text uses; any other is dropped.
 _NAMED = {
     "em": "\u2014", "en": "\u2013", "aq": "'", "dq": '"', "lq": "\u201c", "rq": "\u201d",
     "Fo": "\u00ab", "Fc": "\u00bb", "fo": "\u2039", "fc": "\u203a", "oq": "\u2018",
     "cq": "\u2019", "hy": "-", "co": "\u00a9", "bu": "\u2022", "mu": "\u00d7", "ti": "~",
-    "ha": "^", "rs": "\\",
+    "ha": "^", "rs": "\\", "ss": "\u00df",
+    # Letters that no accent makes (a name of an accent and a letter is read below).
+    "oa": "\u00e5", "oA": "\u00c5", "/o": "\u00f8", "/O": "\u00d8", "/l": "\u0142",
+    "/L": "\u0141", "ae": "\u00e6", "AE": "\u00c6", "oe": "\u0153", "OE": "\u0152",
+    "-D": "\u0110", "Sd": "\u00f0", "TP": "\u00de", "Tp": "\u00fe", ".i": "\u0131",
+    "ff": "ff", "fi": "fi", "fl": "fl", "Fi": "ffi", "Fl": "ffl", "IJ": "\u0132",
+    "ij": "\u0133", "vs": "\u0161", "vS": "\u0160", "vz": "\u017e", "vZ": "\u017d",
+    # Marks that stand for a word or join two ("user\(atexample.org").
+    "at": "@", "sh": "#", "Do": "$", "sl": "/", "ba": "|", "or": "|", "br": "|", "bv": "|",
+    "ul": "_", "ru": "_", "ga": "`", "aa": "\u00b4", "de": "\u00b0", "+-": "\u00b1",
+    "pl": "+", "mi": "\u2212", "eq": "=", "<=": "\u2264", ">=": "\u2265", "!=": "\u2260",
+    "==": "\u2261", "~~": "\u2248", "->": "\u2192", "<-": "\u2190", "<>": "\u2194",
+    "rA": "\u21d2", "lA": "\u21d0", "hA": "\u21d4", "ua": "\u2191", "da": "\u2193",
+    "dg": "\u2020", "dd": "\u2021", "sc": "\u00a7", "ps": "\u00b6", "tm": "\u2122",
+    "rg": "\u00ae", "Eu": "\u20ac", "eu": "\u20ac", "Po": "\u00a3", "Ye": "\u00a5",
+    "ct": "\u00a2", "12": "\u00bd", "14": "\u00bc", "34": "\u00be", "S1": "\u00b9",
+    "S2": "\u00b2", "S3": "\u00b3", "fm": "\u2032", "sd": "\u2033", "r!": "\u00a1",
+    "r?": "\u00bf", "pc": "\u00b7", "ci": "\u25cb", "sq": "\u25a1", "la": "\u27e8",
+    "ra": "\u27e9", "lB": "[", "rB": "]", "lC": "{", "rC": "}", "if": "\u221e",
+    "pd": "\u2202", "no": "\u00ac", "sr": "\u221a", "mc": "\u00b5", "ts": "\u03c2",
+    "%0": "\u2030", "OK": "\u2713", "Bq": "\u201e", "bq": "\u201a",
 }  # fmt: skip
+# Greek letters: \(*a is alpha ... \(*W Omega, in groff's order of Latin names.
+_NAMED.update(
+    ("*" + latin, greek)
+    for latin, greek in zip(
+        "abgdezyhiklmncoprstufxqwABGDEZYHIKLMNCOPRSTUFXQW",
+        "\u03b1\u03b2\u03b3\u03b4\u03b5\u03b6\u03b7\u03b8\u03b9\u03ba\u03bb\u03bc"
+        "\u03bd\u03be\u03bf\u03c0\u03c1\u03c3\u03c4\u03c5\u03c6\u03c7\u03c8\u03c9"
+        "\u0391\u0392\u0393\u0394\u0395\u0396\u0397\u0398\u0399\u039a\u039b\u039c"
+        "\u039d\u039e\u039f\u03a0\u03a1\u03a3\u03a4\u03a5\u03a6\u03a7\u03a8\u03a9",
+    )
+)
 _ESCAPE = re.compile(
     r"""\\(?:
         \((?P<two>..)              # \(xx: a named character
@@ -93,17 +124,26 @@ def plain(line: str) -> str:
         if name is not None:
             if len(name) == 2 and name[0] in _ACCENTS and name[1].isalpha():
                 return name[1] + _ACCENTS[name[0]]
-            if name == "ss":
-                return "\u00df"
-            if re.fullmatch(r"u[0-9A-Fa-f]{4,6}", name):
-                return chr(int(name[1:], 16))
-            return _NAMED.get(name, "")
+            return _named(name)
         if m.group("glyph") is not None:
             return chr(int(m.group("glyph"))) if int(m.group("glyph")) < 0x110000 else ""
         one = m.group("one")
         return _ONE.get(one, "") if one is not None else ""
 
     return unicodedata.normalize("NFC", _ESCAPE.sub(text, line))
+
+
+def _named(name: str) -> str:
+    """The character groff names ``name`` (``\\[u00E5]``, ``\\[u0061_030A]`` and
+    ``\\[char229]`` by their code points), or nothing."""
+    if name in _NAMED:
+        return _NAMED[name]
+    if m := re.fullmatch(r"u[0-9A-Fa-f]{4,6}(?:_[0-9A-Fa-f]{4,6})*", name):
+        points = [int(p, 16) for p in m.group()[1:].split("_")]
+        return "".join(map(chr, points)) if max(points) < 0x110000 else ""
+    if m := re.fullmatch(r"char(\d{1,3})", name):
+        return chr(int(m.group(1))) if int(m.group(1)) < 256 else ""
+    return ""
 
 
 def macro_arguments(rest: str) -> list[str]:
@@ -113,7 +153,11 @@ def macro_arguments(rest: str) -> list[str]:
 
 # Strings that pages use without defining them (pod2man's and DocBook's quotes).
 _STRINGS = {".T": "utf8", "Aq": "'", 'L"': "\u201c", 'R"': "\u201d", "C`": "\u2018", "C'": "\u2019",
-            "lq": "\u201c", "rq": "\u201d", "R": "\u00ae", "Tm": "\u2122"}  # fmt: skip
+            "lq": "\u201c", "rq": "\u201d", "R": "\u00ae", "Tm": "\u2122",
+            # mdoc's (groff_mdoc(7), "Predefined strings"), as groff writes them in UTF-8.
+            "q": '"', "Lq": "\u201c", "Rq": "\u201d", "Pi": "\u03c0", "Ne": "\u2260",
+            "Le": "\u2264", "Ge": "\u2265", "Lt": "<", "Gt": ">", "Pm": "\u00b1",
+            "If": "\u221e", "Na": "NaN", "Ba": "|", "Am": "&", "Px": "POSIX", "Ai": "ANSI"}  # fmt: skip
 _STRING = re.compile(r"\\\*(?:\((..)|\[([^\]]*)\]|(.))")
 # A macro's argument in its definition: \\$1, \\$(12, \\$[12], \\$*, \\$@.
 _ARGUMENT = re.compile(r"\\\\\$(?:(\d)|\((\d\d)|\[(\d+)\]|([*@]))")
@@ -224,6 +268,7 @@ class _Reader:
         self.heading = 0  # the level of a heading whose text is on the next line
         self.tag = False  # whether the next line is a .TP's tag
         self.spacing = True  # mdoc's .Sm: whether a line's words are spaced
+        self.synopsis = False  # whether the text is mdoc's SYNOPSIS, which shows declarations
         self.condition = True  # whether the last .ie held (so that .el does not)
         self.registers: dict[str, int] = {".g": 1}  # number registers the page sets
         self.macros: set[str] = set()  # the macros it defines
@@ -330,11 +375,41 @@ class _Reader:
         elif name == "Nm" and args and not self.name:
             self.name = self._text(args[0])
             self._add(self._mdoc(["Nm", *args]))
+        elif name in ("Ft", "Fn", "Fo", "In"):
+            return self._declaration(i, name, args)
         elif name in _MDOC_TEXT:
             self._add(self._mdoc([name, *args]))
         # Every other request (spacing, conditions, registers, lists' bounds ...) shows
         # no text of its own.
         return i + 1
+
+    def _declaration(self, i: int, name: str, args: list[str]) -> int:
+        """mdoc's macros of a C declaration at line ``i``: a function's type (``.Ft``),
+        the function (``.Fn``, or ``.Fo``, its ``.Fa`` lines and ``.Fc``) and a header
+        (``.In``). A SYNOPSIS shows each declaration as a paragraph that ends in ``;``, as
+        groff does. The next line's index."""
+        end = i + 1
+        if name == "Fo":
+            parameters: list[str] = []
+            while end < len(self.lines) and _is_request(self.lines[end], "Fa"):
+                parameters += macro_arguments(_request_parts(self.lines[end])[1])
+                end += 1
+            if end < len(self.lines) and _is_request(self.lines[end], "Fc"):
+                parameters += macro_arguments(_request_parts(self.lines[end])[1])
+                end += 1
+            args = [*args[:1], *parameters]
+        text = self._mdoc(["Fn" if name == "Fo" else name, *args])
+        if not self.synopsis:
+            self._add(text)
+        elif name == "Ft":
+            self._flush()
+            self.paragraph.extend([text, "\n"])
+        else:
+            if name == "In":
+                self._flush()
+            self._add(text if name == "In" else text + ";")
+            self._flush()
+        return end
 
     def _calls_macro(self, name: str) -> bool:
         """Whether a request calls a macro the page defines (and the reader does not
@@ -636,6 +711,8 @@ class _Reader:
 
     def _heading(self, level: int, text: str) -> None:
         self.heading = 0
+        if level == 2:
+            self.synopsis = text.strip() == "SYNOPSIS"
         if text.strip():
             self.blocks.append(("h", level, text))
 
