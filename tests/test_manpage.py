@@ -426,6 +426,33 @@ def test_named_characters_and_mdoc_s_strings():
     assert text.endswith("long&0x7f \u2264 2\n")
 
 
+def test_links_show_their_addresses_after_their_text_as_groff_does():
+    source = (
+        ".TH L 1\n.SH AUTHOR\n.UR staikos@0wned.org\nGeorge Staikos\n.UE\n"
+        "and bugs to\n.MT procps@freelists.org\n.ME .\n"
+    )
+    assert man_text(source) == (
+        "# L(1)\n\n## AUTHOR\n\nGeorge Staikos <staikos@0wned.org> and bugs to "
+        "procps@freelists.org.\n"
+    )
+
+
+def test_macros_renamed_aliased_and_removed():
+    # util-linux's pages: ".als MTO URL", where URL is the page's own; groff prints
+    # "Karel Zak <kzak@redhat.com>." for the call.
+    source = (
+        ".TH A 8\n.de URL\n\\fI\\\\$2\\fP <\\\\$1>\\\\$3\n..\n.als MTO URL\n"
+        ".SH AUTHORS\nby\n"
+        '.MTO "kzak\\(atredhat.com" "Karel Zak" "."\n'
+        ".als PARA PP\nnext\n.PARA\nsecond\n.rn URL LINK\n.URL x y\n.LINK a b\n"
+        ".ds S gone\n.rm S LINK\n.LINK c d\n\\*S.\n"
+    )
+    assert man_text(source) == (
+        "# A(8)\n\n## AUTHORS\n\nby Karel Zak <kzak@redhat.com>. next\n\n"
+        "second b <a> .\n"
+    )
+
+
 def test_a_macro_that_calls_itself_stops():
     text = man_text(".TH R 1\n.de R\n.R\n.R\n..\n.R\n.SH AFTER\nStill read.\n")
     assert text == "# R(1)\n\n## AFTER\n\nStill read.\n"

@@ -185,6 +185,8 @@ _FONTS = _FONT | _ALTERNATING
 # Blocks whose lines are not text (macro definitions, ignored lines), which ".." closes
 # (or the request their arguments name).
 _SKIPPED = {"de", "de1", "am", "am1", "ig"}
+# Requests that name a macro anew (.als new old, .rn old new) or remove names (.rm).
+_RENAMING = {"als", "rn", "rm"}
 # A condition on a number register (\n(xx, \n[name], \nx) or a number, compared or not.
 _NUMERIC_CONDITION = re.compile(
     r"(?:\\n\((..)|\\n\[([^\]]+)\]|\\n(.)|(\d+))(?:(==|=|>=|<=|>|<)(-?\d+))?"
@@ -271,8 +273,9 @@ class _Reader:
         self.synopsis = False  # whether the text is mdoc's SYNOPSIS, which shows declarations
         self.condition = True  # whether the last .ie held (so that .el does not)
         self.registers: dict[str, int] = {".g": 1}  # number registers the page sets
-        self.macros: set[str] = set()  # the macros it defines
-        self.bodies: dict[str, _Macro] = {}  # their lines, as defined
+        self.bodies: dict[str, _Macro] = {}  # the macros it defines: their lines
+        self.aliases: dict[str, str] = {}  # other names it gives the reader's macros
+        self.link = ("", 0)  # an open link's address, and where its text starts
         # A page that calls its macros without end (or recursively) stops expanding them:
         # lines moved in all, and characters written, within a multiple of its own.
         self.expansion_budget = EXPANSION_BUDGET
@@ -310,6 +313,8 @@ class _Reader:
 
     def _request(self, i: int, name: str, rest: str) -> int:
         args = macro_arguments(rest)
+        if name in self.aliases and name not in self.bodies:
+            name = self.aliases[name]
         if self._calls_macro(name):
             return self._expand(i, name, args)
         if name in ("TH", "Dt"):
@@ -343,16 +348,8 @@ class _Reader:
             return self._display(i, {"nf": "fi", "EX": "EE", "Bd": "Ed"}[name])
         elif name == "TS":
             return self._table(i)
-        elif name in _SKIPPED:
-            end = args[0] if name == "ig" and args else args[1] if len(args) > 1 else "."
-            after = self._skip(i, end)
-            if name != "ig" and args:
-                self.macros.add(args[0])
-                body = self.lines[i + 1 : min(after - 1, len(self.lines))]
-                if name.startswith("am") and args[0] in self.bodies:
-                    body = self.bodies[args[0]].lines + body
-                self.bodies[args[0]] = _Macro.of(body)
-            return after
+        elif name in _SKIPPED or name in _RENAMING:
+            return self._define(i, name, args)
         elif name == "nr" and len(args) >= 2 and re.fullmatch(r"[+-]?\d+", args[1]):
             self.registers[args[0]] = int(args[1])
         elif name == "ds" and args:
@@ -365,8 +362,8 @@ class _Reader:
                 if self.tag:
                     self.paragraph.append("\n")
                 self.tag = False
-        elif name in ("UE", "ME") and args and self.paragraph:
-            self.paragraph[-1] += self._text(args[0])  # what follows a link: punctuation
+        elif name in ("UR", "MT", "UE", "ME"):
+            self._link(name, args)
         elif name in ("SY", "OP"):
             shown = " ".join(map(self._text, args))
             self._add(f"[{shown}]" if name == "OP" else shown)
@@ -410,6 +407,53 @@ class _Reader:
             self._add(text if name == "In" else text + ";")
             self._flush()
         return end
+
+    def _define(self, i: int, name: str, args: list[str]) -> int:
+        """A request at line ``i`` that defines a macro (``.de``, ``.am``: their lines up
+        to the end they name, kept to be expanded), ignores lines (``.ig``), or names,
+        renames or removes a macro or string (``.als``, ``.rn``, ``.rm``). The next
+        line's index."""
+        if name == "rm":
+            for gone in args:
+                self._forget(gone)
+        elif name in _RENAMING and len(args) >= 2:
+            new, old = args[:2] if name == "als" else args[1::-1]
+            if old in self.bodies:
+                self.bodies[new] = self.bodies[old]
+            elif old in self.strings:
+                self.strings[new] = self.strings[old]
+            else:  # one of the reader's own macros, or a request
+                self.aliases[new] = self.aliases.get(old, old)
+            if name == "rn":
+                self._forget(old)
+        if name in _RENAMING:
+            return i + 1
+        end = args[0] if name == "ig" and args else args[1] if len(args) > 1 else "."
+        after = self._skip(i, end)
+        if name != "ig" and args:
+            body = self.lines[i + 1 : min(after - 1, len(self.lines))]
+            if name.startswith("am") and args[0] in self.bodies:
+                body = self.bodies[args[0]].lines + body
+            self.bodies[args[0]] = _Macro.of(body)
+        return after
+
+    def _link(self, name: str, args: list[str]) -> None:
+        """man(7)'s links: ``.UR`` and ``.MT`` open one to an address, ``.UE`` and
+        ``.ME`` close it, with what follows it (punctuation). groff shows the link's text
+        and its address after it, or the address alone."""
+        if name in ("UR", "MT"):
+            self.link = (self._text(args[0]) if args else "", len(self.paragraph))
+            return
+        address, start = self.link
+        self.link = ("", 0)
+        if address:
+            self._add(f"<{address}>" if len(self.paragraph) > start else address)
+        if args and self.paragraph:
+            self.paragraph[-1] += self._text(args[0])
+
+    def _forget(self, name: str) -> None:
+        for names in (self.bodies, self.strings, self.aliases):
+            names.pop(name, None)
 
     def _calls_macro(self, name: str) -> bool:
         """Whether a request calls a macro the page defines (and the reader does not
@@ -572,7 +616,7 @@ class _Reader:
         if condition in ("n", "t", "o", "e"):
             holds = condition in ("n", "o")
         elif condition[:1] in ("r", "d") and len(condition) > 1:
-            defined = self.registers if condition[0] == "r" else self.strings.keys() | self.macros
+            defined = self.registers if condition[0] == "r" else self.strings.keys() | self.bodies
             holds = condition[1:] in defined
         elif m := _NUMERIC_CONDITION.fullmatch(condition):
             name = m.group(1) or m.group(2) or m.group(3)
