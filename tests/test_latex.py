@@ -130,8 +130,12 @@ def test_a_table_float_keeps_its_rows_and_its_caption_in_order():
         "\\begin{table*}\\begin{tabular*}{\\textwidth}{ll}a & b \\\\\\end{tabular*}\\end{table*}\n"
         "\\begin{figure}\\includegraphics{x}\\caption{A figure.}\\end{figure}\n"
     )
-    # (Two tables with nothing between them read as one, as two bare tabulars do.)
-    assert latex_text(source) == "Error rates.\n\nRange | 3-11\n$B_e$ | 45%\na | b\n\nA figure.\n"
+    # Two tables with nothing between them stay two, as two bare tabulars do.
+    assert latex_text(source) == (
+        "Error rates.\n\nRange | 3-11\n$B_e$ | 45%\n\na | b\n\nA figure.\n"
+    )
+    bare = "\\begin{tabular}{l}x \\\\ y\\end{tabular}\\begin{tabular}{l}z\\end{tabular}"
+    assert latex_text(bare) == "x\ny\n\nz\n"
 
 
 def test_a_group_ends_at_its_own_brace_past_escaped_ones():

@@ -219,7 +219,9 @@ class _Reader:
         return after  # any other environment: its text is read on
 
     def _rows(self, tabular: str) -> None:
-        """A ``tabular``'s rows (its body, after the column spec) as lines of cells."""
+        """A ``tabular``'s rows (its body, after the column spec) as lines of cells, a
+        table of their own: a block with no text ends the table before."""
+        self.blocks.append(("p", 0, ""))
         for row in re.split(r"\\\\", tabular[_skip_group(tabular, 0) :]):
             cells = [_words(cell) for cell in row.split("&")]
             if any(cells):
