@@ -383,6 +383,18 @@ def test_a_table_s_text_blocks_are_read_into_their_cells():
     )
 
 
+def test_a_table_s_new_formats_after_t_and_are_no_row():
+    # double_t(3type): ".T&" then "n rI rI." had read as a row "n | rI | rI".
+    source = ".TH D 3\n.SH X\n.TS\nlB rI.\nA\tB\n.T&\nn rI.\n_\n0\tfloat\n.TE\n"
+    assert man_text(source) == "# D(3)\n\n## X\n\nA | B\n0 | float\n"
+
+
+def test_a_font_family_escape_shows_nothing():
+    # libsasl(5) sets its names in \\FC (the family C) through a string.
+    source = ".TH L 5\n.ds T< \\\\FC\n.ds T> \\\\F[]\n.SH X\nthe \\*(T<libsasl\\*(T> library\n"
+    assert man_text(source) == "# L(5)\n\n## X\n\nthe libsasl library\n"
+
+
 def test_mdoc_s_standard_sentences_and_prototypes():
     # The words groff -mandoc prints, checked by hand; \\' is an apostrophe (ronn's).
     source = (

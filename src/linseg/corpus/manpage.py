@@ -90,7 +90,7 @@ _ESCAPE = re.compile(
     r"""\\(?:
         \((?P<two>..)              # \(xx: a named character
       | \[(?P<long>[^\]\\\n]*)\]   # \[name]: a named character
-      | [fmM](?:\(..|\[[^\]\\\n]*\]|.)  # a font or colour change
+      | [fFmM](?:\(..|\[[^\]\\\n]*\]|.)  # a font, family or colour change
       | \*(?:\(..|\[[^\]\\\n]*\]|.)  # a string
       | n[+-]?(?:\(..|\[[^\]\\\n]*\]|.)  # a register
       | s[+-]?\d+                  # a size change
@@ -522,8 +522,8 @@ class _Reader:
 
     def _table(self, i: int) -> int:
         """A table's rows up to ``.TE``, each a ``tr`` block of tab-separated cells. Its
-        options (a line ending in ``;``) and formats (up to a line ending in ``.``) are
-        left out."""
+        options (a line ending in ``;``) and formats (up to a line ending in ``.``, at
+        the start and after each ``.T&``) are left out."""
         self._flush()
         i += 1
         tab = "\t"
@@ -531,9 +531,7 @@ class _Reader:
             if m := re.search(r"tab\s*\((.)\)", self.lines[i]):
                 tab = m.group(1)
             i += 1
-        while i < len(self.lines) and not self.lines[i].rstrip().endswith("."):
-            i += 1
-        i += 1
+        i = self._formats_end(i)
         row = ""  # the row read so far, its cells between tabs
         block: list[str] | None = None  # the lines of a text block (T{ ... T}) being read
         while i < len(self.lines) and not _is_request(self.lines[i], "TE"):
@@ -546,6 +544,8 @@ class _Reader:
                 row += " ".join(part for part in block if part)
                 block, line = None, line[2:]
             elif line.startswith((".", "'")) or line.strip() in ("_", "=", ""):
+                if _is_request(line, "T&"):  # new formats for the rows after
+                    i = self._formats_end(i)
                 continue
             if line.rstrip().endswith("T{"):  # a cell's text goes on over lines
                 row, block = row + line.rstrip()[:-2], []
@@ -554,6 +554,13 @@ class _Reader:
             row = ""
         if block is not None or row:  # a text block or a row the table never closed
             self._row(row + " ".join(part for part in block or [] if part), tab)
+        return i + 1
+
+    def _formats_end(self, i: int) -> int:
+        """The line after a table's formats that start at line ``i``: the first line
+        ending in ``.``."""
+        while i < len(self.lines) and not self.lines[i].rstrip().endswith("."):
+            i += 1
         return i + 1
 
     def _row(self, row: str, tab: str) -> None:
