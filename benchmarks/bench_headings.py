@@ -194,7 +194,9 @@ def main() -> None:
             same_level += sum(x == y for x, y in pairs)
         if a != b:
             differing.append((sum((a - b).values()) + sum((b - a).values()), path, a - b, b - a))
-    print(f"{read} of {len(sample)} sampled {args.format} files read by pandoc ({len(files)} found)")
+    print(
+        f"{read} of {len(sample)} sampled {args.format} files read by pandoc ({len(files)} found)"
+    )
     print(
         f"headings: linseg {ours_total}, pandoc {theirs_total}, both {shared}; "
         f"precision {shared / max(1, ours_total):.3f}, recall {shared / max(1, theirs_total):.3f}; "

@@ -460,8 +460,7 @@ def test_macros_renamed_aliased_and_removed():
         ".ds S gone\n.rm S LINK\n.LINK c d\n\\*S.\n"
     )
     assert man_text(source) == (
-        "# A(8)\n\n## AUTHORS\n\nby Karel Zak <kzak@redhat.com>. next\n\n"
-        "second b <a> .\n"
+        "# A(8)\n\n## AUTHORS\n\nby Karel Zak <kzak@redhat.com>. next\n\nsecond b <a> .\n"
     )
 
 
