@@ -389,10 +389,79 @@ def test_a_table_s_new_formats_after_t_and_are_no_row():
     assert man_text(source) == "# D(3)\n\n## X\n\nA | B\n0 | float\n"
 
 
+def test_mdoc_s_references_read_as_groff_writes_them():
+    # ssh(1)'s STANDARDS; groff prints the fields in its own order, not the page's.
+    source = (
+        ".Dd May 1, 2020\n.Dt S 1\n.Os\n.Sh STANDARDS\n.Rs\n.%A S. Lehtinen\n"
+        ".%A C. Lonvick\n.%D January 2006\n.%R RFC 4250\n.%T The SSH Numbers\n.Re\n"
+        ".Rs\n.%A A\n.%A B\n.%A C\n.%T Paper\n.%J Journal\n.Re\n"
+        ".Rs\n.%T Unclosed\nText after it.\n"
+    )
+    assert man_text(source) == (
+        "# S(1)\n\n## STANDARDS\n\n"
+        "S. Lehtinen and C. Lonvick, The SSH Numbers, RFC 4250, January 2006. "
+        "A, B, and C, \u201cPaper\u201d, Journal. Unclosed. Text after it.\n"
+    )
+
+
+def test_an_escaped_space_is_part_of_a_macro_s_argument():
+    # ps(1): ".BR lstart , \\ start" had read "lstart,tart" (\\s taken as an escape).
+    assert manpage.macro_arguments(r'a , \ start "q ""x"" r" end "open to the end') == [
+        "a",
+        ",",
+        "\\ start",
+        'q "x" r',
+        "end",
+        "open to the end",
+    ]
+    text = man_text(".TH P 1\n.SH X\n.BR lstart , \\ start , \\ stime .\n")
+    assert text.endswith("lstart, start, stime.\n")
+
+
+def test_a_table_with_no_formats_ends_at_its_te():
+    # jq(1)'s tables have none; the text after them had been taken for formats.
+    source = ".TH J 1\n.SH X\n.TS\nallbox;\nNo format:\n.TE\nKept.\n.PP\nAnd this.\n"
+    assert man_text(source) == "# J(1)\n\n## X\n\nKept.\n\nAnd this.\n"
+
+
+def test_an_indented_paragraph_s_tag_in_a_display_is_kept():
+    # tc-hfsc(8) sets its grammar's rules as .IP tags inside .nf.
+    source = '.TH H 8\n.SH X\n.nf\na\n.IP "SC := \\fBm1\\fR BPS"\nb\n.fi\n'
+    assert man_text(source) == "# H(8)\n\n## X\n\n```\na\nSC := m1 BPS\nb\n```\n"
+
+
+def test_registers_the_page_sets_show_their_values_and_nop_reads_its_line():
+    # sensible-editor(1) numbers its list with \\n[step] and \\n+[step]; dmstats(8)'s
+    # macro ends with ".nop Capitalise ...". A register the page does not set shows
+    # nothing (groff's own, such as .l, depend on the device).
+    source = (
+        ".TH S 1\n.SH X\n.nr step 1 1\n.IP \\n[step]\nfirst\n.IP \\n+[step]\nsecond\n"
+        ".PP\nline \\n(.l wide, \\n-[step] back\n.nop Capitalise.\n"
+    )
+    assert man_text(source) == (
+        "# S(1)\n\n## X\n\n1\nfirst\n\n2\nsecond\n\nline wide, 1 back Capitalise.\n"
+    )
+
+
+def test_a_display_s_strings_and_an_escaped_backslash_before_an_n():
+    # awk(1) defines its \\*(Pi inside an .nf display; makeindex(1) writes "\\\\n" (a
+    # backslash and an n) beside a register the page sets.
+    source = (
+        ".TH A 1\n.nr n 5\n.SH X\n.nf\n.ie n .ds Pi pi\n.el .ds Pi \\\\(*p\n"
+        'between \\-\\*(Pi and \\*(Pi\n.fi\n"\\\\n" and \\n[n]\n'
+    )
+    assert man_text(source) == ('# A(1)\n\n## X\n\n```\nbetween -pi and pi\n```\n\n"\\n" and 5\n')
+
+
 def test_a_font_family_escape_shows_nothing():
     # libsasl(5) sets its names in \\FC (the family C) through a string.
     source = ".TH L 5\n.ds T< \\\\FC\n.ds T> \\\\F[]\n.SH X\nthe \\*(T<libsasl\\*(T> library\n"
     assert man_text(source) == "# L(5)\n\n## X\n\nthe libsasl library\n"
+
+
+def test_a_backslash_in_a_table_s_text_block_is_read_once():
+    source = ".TH H 1\n.SH X\n.TS\ntab(:);\nl l.\nT{\nNULL\nT}:T{\n\\(rs0\nT}\n.TE\n"
+    assert man_text(source) == "# H(1)\n\n## X\n\nNULL | \\0\n"
 
 
 def test_mdoc_s_standard_sentences_and_prototypes():
@@ -447,6 +516,10 @@ def test_links_show_their_addresses_after_their_text_as_groff_does():
         "# L(1)\n\n## AUTHOR\n\nGeorge Staikos <staikos@0wned.org> and bugs to "
         "procps@freelists.org.\n"
     )
+    # grep(1) defines .UR and the others itself, for formatters without them (their
+    # ".ds m1 \\$1" keeps the address in a string): the reader's reading is kept.
+    own = '.TH G 1\n.de UR\n.ds m1 \\\\$1\\"\n..\n.de UE\n\\\\*(m1\n..\n' + source[8:]
+    assert man_text(own) == man_text(source).replace("L(1)", "G(1)")
 
 
 def test_macros_renamed_aliased_and_removed():

@@ -147,10 +147,14 @@ def _named(name: str) -> str:
 
 
 def macro_arguments(rest: str) -> list[str]:
-    """A macro's arguments: words, or double-quoted strings that may hold spaces."""
-    return [a if a else b for a, b in re.findall(r'"((?:[^"]|"")*)"|(\S+)', rest)]
+    """A macro's arguments: words, or double-quoted strings that may hold spaces (a
+    quote never closed runs to the line's end, as troff reads it, and ``""`` in one is a
+    quote). An escaped space
+    (``\\ ``, ps(1)'s ``.BR lstart , \\ start``) is part of a word."""
+    return [b or a.replace('""', '"') for a, b in _MACRO_ARGUMENT.findall(rest)]
 
 
+_MACRO_ARGUMENT = re.compile(r'"((?:[^"]|"")*)(?:"|$)|((?:\\.|\\$|[^\s\\])+)')
 # Strings that pages use without defining them (pod2man's and DocBook's quotes).
 _STRINGS = {".T": "utf8", "Aq": "'", 'L"': "\u201c", 'R"': "\u201d", "C`": "\u2018", "C'": "\u2019",
             "lq": "\u201c", "rq": "\u201d", "R": "\u00ae", "Tm": "\u2122",
@@ -159,6 +163,9 @@ _STRINGS = {".T": "utf8", "Aq": "'", 'L"': "\u201c", 'R"': "\u201d", "C`": "\u20
             "Le": "\u2264", "Ge": "\u2265", "Lt": "<", "Gt": ">", "Pm": "\u00b1",
             "If": "\u221e", "Na": "NaN", "Ba": "|", "Am": "&", "Px": "POSIX", "Ai": "ANSI"}  # fmt: skip
 _STRING = re.compile(r"\\\*(?:\((..)|\[([^\]]*)\]|(.))")
+# A register's value (\n[name], \n(xx, \nx, stepped with + or -); an escaped backslash
+# first, so that "\\n" is a backslash and an n (makeindex(1)'s "\\n" strings).
+_REGISTER = re.compile(r"\\\\|\\n([+-]?)(?:\((..)|\[([^\]]*)\]|(.))")
 # A macro's argument in its definition: \\$1, \\$(12, \\$[12], \\$*, \\$@.
 _ARGUMENT = re.compile(r"\\\\\$(?:(\d)|\((\d\d)|\[(\d+)\]|([*@]))")
 #: What calls of a page's own macros may cost, in all (see ``_Reader._expand``): lines
@@ -201,12 +208,16 @@ _MDOC_TEXT = {
     "Rv", "Ex",
 }  # fmt: skip
 _HEADINGS = {"SH", "SS", "Sh", "Ss"}
+# The fields of an mdoc reference after its authors, in the order groff writes them
+# (groff_mdoc(7)): title, book, journal, report, number, volume, pages, issuer, city,
+# date, optional information, address.
+_REFERENCE_ORDER = ("T", "B", "J", "R", "N", "V", "P", "Q", "I", "C", "D", "O", "U")
 # The requests and macros the reader reads itself: a page's own definition of one (an
 # old page's ".de TQ" for formatters without it) is not expanded.
 _HANDLED = (
     {"TH", "Dt", "if", "ie", "el", "TP", "TQ", "IP", "It", "br"}
-    | {"nf", "fi", "EX", "EE", "Bd", "Ed", "TS", "TE", "nr", "ds", "UE", "ME", "SY", "OP"}
-    | {"Sm", "Nm", "so"}
+    | {"nf", "fi", "EX", "EE", "Bd", "Ed", "TS", "TE", "nr", "ds", "UR", "UE", "MT", "ME"}
+    | {"SY", "OP", "Sm", "Nm", "so"}
     | _HEADINGS | _PARAGRAPH | _ALTERNATING | _FONT | _SKIPPED | _MDOC_TEXT
 )  # fmt: skip
 _ENCLOSE = {"Dq": ("\u201c", "\u201d"), "Qq": ('"', '"'), "Sq": ("\u2018", "\u2019"),
@@ -273,6 +284,7 @@ class _Reader:
         self.synopsis = False  # whether the text is mdoc's SYNOPSIS, which shows declarations
         self.condition = True  # whether the last .ie held (so that .el does not)
         self.registers: dict[str, int] = {".g": 1}  # number registers the page sets
+        self.increments: dict[str, int] = {}  # their steps, for \n+[name] and \n-[name]
         self.bodies: dict[str, _Macro] = {}  # the macros it defines: their lines
         self.aliases: dict[str, str] = {}  # other names it gives the reader's macros
         self.link = ("", 0)  # an open link's address, and where its text starts
@@ -352,6 +364,10 @@ class _Reader:
             return self._define(i, name, args)
         elif name == "nr" and len(args) >= 2 and re.fullmatch(r"[+-]?\d+", args[1]):
             self.registers[args[0]] = int(args[1])
+            if len(args) > 2 and re.fullmatch(r"\d+", args[2]):
+                self.increments[args[0]] = int(args[2])
+        elif name == "nop":  # what follows is read as a line of its own
+            return self._interpret(rest, i)
         elif name == "ds" and args:
             value = rest[len(args[0]) :].strip()
             # One leading quote opens the string (pod2man's nroff quotes, '.ds L" ""').
@@ -374,6 +390,8 @@ class _Reader:
             self._add(self._mdoc(["Nm", *args]))
         elif name in ("Ft", "Fn", "Fo", "In"):
             return self._declaration(i, name, args)
+        elif name == "Rs":
+            return self._reference(i)
         elif name in _MDOC_TEXT:
             self._add(self._mdoc([name, *args]))
         # Every other request (spacing, conditions, registers, lists' bounds ...) shows
@@ -455,6 +473,39 @@ class _Reader:
         for names in (self.bodies, self.strings, self.aliases):
             names.pop(name, None)
 
+    def _reference(self, i: int) -> int:
+        """mdoc's bibliographic reference at line ``i`` (``.Rs``, its ``.%A``, ``.%T`` ...
+        fields, ``.Re``), written as groff writes it: the authors (``A and B``, or ``A,
+        B, and C``), then the other fields in groff's order, after commas; a title in
+        quotes when it stands in a book or journal. The next line's index."""
+        fields: dict[str, list[str]] = {}
+        end = i + 1
+        # Its fields, up to .Re (or to a line that is none, where a page forgot .Re).
+        while end < len(self.lines) and self.lines[end].startswith((".", "'")):
+            name, rest = _request_parts(self.lines[end])
+            if name[:1] != "%":
+                end += name == "Re"
+                break
+            if rest:
+                fields.setdefault(name[1:], []).append(self._mdoc(macro_arguments(rest)))
+            end += 1
+        authors = fields.pop("A", [])
+        written = (
+            [
+                " and ".join(authors)
+                if len(authors) < 3
+                else ", ".join(authors[:-1]) + ", and " + authors[-1]
+            ]
+            if authors
+            else []
+        )
+        if "T" in fields and ("B" in fields or "J" in fields):
+            fields["T"] = [f"\u201c{title}\u201d" for title in fields["T"]]
+        for field in _REFERENCE_ORDER:
+            written += fields.get(field, [])
+        self._add(", ".join(written) + "." if written else "")
+        return end
+
     def _calls_macro(self, name: str) -> bool:
         """Whether a request calls a macro the page defines (and the reader does not
         read itself)."""
@@ -509,10 +560,14 @@ class _Reader:
                 if self._calls_macro(name):  # pod2man's .Ve is .fi
                     i = self._expand(i, name, macro_arguments(rest))
                     continue
-                if name in _FONTS:
+                if name in ("ds", "nr") or name in _RENAMING:  # awk(1)'s .ds in an .nf
+                    self._request(i, name, rest)
+                elif name in _FONTS:
                     kept.append(self._font_text(name, macro_arguments(rest)))
                 elif name in _MDOC_TEXT:
                     kept.append(self._text(" ".join(macro_arguments(rest))))
+                elif name == "IP" and rest:  # its tag (tc-hfsc(8)'s grammar)
+                    kept.append(self._text(macro_arguments(rest)[0]))
             else:
                 kept.append(self._text(_COMMENT.sub(r"\1", line)))
             i += 1
@@ -541,7 +596,7 @@ class _Reader:
                 if not line.startswith("T}"):
                     block.append(self._block_line(line))
                     continue
-                row += " ".join(part for part in block if part)
+                row += _block_text(block)
                 block, line = None, line[2:]
             elif line.startswith((".", "'")) or line.strip() in ("_", "=", ""):
                 if _is_request(line, "T&"):  # new formats for the rows after
@@ -553,13 +608,16 @@ class _Reader:
             self._row(row + line, tab)
             row = ""
         if block is not None or row:  # a text block or a row the table never closed
-            self._row(row + " ".join(part for part in block or [] if part), tab)
+            self._row(row + _block_text(block or []), tab)
         return i + 1
 
     def _formats_end(self, i: int) -> int:
         """The line after a table's formats that start at line ``i``: the first line
-        ending in ``.``."""
+        ending in ``.``, or the table's ``.TE`` if none does (a table with no formats,
+        jq(1)'s, whose text had run on to the next line ending in ``.``)."""
         while i < len(self.lines) and not self.lines[i].rstrip().endswith("."):
+            if _is_request(self.lines[i], "TE"):
+                return i
             i += 1
         return i + 1
 
@@ -661,12 +719,29 @@ class _Reader:
     # -- text ----------------------------------------------------------------------
 
     def _text(self, raw: str) -> str:
-        """``raw`` with the strings the page defines, then every other escape, read."""
+        """``raw`` with the strings and number registers the page defines, then every
+        other escape, read."""
         if "\\*" in raw:
             raw = _STRING.sub(
                 lambda m: self.strings.get(m.group(1) or m.group(2) or m.group(3), ""), raw
             )
+        if "\\n" in raw:
+            raw = _REGISTER.sub(self._register, raw)
         return plain(raw)
+
+    def _register(self, m: re.Match[str]) -> str:
+        """A register's value, stepped first by ``\\n+`` or ``\\n-`` (sensible-editor(1)
+        numbers its list so); a register the page does not set (groff's own, as the
+        line length) shows nothing, as before."""
+        if m.group() == "\\\\":
+            return m.group()
+        name = m.group(2) or m.group(3) or m.group(4)
+        if name not in self.registers or name.startswith("."):
+            return ""
+        if m.group(1):
+            step = self.increments.get(name, 0)
+            self.registers[name] += step if m.group(1) == "+" else -step
+        return str(self.registers[name])
 
     def _mdoc(self, args: list[str]) -> str:
         """The text of an mdoc line: its macros' arguments as they are shown."""
@@ -789,6 +864,13 @@ class _Macro(NamedTuple):
             sum(map(len, lines)),
             sum(len(_ARGUMENT.findall(line)) for line in lines),
         )
+
+
+def _block_text(lines: list[str]) -> str:
+    """A table's text block, its lines read already, as a cell's raw text: its
+    backslashes escaped (``\\e``), so that reading the row does not read them again (hd(1)'s
+    ``\\(rs0``, read as ``\\0``, had then become a space)."""
+    return " ".join(line for line in lines if line).replace("\\", "\\e")
 
 
 def _standard_sentence(macro: str, names: list[str], page: str) -> str:
