@@ -179,3 +179,61 @@ def test_the_paper_is_cut_at_its_sections(capsys):
     assert len(doc.reference) == 6  # Introduction ... Acknowledgements
     assert set(result.method.boundaries) & set(doc.reference) == {48, 344, 1442, 3217, 3386}
     assert result.method.pk < result.no_boundary.pk < result.even.pk
+
+
+def test_hyperref_s_links_show_their_text_and_url_its_address():
+    # What pandoc writes for Markdown's links and headings' anchors; the reader had shown
+    # an href's address (nothing: its text went with it) and the anchors' names.
+    source = (
+        "\\hypertarget{intro-id}{%\n\\section{\\texorpdfstring{Event: \\texttt{x}}{Event: x}}"
+        "\\label{intro-id}}\n\nSee \\href{https://x.org/a.md}{the docs}, "
+        "\\protect\\hyperlink{other}{the other part} and \\url{https://x.org/a\\%20b}.\n"
+    )
+    assert latex_text(source) == (
+        "### Event: x\n\nSee the docs, the other part and https://x.org/a%20b.\n"
+    )
+
+
+def test_named_characters_accents_and_one_character_commands():
+    source = (
+        "\\texttt{\\textasciitilde{}/.npmrc}, x\\textgreater{}y, A\\textbar{}B, "
+        "\\textquotesingle{}q\\textquotesingle{}, C:\\textbackslash{}dir, "
+        "caf\\'e, na\\\"{\\i}ve, \\c{c}a, Stra\\ss e, -\\/-abort, hy\\-phen, 10\\,km.\n"
+    )
+    assert latex_text(source) == (
+        "~/.npmrc, x>y, A|B, 'q', C:\\dir, caf\u00e9, na\u00efve, \u00e7a, Stra\u00dfe, "
+        "--abort, hyphen, 10 km.\n"
+    )
+
+
+def test_a_dollar_with_no_partner_in_its_paragraph_is_a_dollar():
+    # It had taken the rest of the document as math, headings and all.
+    source = "Costs 5 $ only.\n\n\\section{Next}\n\nSo $x^2$ holds.\n"
+    assert latex_text(source) == "Costs 5 $ only.\n\n### Next\n\nSo $x^2$ holds.\n"
+
+
+def test_pandoc_s_highlighted_code_is_read_line_for_line():
+    source = (
+        "\\begin{Shaded}\n\\begin{Highlighting}[]\n"
+        "\\NormalTok{$ python {-}m pip install requests}\n\n"
+        "\\KeywordTok{const}\\NormalTok{ x }\\OperatorTok{=}\\NormalTok{ \\{}"
+        "\\StringTok{\\textquotesingle{}ok\\textquotesingle{}}\\NormalTok{\\};}\n"
+        "\\end{Highlighting}\n\\end{Shaded}\n\nAfter.\n"
+    )
+    assert latex_text(source) == (
+        "```\n$ python -m pip install requests\n\nconst x = {'ok'};\n```\n\nAfter.\n"
+    )
+
+
+def test_longtables_numbered_lists_and_definitions_that_show_nothing():
+    source = (
+        "\\begin{enumerate}\n\\def\\labelenumi{\\arabic{enumi}.}\n\\setcounter{enumi}{2}\n"
+        "\\item third\n\\item fourth \\begin{itemize}\\item inner\\end{itemize}\n"
+        "\\item fifth\n\\end{enumerate}\n\n"
+        "\\begin{longtable}[]{@{}ll@{}}\n\\toprule\nName & Value \\\\\n\\midrule\n\\endhead\n"
+        "\\begin{minipage}[b]{\\linewidth}\\raggedright\nalpha\\end{minipage} & beta \\\\\n"
+        "\\bottomrule\n\\end{longtable}\n"
+    )
+    assert latex_text(source) == (
+        "3. third\n4. fourth\n- inner\n5. fifth\n\nName | Value\nalpha | beta\n"
+    )

@@ -13,14 +13,20 @@ segments as it segments Markdown:
   ``- ...`` (with its ``[label]``), the items of a ``thebibliography`` too.
 - **Displays**: ``equation``, ``align``, ``displaymath``, ``\\[ ... \\]``, ``verbatim``,
   ``lstlisting`` and ``minted`` are kept as written, between fences (one unit, never cut
-  inside); a ``tabular``'s rows are lines, their cells joined by ``" | "``.
+  inside); a tabular's (``tabular``, ``longtable`` ...) rows are lines, their cells joined
+  by ``" | "``.
 - **Figures and tables**: their ``\\caption`` text is kept, and a ``table``'s tabulars'
   rows; the rest (graphics, placement) is left out.
 - **Inline**: ``\\emph{x}``, ``\\textbf{x}`` and every other command's braced arguments
-  keep their text; ``\\cite``, ``\\ref``, ``\\label``, ``\\url``-like keys and other
-  commands that name rather than say are left out; inline math ``$...$`` is kept as
-  written; ``~`` is a space, ``--``/``---`` dashes, ``\\%`` and the other escaped
-  characters themselves. Comments (``%`` to the line's end) are left out.
+  keep their text; ``\\cite``, ``\\ref``, ``\\label`` and other commands that name
+  rather than say are left out, and a link's address (``\\href{address}{text}``,
+  hyperref's anchors) but for ``\\url{address}``, which shows it; inline math ``$...$``
+  is kept as written (a ``$`` with no partner in its paragraph is a dollar); ``~`` is a
+  space, ``--``/``---`` dashes, ``\\%`` and the other escaped characters themselves,
+  accents (``\\'e``, ``\\c{c}``) and named characters (``\\textasciitilde``, ``\\ss``)
+  the letters and marks they make. Comments (``%`` to the line's end) are left out.
+- **Code**: pandoc's highlighted code (``Highlighting``) is read line for line, its
+  commands for their text, between fences.
 
 The preamble (before ``\\begin{document}``) is left out but for the title; a file without
 ``\\begin{document}`` (a chapter ``\\input`` by another) is read whole. Macros the file
@@ -31,6 +37,7 @@ from __future__ import annotations
 
 import os
 import re
+import unicodedata
 
 from .markup import braced
 from .suffixes import named
@@ -61,9 +68,42 @@ _SILENT = frozenset(
         "pagestyle", "thispagestyle", "maketitle", "tableofcontents", "newpage",
         "clearpage", "centering", "noindent", "small", "footnotesize", "large", "Large",
         "it", "bf", "em", "rm", "tt", "sf", "sc", "normalsize", "hline", "cline", "toprule",
-        "midrule", "bottomrule", "url", "href", "date", "author", "thanks", "keywords",
+        "midrule", "bottomrule", "rule", "date", "author", "thanks", "keywords", "protect",
+        "setcounter", "addtocounter", "stepcounter", "endhead", "endfirsthead", "endfoot",
+        "endlastfoot", "raggedright", "raggedleft", "linewidth", "textwidth", "tightlist",
     }
 )  # fmt: skip
+# Commands whose first argument names (a link's address, an anchor) and whose second
+# says: hyperref's.
+_NAMING_FIRST = frozenset({"href", "hyperlink", "hypertarget"})
+# Characters by name (LaTeX's text symbols and letters), which a "{}" may follow.
+_SYMBOLS = {
+    "textasciitilde": "~", "textasciicircum": "^", "textbackslash": "\\",
+    "textbar": "|", "textless": "<", "textgreater": ">", "textquotesingle": "'",
+    "textquotedbl": '"', "textunderscore": "_", "textbraceleft": "{",
+    "textbraceright": "}", "textdollar": "$", "textbullet": "\u2022",
+    "textendash": "\u2013", "textemdash": "\u2014", "textellipsis": "\u2026",
+    "ldots": "\u2026", "dots": "\u2026", "textquoteleft": "\u2018",
+    "textquoteright": "\u2019", "textquotedblleft": "\u201c", "textquotedblright": "\u201d",
+    "textregistered": "\u00ae", "texttrademark": "\u2122", "textcopyright": "\u00a9",
+    "copyright": "\u00a9", "textdegree": "\u00b0", "textperiodcentered": "\u00b7",
+    "textsection": "\u00a7", "S": "\u00a7", "textparagraph": "\u00b6", "P": "\u00b6",
+    "dag": "\u2020", "ddag": "\u2021", "pounds": "\u00a3", "euro": "\u20ac",
+    "ss": "\u00df", "o": "\u00f8", "O": "\u00d8", "ae": "\u00e6", "AE": "\u00c6",
+    "oe": "\u0153", "OE": "\u0152", "aa": "\u00e5", "AA": "\u00c5", "l": "\u0142",
+    "L": "\u0141", "i": "\u0131", "j": "\u0237", "TeX": "TeX", "LaTeX": "LaTeX",
+    "slash": "/", "quad": " ", "qquad": " ", "enspace": " ", "thinspace": " ",
+}  # fmt: skip
+# Accents written before a letter (\'e, \"{o}), as combining marks.
+_ACCENTS = {
+    "'": "\u0301", "`": "\u0300", "^": "\u0302", '"': "\u0308", "~": "\u0303",
+    "=": "\u0304", ".": "\u0307", "c": "\u0327", "v": "\u030c", "u": "\u0306",
+    "H": "\u030b", "k": "\u0328", "r": "\u030a", "d": "\u0323", "b": "\u0331",
+}  # fmt: skip
+# One-character commands that show nothing (an italic correction, a hyphenation point,
+# a spacing hint) or a space (the thin and medium spaces, a control space).
+_NOTHING = frozenset("/-@!")
+_SPACES = frozenset(",;: ")
 _DISPLAYS = frozenset(
     {
         "equation", "equation*", "align", "align*", "eqnarray", "eqnarray*", "gather",
@@ -71,14 +111,18 @@ _DISPLAYS = frozenset(
         "lstlisting", "minted", "alltt",
     }
 )  # fmt: skip
+# Code that pandoc (and others through fancyvrb's commandchars) writes with commands for
+# its highlighting: its lines are read, line for line, as code.
+_HIGHLIGHTED = frozenset({"Highlighting"})
 _LISTS = frozenset({"itemize", "enumerate", "description", "thebibliography"})
 _DROPPED = frozenset(
     {"figure", "figure*", "table", "table*", "wrapfigure", "picture", "tikzpicture"}
 )
 # In a table float: a caption, or a tabular's start.
-_TABLE_PART = re.compile(r"\\caption\b|\\begin\s*\{(tabular\*?|tabularx)\}")
+_TABLE_PART = re.compile(r"\\caption\b|\\begin\s*\{(tabular\*?|tabularx|tabulary)\}")
 # Environments read to their \\end at once: displays, dropped floats, tables.
-_READ_WHOLE = _DISPLAYS | _DROPPED | {"tabular"}
+_TABULARS = frozenset({"tabular", "tabular*", "longtable", "tabularx", "tabulary"})
+_READ_WHOLE = _DISPLAYS | _DROPPED | _TABULARS | _HIGHLIGHTED
 _SIMPLE = {"~": " ", "--": "\u2013", "---": "\u2014", "``": "\u201c", "''": "\u201d"}
 
 # Where a command that names was left out: the space before it goes too when punctuation
@@ -88,6 +132,9 @@ _GAP = "\x00"
 # no gap after it would be read again and again.)
 _GAP_BEFORE_MARK = re.compile(r"(?<!\s)\s*\x00\s*(?=[.,;:!?)\]])|\x00")
 _COMMENT = re.compile(r"(?<!\\)%.*")
+# Where inline math that opened at a "$" ends: the next "$", unless a blank line (the
+# paragraph's end) comes first, where the "$" was a dollar.
+_MATH_END = re.compile(r"(?<!\\)\$|\n[ \t]*\n")
 _BEGIN_DOCUMENT = re.compile(r"\\begin\s*\{document\}")
 _END_DOCUMENT = re.compile(r"\\end\s*\{document\}")
 _TOKEN = re.compile(
@@ -151,6 +198,8 @@ class _Reader:
         self.blocks: list[tuple[str, int, str]] = []
         self._paragraph: list[str] = []
         self._kind = "p"
+        self._number = 0  # the list item's number, in an enumerate (0: none)
+        self._counters: list[int] = []  # each open list's next number (0: not numbered)
 
     def read(self) -> list[tuple[str, int, str]]:
         text, pos = self.text, 0
@@ -181,9 +230,9 @@ class _Reader:
         joined = _GAP_BEFORE_MARK.sub("", "".join(self._paragraph))
         body = "\n".join(" ".join(line.split()) for line in joined.split("\n")).strip("\n")
         if body.strip():
-            self.blocks.append((self._kind, 0, body))
+            self.blocks.append((self._kind, self._number, body))
         self._paragraph.clear()
-        self._kind = "p"
+        self._kind, self._number = "p", 0
 
     def _heading(self, name: str, pos: int) -> int:
         self._flush()
@@ -205,8 +254,10 @@ class _Reader:
             if env in _DISPLAYS:
                 return self._display(after, (stop, resume))
             self._flush()
-            if env == "tabular":
-                self._rows(inside)
+            if env in _HIGHLIGHTED:
+                self._highlighted(inside)
+            elif env in _TABULARS:
+                self._rows(inside, env)
             elif env.startswith("table"):
                 self._table_float(inside)
             elif caption := _argument_after(inside, "caption"):
@@ -214,18 +265,38 @@ class _Reader:
             return resume
         if env in _LISTS or env in ("abstract", "quote", "quotation", "center"):
             self._flush()
+            if env in _LISTS and begins:
+                self._counters.append(1 if env == "enumerate" else 0)
+            elif env in _LISTS and self._counters:
+                self._counters.pop()
             if begins and env == "thebibliography":
                 return _skip_group(text, after)
         return after  # any other environment: its text is read on
 
-    def _rows(self, tabular: str) -> None:
-        """A ``tabular``'s rows (its body, after the column spec) as lines of cells, a
+    def _rows(self, tabular: str, env: str = "tabular") -> None:
+        """A tabular's rows (its body, after its column spec: ``tabular*``, ``tabularx``
+        and ``tabulary`` give a width first, ``longtable`` an alignment) as lines of cells, a
         table of their own: a block with no text ends the table before."""
         self.blocks.append(("p", 0, ""))
-        for row in re.split(r"\\\\", tabular[_skip_group(tabular, 0) :]):
+        start = _skip_optional(tabular, 0) if env == "longtable" else 0
+        if env in ("tabular*", "tabularx", "tabulary"):
+            start = _skip_group(tabular, start)
+        start = _skip_group(tabular, start)
+        for row in re.split(r"\\\\", tabular[start:]):
             cells = [_words(cell) for cell in row.split("&")]
             if any(cells):
                 self.blocks.append(("tr", 0, "\t".join(cells)))
+
+    def _highlighted(self, inside: str) -> None:
+        """A highlighted code block (pandoc's ``Highlighting``), one ``pre`` block: each
+        line's commands read for their text, a ``$`` a dollar."""
+        lines = inside[_skip_optional(inside, 0) :].strip("\n").split("\n")
+        code = []
+        for line in lines:
+            escaped = re.sub(r"(?<!\\)\$", r"\\$", line)
+            code.append(_GAP_BEFORE_MARK.sub("", _Reader(escaped, self.notes).inline()).rstrip())
+        if any(code):
+            self.blocks.append(("pre", 0, "\n".join(code)))
 
     def _table_float(self, inside: str) -> None:
         """A ``table`` float: its tabulars' rows and its caption, in the order written
@@ -238,14 +309,16 @@ class _Reader:
                 stop, _ = _until(
                     inside, m.end(), r"\\end\s*\{" + re.escape(m.group(1)) + r"\}", True
                 )
-                body = inside[m.end() : stop]
-                if m.group(1) == "tabular*":  # its width, then its columns
-                    body = body[_skip_group(body, 0) :]
-                self._rows(body)
+                self._rows(inside[m.end() : stop], m.group(1))
 
     def _item(self, name: str, pos: int) -> int:
+        """A list's item: a block of its own, numbered in an ``enumerate`` (where
+        ``\\setcounter{enumi}{n}`` makes the next ``n + 1``)."""
         self._flush()
         self._kind = "li"
+        if self._counters and self._counters[-1]:
+            self._number = self._counters[-1]
+            self._counters[-1] += 1
         text, label = self.text, ""
         if text[pos : pos + 1] == "[":
             close = text.find("]", pos)
@@ -288,17 +361,57 @@ class _Reader:
             return _SIMPLE[token], pos
         if token == "\n":  # a line break in the source is a space in the text
             return " ", pos
-        if token == "$":  # inline math, kept as written
-            end = text.find("$", pos)
-            end = end if end >= 0 else len(text)
-            return "$" + text[pos:end] + "$", end + 1
+        if token == "$":  # inline math, kept as written, within its paragraph
+            end = _MATH_END.search(text, pos)
+            if end is None or end.group() != "$":
+                return "$", pos  # a dollar, not math
+            return "$" + text[pos : end.start()] + "$", end.end()
         if token in ("{", "}"):
             return "", pos
         if token == "\\\\":
             return "\n", _skip_optional(text, pos)
+        if token[:1] == "\\" and token[1:] in _ACCENTS:
+            return _accented(token[1:], text, pos)
         if token.startswith("\\") and not name[:1].isalpha():
+            if token[1:] in _NOTHING:
+                return "", pos
             return token[1:] if token[1:] in "%&$#_{}" else " ", pos
         if name:
+            if name in _SYMBOLS:
+                if text[pos : pos + 2] == "{}":
+                    return _SYMBOLS[name], pos + 2
+                # A letter's command ends at a blank, which TeX drops ("Stra\\ss e"); after
+                # another ("\\LaTeX packages") it is kept, as its author meant.
+                while (
+                    _SYMBOLS[name].isalpha()
+                    and len(_SYMBOLS[name]) == 1
+                    and text[pos : pos + 1] in (" ", "\t")
+                ):
+                    pos += 1
+                return _SYMBOLS[name], pos
+            if name in ("url", "nolinkurl") and text[pos : pos + 1] == "{":
+                address, pos = braced(text, pos)  # shown as it is written
+                return re.sub(r"\\([%#&_~{}$])", r"\1", address), pos
+            if name in ("begin", "end") and text[pos : pos + 1] == "{":  # in a cell or a title
+                env, pos = braced(text, pos)
+                if name == "begin" and env.strip() in ("minipage", "tabular"):
+                    pos = _skip_group(text, _skip_optional(text, pos))  # a width, columns
+                return " ", pos
+            if name == "item":
+                return " ", pos
+            if name in _NAMING_FIRST:  # the address skipped, the text read on
+                return "", _skip_group(text, _skip_optional(text, pos))
+            if name == "texorpdfstring" and text[pos : pos + 1] == "{":
+                inner, pos = braced(text, pos)  # the text, not the PDF bookmark's
+                return _words(inner, self.notes), _skip_group(text, pos)
+            if name == "setcounter" and self._counters and self._counters[-1]:
+                counter, pos = braced(text, pos) if text[pos : pos + 1] == "{" else ("", pos)
+                value, pos = braced(text, pos) if text[pos : pos + 1] == "{" else ("", pos)
+                if counter.strip().startswith("enum") and value.strip().isdigit():
+                    self._counters[-1] = int(value) + 1
+                return _GAP, pos
+            if name in ("def", "let"):
+                return _GAP, _definition_end(text, pos, name)
             if name in _SILENT:
                 pos = _skip_optional(text, pos)
                 while pos < len(text) and text[pos] == "{":
@@ -322,6 +435,37 @@ def _until(text: str, pos: int, closer: str, regex: bool = False) -> tuple[int, 
         return (m.start(), m.end()) if m else (len(text), len(text))
     at = text.find(closer, pos)
     return (at, at + len(closer)) if at >= 0 else (len(text), len(text))
+
+
+def _accented(accent: str, text: str, pos: int) -> tuple[str, int]:
+    """The letter an accent command (``\\'``, ``\\c`` ...) puts its accent on, from its
+    argument (``{e}``, ``{\\i}``) or the next character (``\\'e``), and where reading goes
+    on."""
+    if text[pos : pos + 1] == "{":
+        inner, end = braced(text, pos)
+        letter = _words(inner)
+    else:
+        at = pos
+        while accent.isalpha() and at < len(text) and text[at] == " ":
+            at += 1  # "\\c c": a letter-named accent ends at a blank
+        letter, end = text[at : at + 1], at + 1
+    if not letter[:1].isalpha():
+        return letter, end
+    base = {"\u0131": "i", "\u0237": "j"}.get(letter[0], letter[0])  # \\"{\\i}: an i's dot goes
+    return unicodedata.normalize("NFC", base + _ACCENTS[accent]) + letter[1:], end
+
+
+def _definition_end(text: str, pos: int, name: str) -> int:
+    """Past a ``\\def`` (its command, its parameters, its body) or a ``\\let`` (two
+    commands), which show nothing."""
+    m = re.compile(r"\s*(\\[A-Za-z@]+|\\.)").match(text, pos)
+    if m is None:
+        return pos
+    if name == "let":
+        after = re.compile(r"\s*=?\s*(\\[A-Za-z@]+|\\.|.)").match(text, m.end())
+        return after.end() if after else m.end()
+    body = text.find("{", m.end())
+    return _skip_group(text, body) if body >= 0 and "\n\n" not in text[m.end() : body] else m.end()
 
 
 def _skip_optional(text: str, pos: int) -> int:

@@ -144,15 +144,17 @@ def _read(source: str, chrome: bool) -> str:
 
 
 #: A block of a document that is not a web page, as its reader found it:
-#: ``("h", level, text)``, ``("p", 0, text)``, ``("li", 0, text)``, ``("tr", 0, cells
-#: joined by a tab)`` or ``("pre", 0, code)``; ``text`` holds "\n" where a line breaks.
+#: ``("h", level, text)``, ``("p", 0, text)``, ``("li", number, text)`` (an item of an
+#: ordered list's number, 0 for an unordered list's), ``("tr", 0, cells joined by a
+#: tab)`` or ``("pre", 0, code)``; ``text`` holds "\n" where a line breaks.
 Block = tuple[str, int, str]
 
 
 def blocks_text(blocks: Iterable[Block]) -> str:
     """The text of a document read as blocks (a word-processor file's, a PDF's, a LaTeX
     source's), written as :func:`html_text` writes a web page's: a run of list items, or
-    of table rows, a line each, and other blocks a paragraph each."""
+    of table rows, a line each, and other blocks a paragraph each. A list item's level
+    is its number in an ordered list (0: an unordered one's)."""
     written: list[tuple[str, bool]] = []
     previous = ""
     for kind, level, raw in blocks:
@@ -163,7 +165,8 @@ def blocks_text(blocks: Iterable[Block]) -> str:
         else:
             text = _lines(" | ".join(raw.split("\t")) if kind == "tr" else raw)
             if text:
-                text = _escaped(("- " if kind == "li" else "") + text)
+                marker = (f"{level}. " if level else "- ") if kind == "li" else ""
+                text = _escaped(marker + text)
         if text:
             # Items of one list (rows of one table) follow each other: a block of another
             # kind in between, even one with no text, ends the list.
