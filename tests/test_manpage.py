@@ -453,6 +453,10 @@ def test_a_display_s_strings_and_an_escaped_backslash_before_an_n():
     assert man_text(source) == ('# A(1)\n\n## X\n\n```\nbetween -pi and pi\n```\n\n"\\n" and 5\n')
 
 
+def test_a_title_with_an_empty_section_shows_no_brackets():
+    assert man_text('.TH "T" ""\n.SH X\ntext\n') == "# T\n\n## X\n\ntext\n"
+
+
 def test_a_font_family_escape_shows_nothing():
     # libsasl(5) sets its names in \\FC (the family C) through a string.
     source = ".TH L 5\n.ds T< \\\\FC\n.ds T> \\\\F[]\n.SH X\nthe \\*(T<libsasl\\*(T> library\n"

@@ -333,7 +333,8 @@ class _Reader:
             self._flush()
             title = self._text(args[0]) if args else ""
             if title:
-                section = f"({self._text(args[1])})" if len(args) > 1 else ""
+                number = self._text(args[1]) if len(args) > 1 else ""
+                section = f"({number})" if number else ""  # '.TH "T" ""': no "()"
                 self.blocks.append(("h", 1, title + section))
         elif name in ("SH", "SS", "Sh", "Ss"):
             self._flush()
