@@ -102,6 +102,43 @@ def test_a_book():
     assert docbook_text(BOOK) == BOOK_TEXT
 
 
+def test_a_footnote_is_read_in_brackets_where_it_stands():
+    # As the LaTeX and AsciiDoc readers read theirs: the sentence is not cut around it.
+    # A note's paragraphs and list items are one stretch, one space apart; a note in a
+    # table cell stays in its cell, a note in a note in brackets of its own, and an empty
+    # note shows nothing.
+    source = (
+        '<article xmlns="http://docbook.org/ns/docbook">\n'
+        "<para>Text<footnote><para>Note one words.</para></footnote> here.</para>\n"
+        "<para>Two<footnote><para>First.</para><para>Second<footnote><para>deep"
+        "</para></footnote>.</para><itemizedlist><listitem><para>an item</para></listitem>"
+        "</itemizedlist></footnote> notes<footnote/>.</para>\n"
+        "<informaltable><tgroup cols='2'><tbody><row><entry>x<footnote><para>Note two."
+        "</para></footnote></entry><entry>y</entry></row></tbody></tgroup></informaltable>\n"
+        "</article>"
+    )
+    assert docbook_text(source) == (
+        "Text (Note one words.) here.\n\n"
+        "Two (First. Second (deep). an item) notes.\n\n"
+        "x (Note two.) | y\n"
+    )
+
+
+def test_each_table_is_a_table_of_its_own():
+    # White space between the last entry and the row's end makes no empty cell; an empty
+    # entry is a cell, first or last; the rows of two tables in a row are not one table.
+    source = (
+        '<article xmlns="http://docbook.org/ns/docbook">\n<para>Before.</para>\n'
+        "<informaltable><tgroup cols='2'><tbody>\n"
+        "<row><entry>a</entry><entry>b</entry></row>\n"
+        "</tbody></tgroup></informaltable>\n"
+        "<informaltable><tgroup cols='3'><tbody>\n<row>\n<entry>c</entry>\n<entry>d</entry>\n"
+        "<entry>e</entry>\n</row>\n<row><entry/><entry>f</entry><entry/></row>\n"
+        "</tbody></tgroup></informaltable>\n</article>"
+    )
+    assert docbook_text(source) == "Before.\n\na | b\n\nc | d | e\n| f |\n"
+
+
 def test_docbook5_with_included_files(tmp_path):
     (tmp_path / "chapters").mkdir()
     (tmp_path / "chapters" / "honey.xml").write_text(
@@ -226,7 +263,7 @@ _ELEMENT = st.sampled_from(
         "para", "chapter", "sect1", "section", "title", "itemizedlist", "listitem",
         "variablelist", "varlistentry", "term", "programlisting", "screen", "row", "entry",
         "note", "emphasis", "keycombo", "menuchoice", "shortcut", "guimenu", "indexterm",
-        "bookinfo", "author", "abstract", "info",
+        "bookinfo", "author", "abstract", "info", "footnote", "informaltable",
     ]
 )  # fmt: skip
 _WORDS = st.sampled_from(

@@ -275,6 +275,37 @@ def test_a_text_box_in_a_table_cell_is_read_once():
     assert docx_text(docx(f"<w:tbl><w:tr><w:tc>{deep}</w:tc></w:tr></w:tbl>", None)) == "Deep\n"
 
 
+def test_notes_in_a_table_cell_are_left_out():
+    # As in body text: a footnote's text (and its citation) and a comment's are left out
+    # of the cell that holds them, and a DOCX footnote's or comment's reference is no text.
+    # A heading in a cell is read with the cell, a text box's paragraph once.
+    note = (
+        "<text:note><text:note-citation>2</text:note-citation><text:note-body>"
+        "<text:p>Note two words.</text:p></text:note-body></text:note>"
+    )
+    comment = "<office:annotation><text:p>A comment.</text:p></office:annotation>"
+    box = (
+        '<draw:frame xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0">'
+        "<draw:text-box><text:p>boxed</text:p></draw:text-box></draw:frame>"
+    )
+    content = (
+        f"<office:document-content {ODT_NS}><office:body><office:text><table:table>"
+        f"<table:table-row><table:table-cell><text:p>x{note}</text:p></table:table-cell>"
+        f"<table:table-cell><text:p>y{comment} z</text:p>{comment}</table:table-cell>"
+        "</table:table-row><table:table-row><table:table-cell>"
+        '<text:h text:outline-level="2">Head</text:h><text:p>and</text:p></table:table-cell>'
+        f"<table:table-cell><text:p>a {box} b</text:p></table:table-cell></table:table-row>"
+        "</table:table></office:text></office:body></office:document-content>"
+    )
+    assert odt_text(odt(content)) == "x | y z\nHead and | a boxed b\n"
+    reference = (
+        "<w:r><w:footnoteReference w:id='1'/></w:r><w:r><w:commentReference w:id='0'/></w:r>"
+    )
+    cell = f"<w:tc><w:p><w:r><w:t>x</w:t></w:r>{reference}</w:p></w:tc>"
+    table = f"<w:tbl><w:tr>{cell}<w:tc>{p('y')}</w:tc></w:tr></w:tbl>"
+    assert docx_text(docx(table, None)) == "x | y\n"
+
+
 def test_a_chain_of_styles_is_walked_once():
     # 3,000 styles each based on the next, the last a heading: each is that heading's
     # level, found in one walk up the chain (every style walked it again to its end).

@@ -85,6 +85,19 @@ def test_as_pandoc_writes_it():
     )
 
 
+def test_a_heading_in_a_fixed_pitch_font_is_a_heading():
+    # Pandoc's "## `console.clear()`": the heading's only text is code. Its outline level
+    # makes it a heading, and it does not join the code block that follows it.
+    doc = (
+        r"{\rtf1\ansi\deff0{\fonttbl{\f0 \fswiss Helvetica;}{\f1 \fmodern Courier;}}" "\n"
+        r"{\pard \ql \f0 \sa180 \li0 \fi0 \outlinelevel1 \b \fs32 {\f1 console.clear()}\par}"
+        "\n"
+        r"{\pard \ql \f0 \sa180 \li0 \fi0 \f1 console.clear();\par}" "\n"
+        r"{\pard \ql \f0 \sa180 \li0 \fi0 When text.\par}}"
+    )  # fmt: skip
+    assert rtf_text(doc) == "## console.clear()\n\n```\nconsole.clear();\n```\n\nWhen text.\n"
+
+
 def test_detection_and_encoding():
     assert sniff_rtf(DOC) and sniff_rtf("\ufeff  {\\rtf1 x}") and sniff_rtf("", "notes.RTF")
     assert not sniff_rtf("Save it as {\\rtf} if you must.")

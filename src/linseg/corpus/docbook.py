@@ -14,8 +14,13 @@ page (:func:`linseg.corpus.webpage.blocks_text`):
 - **Blocks:** paragraphs (``para``, ``simpara``, ``formalpara``), admonitions, quotations,
   the titles of figures, tables and examples, list items (a line each, ``- `` before
   them), a variable list's terms (a line each, above their text), table rows (a line
-  each, cells between ``|``), and verbatim blocks (``programlisting``, ``screen``,
-  ``literallayout``, ``synopsis``, ``address``), fenced and kept as written.
+  each, cells between ``|``; each table's rows apart from the last's), and verbatim
+  blocks (``programlisting``, ``screen``, ``literallayout``, ``synopsis``,
+  ``address``), fenced and kept as written.
+- **Footnotes:** read where they stand, in brackets ("a word (the note's text) and
+  on"), as the LaTeX and AsciiDoc readers read theirs: the sentence around one is not
+  cut, and its text is kept. A note's paragraphs, list items and listings are one
+  stretch of text (in a listing, a note is the listing's text).
 - **Left out:** the front matter of a book or section (authors, copyright, legal notice,
   revision history, dates: an ``info`` element's content but its title and abstract),
   index terms, remarks and comments, and images (their text objects too, which a
@@ -79,6 +84,10 @@ _PARAGRAPHS = _names(
     attribution bridgehead question answer glossdef entry"""
 )
 _ITEMS = frozenset({"listitem", "step", "callout"})
+_TABLES = frozenset({"table", "informaltable"})
+# Inside a footnote, where the text goes on in brackets: elements whose text is apart
+# from what is before and after it.
+_NOTE_PARTS = _PARAGRAPHS | _ITEMS | _VERBATIM | {"row"}
 # What a rendering shows between the parts of these.
 _JOINED = {"keycombo": "+", "menuchoice": " \u2192 "}
 
@@ -130,6 +139,8 @@ class _Reader:
         # can be told apart ("Ctrl+Q", "File → Quit") where the source runs them together.
         self.marks: list[int | None] = []
         self.shortcuts: list[str] = []  # each open menu choice's shortcut, shown after it
+        # For each open footnote: where its opening bracket is in the open block.
+        self.notes: list[int] = []
 
     # --- parsing -----------------------------------------------------------------------
 
@@ -219,12 +230,24 @@ class _Reader:
         if self.verbatim:
             self.verbatim += name in _VERBATIM
             return
+        if name == "footnote":
+            self.note_start()
+            return
+        if self.notes:
+            if name in _NOTE_PARTS:
+                self.characters(" ")
+            return
         if name in _SECTIONS:
             self.flush()
             self.titled.append(False)
         elif name in _VERBATIM:
             self.open("pre")
             self.verbatim = 1
+        elif name in _TABLES:
+            # An empty block of another kind ends the rows before it: two tables that
+            # follow each other are not read as one.
+            self.flush()
+            self.blocks.append(("p", 0, ""))
         elif name == "row":
             self.open("tr")
         elif name in _ITEMS:
@@ -251,6 +274,12 @@ class _Reader:
             if self.verbatim:
                 return
             self.flush()
+            return
+        if self.notes:
+            if name == "footnote":
+                self.note_end()
+            elif name in _NOTE_PARTS:
+                self.characters(" ")
             return
         if name in _SECTIONS:
             self.flush()
@@ -306,6 +335,35 @@ class _Reader:
         elif self.shortcuts and self.shortcuts[-1]:
             self.block.append(f" ({self.shortcuts.pop()})")
 
+    def note_start(self) -> None:
+        """A footnote's text is read where it stands, in brackets, within the open block
+        (a sentence is not cut around it)."""
+        if self.block is None:
+            self.open("p")
+        assert self.block is not None
+        self.notes.append(len(self.block))
+        self.block.append(" (")
+
+    def note_end(self) -> None:
+        """A footnote's closing bracket, the white space at the edges of its text left out
+        (a note that shows no text shows no brackets)."""
+        start = self.notes.pop()
+        block = self.block
+        assert block is not None
+        while len(block) > start + 1 and not block[-1].strip():
+            block.pop()
+        if len(block) == start + 1:
+            del block[start:]
+            return
+        first = start + 1
+        while not block[first].strip():
+            first += 1
+        if first > start + 1:
+            del block[start + 1 : first]
+        block[start + 1] = block[start + 1].lstrip()
+        block[-1] = block[-1].rstrip()
+        block.append(")")
+
     def include(self, attributes: dict[str, str]) -> None:
         """An XInclude: the file's text, or its tree read in place."""
         found = self.included(attributes.get("href"))
@@ -351,7 +409,10 @@ class _Reader:
         raw = "".join(self.block)
         # In XML, white space outside verbatim text is one space, line breaks included.
         if self.kind == "tr":
-            raw = "\t".join(" ".join(cell.split()) for cell in raw.strip("\t").split("\t"))
+            cells = raw.split("\t")  # each entry's text ends at a tab
+            if len(cells) > 1 and not cells[-1].strip():
+                cells.pop()  # what follows the last entry: the white space before </row>
+            raw = "\t".join(" ".join(cell.split()) for cell in cells)
         elif self.kind != "pre":
             raw = " ".join(raw.split())
         if raw.strip():

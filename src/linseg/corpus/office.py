@@ -22,9 +22,10 @@ What is read:
   the styles it inherits from), paragraphs, lists, tables and sections in order; spaces (``text:s``), tabs and line
   breaks as they show.
 
-Left out of both: footnotes, endnotes and comments (ODT's ``text:note`` in the text
-too), headers and footers, text boxes' frames and drawings, images. A heading below
-level 6 is written at level 6. Only the standard library is used.
+Left out of both: footnotes, endnotes and comments (ODT's ``text:note`` and
+``office:annotation`` in the text and in table cells too), headers and footers, text
+boxes' frames and drawings, images. A heading below level 6 is written at level 6. Only
+the standard library is used.
 """
 
 from __future__ import annotations
@@ -222,11 +223,7 @@ def _odt_blocks(container: ElementTree.Element, levels: dict[str, int]) -> Itera
                 yield ("li", 0, block[2]) if block[0] == "p" else block
         elif tag == f"{_TABLE}table":
             for row in _odt_rows(child):
-                cells = [
-                    " ".join(_odt_inline(p) for p in cell.iter(f"{_TEXT}p"))
-                    for cell in row
-                    if cell.tag == f"{_TABLE}table-cell"
-                ]
+                cells = [_odt_cell(cell) for cell in row if cell.tag == f"{_TABLE}table-cell"]
                 yield ("tr", 0, "\t".join(c.replace("\t", " ") for c in cells))
         elif tag in (f"{_TEXT}section", f"{_TEXT}index-body", f"{_TEXT}table-of-content"):
             yield from _odt_blocks(child, levels)
@@ -243,6 +240,20 @@ def _odt_rows(table: ElementTree.Element) -> Iterator[ElementTree.Element]:
             f"{_TABLE}table-row-group",
         ):
             yield from _odt_rows(child)
+
+
+# A cell's paragraphs, and the notes and comments whose paragraphs are left out with them.
+_CELL_PARTS = (f"{_TEXT}p", f"{_TEXT}h", f"{_TEXT}note", f"{_OFFICE}annotation")
+
+
+def _odt_cell(cell: ElementTree.Element) -> str:
+    """A table cell's text: its paragraphs and headings, at any depth (in its lists and
+    nested tables too), each read once with what it holds; notes and comments left out."""
+    return " ".join(
+        _odt_inline(part)
+        for part in outermost(cell, _CELL_PARTS)
+        if part.tag in (f"{_TEXT}p", f"{_TEXT}h")
+    )
 
 
 def _odt_inline(element: ElementTree.Element) -> str:

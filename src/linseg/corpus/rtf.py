@@ -13,7 +13,8 @@ writes what a word processor shows, as the other readers of documents do
 - **Lists:** a paragraph that a list numbers or bullets (``\\ls``, or the bullet text an
   RTF writer puts before it in ``\\listtext`` or ``\\pntext``, left out) is a list item.
 - **Tables:** a row's cells (``\\cell``, ``\\row``) are a line, cells between ``|``.
-- **Code:** consecutive paragraphs set wholly in a fixed-pitch font are one block, fenced.
+- **Code:** consecutive paragraphs set wholly in a fixed-pitch font are one block,
+  fenced; a heading so set is a heading all the same.
 - **Characters:** ``\\'hh`` in the document's code page (``\\ansicpg``, else Windows-1252),
   ``\\uN`` with its fallback characters skipped (``\\ucN``), and the named ones
   (``\\emdash``, ``\\ldblquote``, ``\\~`` ...).
@@ -271,13 +272,14 @@ class _Reader:
             if raw.strip():
                 self.row.append(" ".join(raw.split()) + " ")
         elif raw.strip():
-            if p.fixed:
+            # A heading wholly in a fixed-pitch font (Markdown's "## `name`") is a heading.
+            if p.level is not None:
+                self.blocks.append(("h", p.level, raw))
+            elif p.fixed:
                 if self.blocks and self.blocks[-1][0] == "pre":
                     kind, level, before = self.blocks.pop()
                     raw = before + "\n" + raw
                 self.blocks.append(("pre", 0, raw))
-            elif p.level is not None:
-                self.blocks.append(("h", p.level, raw))
             else:
                 self.blocks.append(("li" if p.item else "p", 0, raw))
         self.paragraph = _Paragraph(p.level, p.item, p.cell)
