@@ -291,3 +291,16 @@ def test_any_tree_reads_and_invents_no_words(body):
     )
     # A key combination writes "+", a menu choice an arrow and a shortcut brackets.
     check_markup_reading(source, docbook_text(source), "docbook", {"kde"})
+
+
+def test_an_ordered_list_s_items_and_a_procedure_s_steps_are_numbered():
+    source = (
+        '<article xmlns="http://docbook.org/ns/docbook"><title>T</title>'
+        '<orderedlist startingnumber="3"><listitem><para>third</para>'
+        "<itemizedlist><listitem><para>inner</para></listitem></itemizedlist></listitem>"
+        "<listitem><para>fourth</para></listitem></orderedlist>"
+        "<procedure><step><para>open</para></step><step><para>close</para></step></procedure>"
+        "</article>"
+    )
+    # (Two lists that follow each other stay two lists.)
+    assert docbook_text(source) == "# T\n\n3. third\n- inner\n4. fourth\n\n1. open\n2. close\n"

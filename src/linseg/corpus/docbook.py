@@ -84,6 +84,9 @@ _PARAGRAPHS = _names(
     attribution bridgehead question answer glossdef entry"""
 )
 _ITEMS = frozenset({"listitem", "step", "callout"})
+# Lists whose items hold a "listitem", "step" or "callout"; the first two are numbered.
+_LISTS = frozenset({"orderedlist", "procedure", "itemizedlist", "calloutlist", "substeps"})
+_NUMBERED_LISTS = frozenset({"orderedlist", "procedure", "substeps"})
 _TABLES = frozenset({"table", "informaltable"})
 # Inside a footnote, where the text goes on in brackets: elements whose text is apart
 # from what is before and after it.
@@ -134,6 +137,7 @@ class _Reader:
         self.level = 0
         self.verbatim = 0  # depth inside a verbatim element
         self.item = False  # a list item's first block is yet to come
+        self.counters: list[int] = []  # each open list's next number (0: not numbered)
         # For each open element: how long the open block was when it opened (None: no
         # block was open), so that a key combination's keys and a menu choice's items
         # can be told apart ("Ctrl+Q", "File → Quit") where the source runs them together.
@@ -250,6 +254,13 @@ class _Reader:
             self.blocks.append(("p", 0, ""))
         elif name == "row":
             self.open("tr")
+        elif name in _LISTS:
+            if not self.counters:  # a list of its own, not one that follows another
+                self.flush()
+                self.blocks.append(("p", 0, ""))
+            start = attributes.get("startingnumber", "1")
+            numbered = name in _NUMBERED_LISTS
+            self.counters.append(int(start) if numbered and start.isdigit() else int(numbered))
         elif name in _ITEMS:
             self.flush()
             # A variable list's item is its term's text, not an item of a list.
@@ -293,6 +304,8 @@ class _Reader:
         elif name in _ITEMS:
             self.flush()
             self.item = False
+        elif name in _LISTS and self.counters:
+            self.counters.pop()
 
     def characters(self, data: str) -> None:
         if self.skipping:
@@ -400,6 +413,9 @@ class _Reader:
         self.flush()
         if kind == "p" and self.item:
             kind = "li"
+            if self.counters and self.counters[-1]:  # an ordered list's item: its number
+                level = self.counters[-1]
+                self.counters[-1] += 1
         self.item = False
         self.block, self.kind, self.level = [], kind, level
 
