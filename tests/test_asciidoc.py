@@ -171,6 +171,43 @@ def test_level_offset_entries_move_the_titles_below_them(tmp_path):
     )
 
 
+def test_a_link_text_is_an_attribute_list_only_when_it_holds_a_named_attribute():
+    # As Asciidoctor reads them: commas cut a link's text only where an "=" makes its
+    # brackets an attribute list (a mailto's: a ","), and a trailing "^" is not shown.
+    source = (
+        "Implements link:Dispatcher.md#destroy[`Dispatcher.destroy([error, callback])`].\n"
+        "See https://example.org/x[the docs, chapter two], link:a.html[text, window=_blank],\n"
+        'link:b.html["Google, Bing",role=x], https://example.org[Home^] and\n'
+        "link:cli.md#v8[`NODE_V8_COVERAGE=dir`], link:cli.md#t[--type=module, x],\n"
+        "link:c.html[window = _blank], xref:setup[Setup, step one],\n"
+        "xref:setup[Set up,role=x], mailto:a@b.org[Write us, Subject] and mailto:a@b.org[Mail us^].\n"
+        "Keys kbd:[Ctrl,T], btn:[Save, close], pass:[a, b] and image:jar.png[a jar,200].\n"
+    )
+    assert asciidoc_text(source) == (
+        "Implements `Dispatcher.destroy([error, callback])`.\n"
+        "See the docs, chapter two, text,\n"
+        "Google, Bing, Home and\n"
+        "`NODE_V8_COVERAGE=dir`, --type=module,\n"
+        "c.html, Setup, step one,\n"
+        "Set up, Write us and Mail us.\n"
+        "Keys Ctrl,T, Save, close, a, b and a jar.\n"
+    )
+
+
+def test_a_footnote_shows_all_its_text_even_glued_to_the_word_before_it():
+    # Pandoc writes footnotes glued to the word before them; Asciidoctor reads them so.
+    source = (
+        "Supported on kernel 4.18footnote:[Older kernels, before 4.18, may work.] and x64.\n"
+        "A wordxfootnote:[Glued note.] end, footnote:disclaimer[Named, noted.] and\n"
+        "footnoteref:[old,Old style, noted.], footnote:disclaimer[] and \\footnote:[kept].\n"
+    )
+    assert asciidoc_text(source) == (
+        "Supported on kernel 4.18 Older kernels, before 4.18, may work. and x64.\n"
+        "A wordx Glued note. end, Named, noted. and\n"
+        "Old style, noted., disclaimer and \\footnote:[kept].\n"
+    )
+
+
 @pytest.mark.parametrize(
     ("text", "path", "expected"),
     [
@@ -217,6 +254,7 @@ _LINE = st.sampled_from(
         "image::hive.png[a hive]", "term:: text", "link:https://x.org[a site] here",
         "<<id,words>> and <<other>>", "linkgit:git-add[1]", "(((hidden))) ((shown))",
         "Plain prose line.", "  indented text", "line with hard break +",
+        "4.18footnote:[a note, glued]", "link:x.html[text, more]", "link:y[text, role=z^]",
     ]
 )  # fmt: skip
 

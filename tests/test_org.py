@@ -101,6 +101,21 @@ def test_includes_and_custom_keywords(tmp_path):
     assert org_text(main.read_text()) == "# First\n\nText.\n"
 
 
+def test_line_breaks_and_counter_cookies_do_not_show():
+    # "\\" ends a line with a break (not after a third backslash); "[@N]" or "[@start:N]"
+    # after an item's bullet sets its number (a letter counts from "a", 1), as Org does.
+    source = (
+        "Line one\\\\\nline two \\\\  \nthree\\\\\\\nfour\n\n\\\\\nalone\n\n"
+        "1. [@3] third\n2. fourth\n- [@5] plain\n3) [@start:7] seventh\n"
+        "1. [@c] letter\n1. [@3][X] box\n   1. [@2] nested\n"
+    )
+    assert org_text(source) == (
+        "Line one\nline two\nthree\\\\\\\nfour\n\nalone\n\n"
+        "3. third\n2. fourth\n- plain\n7) seventh\n"
+        "3. letter\n3. [X] box\n   2. nested\n"
+    )
+
+
 @pytest.mark.parametrize(
     ("text", "path", "expected"),
     [
@@ -136,7 +151,8 @@ _LINE = st.sampled_from(
         "#+end_quote", "#+BEGIN_EXPORT html", "#+END_EXPORT", ":PROPERTIES:", ":ID: x",
         ":END:", "SCHEDULED: <2026-01-01>", ": fixed width", "| a | b |", "|---+---|",
         "-----", "[[https://x.org][a site]] here", "[[file:y.org]]", "<<<radio>>> word",
-        "- item", "1. step", "Plain prose line.", "  indented text",
+        "- item", "1. step", "Plain prose line.", "  indented text", "3. [@3] third",
+        "- [@start:2] item", "Line with a break\\\\", "\\\\",
     ]
 )  # fmt: skip
 

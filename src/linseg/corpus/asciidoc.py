@@ -24,10 +24,13 @@ source into text that linseg segments as it segments Markdown:
   is a blank line, a hard line break (`` +`` at a line's end) is left out.
 - **Inline**: attribute references (``{name}``, built-in or defined in the source) are
   replaced; links, cross references and other macros show their text (``link:url[the
-  docs]``: ``the docs``; ``<<id,Setup>>``: ``Setup``; ``image:x.png[a hive]``: ``a hive``);
-  a macro AsciiDoc does not define shows its target and its text in brackets
-  (``linkgit:git-tag[1]``: ``git-tag(1)``, as Git's own macro does). Other formatting
-  marks (``*bold*``, ```code```) stay, as in Markdown.
+  docs]``: ``the docs``; ``<<id,Setup>>``: ``Setup``; ``image:x.png[a hive]``: ``a hive``),
+  a link's all of it unless an ``=`` makes it an attribute list (``link:url[the docs,
+  window=_blank]``: ``the docs``), as Asciidoctor reads them; a footnote shows its text
+  where it stands, even glued to the word before it (``4.18footnote:[Or older.]``: ``4.18
+  Or older.``); a macro AsciiDoc does not define shows its target and its text in
+  brackets (``linkgit:git-tag[1]``: ``git-tag(1)``, as Git's own macro does). Other
+  formatting marks (``*bold*``, ```code```) stay, as in Markdown.
 - **Preprocessor**: ``ifdef::``, ``ifndef::`` and ``endif::`` keep or drop what they
   enclose by the attributes defined so far (``ifeval::`` keeps it); ``include::`` reads
   the file it names through ``read_file`` (:func:`~linseg.corpus.document.read_document`
@@ -85,6 +88,9 @@ _MACRO = re.compile(
     r"(?<![\w\\/:])([a-z][a-z0-9_-]*):(?!//)([^\s\[\]]*)"
     r"\[((?:[^\[\]\n]|\[[^\[\]\n]*\])*)\]"
 )
+# A footnote, read before other macros: it may be glued to the word before it (pandoc writes
+# "4.18footnote:[...]"), as Asciidoctor's own pattern for footnotes allows.
+_FOOTNOTE = re.compile(r"(?<!\\)footnote(ref)?:([^\s\[\]]*)\[((?:[^\[\]\n]|\[[^\[\]\n]*\])*)\]")
 _URL_MACRO = re.compile(r"(?<![\w\\])((?:https?|ftp|irc)://[^\s\[\]]+)\[([^\]\n]*)\]")
 _ANCHOR_LINE = re.compile(r"\[\[([\w:.-]+)(?:,[^\]]*)?\]\]|\[#([\w:-]+)[^\]]*\]")
 _INLINE_ANCHOR = re.compile(r"\[\[\[([\w:.-]+)(?:,[^\]]*)?\]\]\]|\[\[[\w:.-]+(?:,[^\]]*)?\]\]")
@@ -93,11 +99,12 @@ _VISIBLE_TERM = re.compile(r"\(\(([^()]+)\)\)")
 # (A run of blanks is tried from its start only: from each of its blanks, a long run that
 # no bar follows would be read again and again.)
 _CELL = re.compile(r"(?:^|(?<![ \t])[ \t]+)(?:\d+(?:\.\d+)?[+*])?[<^>]?(?:\.[<^>])?[adehlmsv]?\|")
-# Where a macro's text is what it shows, and where nothing is.
-_TEXT_MACROS = frozenset(
-    ("link", "xref", "mailto", "footnote", "footnoteref", "kbd", "btn", "pass", "stem",
-     "latexmath", "asciimath", "indexterm2", "icon", "image")
-)  # fmt: skip
+# Where a macro's text is what it shows: all of it; a link's, unless it is an attribute
+# list (see _link_text); or its first attribute. And where nothing is. (A footnote's:
+# see _FOOTNOTE.)
+_WHOLE_TEXT_MACROS = frozenset(("kbd", "btn", "pass", "stem", "latexmath", "asciimath"))
+_LINK_MACROS = frozenset(("link", "mailto", "xref", "indexterm2"))
+_TEXT_MACROS = frozenset(("icon", "image"))
 _HIDDEN_MACROS = frozenset(("indexterm", "anchor"))
 _MAX_INCLUDE_DEPTH = 8
 # The marks only AsciiDoc makes, each kind a group: a text is read as AsciiDoc when it
@@ -505,8 +512,10 @@ class _Reader:
         text = _HIDDEN_TERM.sub("", text)
         text = _VISIBLE_TERM.sub(r"\1", text)
         text = _XREF.sub(self._xref, text)
+        if "footnote" in text:
+            text = _FOOTNOTE.sub(_footnote_text, text)
         text = _MACRO.sub(_macro_text, text)  # first: link:https://...[text] is one
-        return _URL_MACRO.sub(lambda m: _first_positional(m.group(2)) or m.group(1), text)
+        return _URL_MACRO.sub(lambda m: _link_text("link", m.group(2)) or m.group(1), text)
 
 
 #: The most characters a line, or an attribute's value, may hold once its attribute
@@ -538,16 +547,45 @@ def _references(text: str, attributes: dict[str, str]) -> str:
 
 def _macro_text(m: re.Match[str]) -> str:
     name, target, text = m.groups()
-    shown = _first_positional(text)
     if name in _HIDDEN_MACROS:
         return ""
     if name == "menu":
         return " > ".join([target, *(s.strip() for s in text.split(">") if s.strip())])
-    if name in _TEXT_MACROS:
-        return shown or target
+    if name in _WHOLE_TEXT_MACROS:
+        return text or target
+    if name in _LINK_MACROS:
+        # (A visible index term whose brackets hold only named attributes shows them all.)
+        return _link_text(name, text) or (text if name == "indexterm2" else target)
     if name in ("http", "https", "ftp", "irc"):
         return m.group(0)  # a URL's port or path with brackets, not a macro
+    shown = _first_positional(text)
+    if name in _TEXT_MACROS:
+        return shown or target
     return f"{target}({shown})" if shown else target
+
+
+def _footnote_text(m: re.Match[str]) -> str:
+    """A footnote's text, all of it (``footnoteref:[id,text]``: after the id), else its id;
+    apart from the word it is glued to."""
+    old_style, target, text = m.groups()
+    if old_style:
+        target, _, text = text.partition(",")
+    shown = text.strip() or target
+    before = m.string[m.start() - 1] if m.start() else " "
+    return shown if not shown or before.isspace() or before in "([{" else " " + shown
+
+
+def _link_text(name: str, text: str) -> str:
+    """What the brackets of a link (``link``, ``mailto``, a URL's), a cross reference
+    (``xref``) or a visible index term (``indexterm2``) show, as Asciidoctor reads them: all
+    they hold, unless that holds a named attribute (an ``=``; for ``mailto``, a ``,``), when
+    they are an attribute list and show its first positional attribute; a link's trailing
+    ``^`` (open in a new window) is not shown."""
+    if ("," if name == "mailto" else "=") in text:
+        text = _first_positional(text)
+    if name in ("link", "mailto") and text.endswith("^"):
+        return text[:-1]
+    return text
 
 
 def _first_positional(text: str) -> str:
@@ -556,7 +594,8 @@ def _first_positional(text: str) -> str:
     if first.startswith('"'):
         end = first.find('"', 1)
         return first[1:end] if end > 0 else first[1:]
-    return "" if re.match(r"[\w-]+=", first) else first
+    # (A name starts with a letter or a digit, as Asciidoctor scans it: "--type=x" is text.)
+    return "" if re.match(r"\w[\w-]*[ \t]*=", first) else first
 
 
 def _source_language(line: str) -> str:

@@ -22,8 +22,10 @@ segments Markdown:
   ``:lines`` it names; up to eight deep, and nothing where the file cannot be read (or the
   source came from standard input).
 - **Inline**: a link shows its description (``[[https://orgmode.org][Org]]``: ``Org``), or
-  its target without the link type; radio targets (``<<<word>>>``) their text. Emphasis
-  marks stay, as in Markdown.
+  its target without the link type; radio targets (``<<<word>>>``) their text. A line
+  break (``\\`` at a line's end) is left out, and so is an item's counter cookie
+  (``1. [@3] third``: ``3. third``), its number the item's. Emphasis marks stay, as in
+  Markdown.
 
 Only the standard library is used.
 """
@@ -54,6 +56,11 @@ _RULE = re.compile(r"[ \t]*-{5,}[ \t]*")
 _TABLE_RULE = re.compile(r"[ \t]*\|[-+]+\|?[ \t]*")
 _LINK = re.compile(r"\[\[([^\[\]\n]+)\](?:\[([^\[\]\n]*)\])?\]")
 _RADIO = re.compile(r"<<<?([^<>]+)>>>?")
+# An item's bullet and the counter cookie after it, "[@3]" or "[@start:3]" (a letter counts
+# from "a"): the cookie sets the item's number, and shows nothing.
+_COUNTER = re.compile(
+    r"([ \t]*)(?:(\d+)([.)])|([-+*]))([ \t]+)\[@(?:start:)?(\d+|[A-Za-z])\][ \t]*"
+)
 _LINK_TYPE = re.compile(r"(?:file|id|help|info|shell|elisp|doi|news|mailto):")
 # An include's file (quoted or not), its kind (src, example, export) and language, and
 # the lines it takes (":lines "5-10"").
@@ -189,7 +196,9 @@ class _Reader:
             cells = [c.strip() for c in stripped.strip("|").split("|")]
             out.append(" | ".join(_inline(c) for c in cells if c))
             return i + 1
-        out.append(_inline(line))
+        shown = _without_break(_counted(line))
+        if shown.strip() or not line.strip():  # (a lone break ends no paragraph)
+            out.append(_inline(shown))
         return i + 1
 
     def _block(self, inner: list[str], kind: str, language: str) -> str:
@@ -259,6 +268,29 @@ def _headline_title(text: str, keywords: frozenset[str]) -> str | None:
     if text == "COMMENT" or text.startswith("COMMENT "):
         return None
     return _TAGS.sub("", " " + text).strip()
+
+
+def _counted(line: str) -> str:
+    """A list item's line with its counter cookie (``[@3]``) left out, its number (of a
+    numbered item) the cookie's; any other line as it is."""
+    m = _COUNTER.match(line)
+    if m is None:
+        return line
+    indent, number, delimiter, bullet, blank, counter = m.groups()
+    if number is not None:
+        value = int(counter) if counter.isdigit() else ord(counter.upper()) - ord("A") + 1
+        bullet = f"{value}{delimiter}"
+    rest = line[m.end() :]
+    return f"{indent}{bullet}{blank}{rest}" if rest else f"{indent}{bullet}"
+
+
+def _without_break(line: str) -> str:
+    """``line`` without the line break (``\\\\`` and blanks) at its end, if it has one: after
+    a third backslash, the two are text."""
+    text = line.rstrip(" \t")
+    if text.endswith("\\\\") and not text.endswith("\\\\\\"):
+        return text[:-2].rstrip(" \t")
+    return line
 
 
 def _inline(text: str) -> str:
