@@ -141,6 +141,22 @@ def levels_by_title(
     return levels
 
 
+def sources(roots: list[Path], fmt: str, largest: int | None = None) -> list[str]:
+    """The ``fmt`` files (Markdown or reST) of 1 KB or more (and at most ``largest``
+    bytes) under ``roots`` (default: this machine's ``/usr/share/doc``, ``/usr/lib`` and
+    CMake's manual), sorted."""
+    roots = roots or [Path("/usr/share/doc"), Path("/usr/lib")] + [
+        Path(p) for p in glob.glob("/usr/share/cmake*/Help")
+    ]
+    return sorted(
+        str(path)
+        for root in roots
+        for suffix in _SUFFIXES[fmt]
+        for path in root.rglob("*" + suffix)
+        if path.is_file() and 1024 <= path.stat().st_size <= (largest or 1 << 40)
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("roots", nargs="*", type=Path)
@@ -150,16 +166,7 @@ def main() -> None:
     args = ap.parse_args()
     if not shutil.which("pandoc"):
         sys.exit("bench_headings.py: pandoc is needed (apt-get install pandoc)")
-    roots = args.roots or [Path("/usr/share/doc"), Path("/usr/lib")] + [
-        Path(p) for p in glob.glob("/usr/share/cmake*/Help")
-    ]
-    files = sorted(
-        str(path)
-        for root in roots
-        for suffix in _SUFFIXES[args.format]
-        for path in root.rglob("*" + suffix)
-        if path.is_file() and path.stat().st_size >= 1024
-    )
+    files = sources(args.roots, args.format)
     sample = random.Random(args.seed).sample(files, min(args.sample, len(files)))
     shared = ours_total = theirs_total = same_level = ranked = 0
     wrong: list[tuple[str, str, int | None, int | None]] = []

@@ -1,0 +1,229 @@
+"""The same documents in eleven formats: does each reader show their words and headings?
+
+Usage::
+
+    python benchmarks/bench_formats.py [ROOT ...] --work DIR [--sample 150] [--seed 1]
+                                       [--formats docx,odt,...]
+
+Markdown files of this machine (1-200 KB, drawn with ``--seed`` as
+``benchmarks/bench_headings.py`` finds them) are written by pandoc (``-f gfm``) into each
+format linseg reads that pandoc writes: DOCX, ODT, RTF, EPUB, HTML, LaTeX, DocBook,
+MediaWiki, Org, AsciiDoc and a manual page, once, into ``--work``. Each file is read by
+linseg (:func:`linseg.corpus.document.read_document`, its format given) and compared with
+what the source says, which ``pandoc -t plain`` prints:
+
+- **recall**: the share of the source's words (runs of letters and digits, lower-cased)
+  that linseg's text holds, and **precision** the share of linseg's words that the source
+  shows; words that pandoc's plain text leaves out but other writers write (a link's
+  address, an image's, raw HTML, the title) are not counted against precision;
+- **headings**: the source's headings (pandoc's ``Header`` blocks) found, in order, as
+  ``#`` lines of linseg's text (a longest common subsequence of their titles), as shares
+  of the source's (recall) and of linseg's (precision);
+- errors: a refusal (``ValueError``, one line) is counted; anything else is a defect and
+  printed with its traceback; and the slowest read.
+
+pandoc 2.17 writes what these figures measure: its writers' habits (pandoc's LaTeX wraps
+each heading in a ``\\hypertarget``, its manual pages set every heading below the first
+level with ``.SS``) are part of what is read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import random
+import re
+import shutil
+import subprocess
+import sys
+import time
+import traceback
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_headings import _shown, sources, title
+from linseg.corpus.document import read_document
+
+_WORD = re.compile(r"[^\W_]+")
+# linseg's format, pandoc's writer, the file's ending, and the writer's options.
+_FORMATS = {
+    "docx": ("docx", "docx", []),
+    "odt": ("odt", "odt", []),
+    "rtf": ("rtf", "rtf", ["-s"]),
+    "epub": ("epub3", "epub", ["--metadata", "title=x"]),
+    "html": ("html", "html", ["-s", "--metadata", "pagetitle=x"]),
+    "tex": ("latex", "tex", ["-s"]),
+    "docbook": ("docbook5", "dbk", ["-s"]),
+    "mediawiki": ("mediawiki", "mediawiki", []),
+    "org": ("org", "org", []),
+    "asciidoc": ("asciidoc", "adoc", []),
+    "man": ("man", "1", ["-s"]),
+}
+_HEADING = re.compile(r"#{1,6}\s+(.*?)\s*#*\s*$")
+_FENCE = re.compile(r"(?:```|~~~)")
+
+
+def words(text: str) -> collections.Counter[str]:
+    return collections.Counter(w.lower() for w in _WORD.findall(text))
+
+
+def pandoc(source: str, *options: str) -> bytes:
+    run = subprocess.run(
+        ["pandoc", "-f", "gfm", "--wrap=none", source, *options], capture_output=True, timeout=120
+    )
+    if run.returncode:
+        raise RuntimeError(run.stderr.decode("utf-8", "replace")[:200])
+    return run.stdout
+
+
+def unshown(ast: dict) -> set[str]:
+    """The words of the source that pandoc's plain text leaves out and other writers
+    may write: links' and images' addresses, raw HTML and LaTeX, the metadata."""
+    found: list[str] = []
+
+    def walk(node: object) -> None:
+        if isinstance(node, dict):
+            kind, content = node.get("t"), node.get("c")
+            if kind in ("Link", "Image"):
+                found.extend(content[2])  # type: ignore[index]
+            elif kind in ("RawInline", "RawBlock"):
+                found.append(content[1])  # type: ignore[index]
+            walk(content)
+        elif isinstance(node, list):
+            for child in node:
+                walk(child)
+
+    walk(ast["blocks"])
+    found.append(_shown(list(ast.get("meta", {}).values())))
+    return set(words(" ".join(found)))
+
+
+def source_headings(ast: dict) -> list[str]:
+    """The source's headings' titles, in order (in quotes and lists too)."""
+    found: list[str] = []
+
+    def walk(blocks: list) -> None:
+        for block in blocks:
+            kind, content = block["t"], block.get("c")
+            if kind == "Header":
+                found.append(title(_shown(content[2])))
+            elif kind in ("BlockQuote", "BulletList"):
+                for part in content if kind == "BulletList" else [content]:
+                    walk(part)
+            elif kind in ("Div", "OrderedList"):
+                for part in content[1] if kind == "OrderedList" else [content[1]]:
+                    walk(part)
+
+    walk(ast["blocks"])
+    return found
+
+
+def linseg_headings(text: str) -> list[str]:
+    """The titles of the ``#`` lines of linseg's text, outside code."""
+    found, code = [], False
+    for line in text.split("\n"):
+        if _FENCE.match(line):
+            code = not code
+        elif not code and (m := _HEADING.match(line)):
+            found.append(title(m.group(1)))
+    return found
+
+
+def matched(a: list[str], b: list[str]) -> int:
+    """The length of the longest common subsequence of ``a`` and ``b``."""
+    row = [0] * (len(b) + 1)
+    for x in a:
+        diagonal = 0
+        for j, y in enumerate(b):
+            diagonal, row[j + 1] = row[j + 1], (diagonal + 1 if x == y else max(row[j + 1], row[j]))
+    return row[-1]
+
+
+def convert(source: str, folder: Path, formats: list[str]) -> None:
+    """The source's plain text, its AST and each format, written once into ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, options in (("plain.txt", ["-t", "plain"]), ("ast.json", ["-t", "json"])):
+        if not (folder / name).exists():
+            (folder / name).write_bytes(pandoc(source, *options))
+    for fmt in formats:
+        writer, ending, options = _FORMATS[fmt]
+        target = folder / f"doc.{ending}"
+        if not target.exists() and not (folder / f"doc.{ending}.failed").exists():
+            try:
+                pandoc(source, "-t", writer, *options, "-o", str(target))
+            except RuntimeError as exc:  # pandoc refuses a few (raw HTML in DocBook)
+                (folder / f"doc.{ending}.failed").write_text(str(exc))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("roots", nargs="*", type=Path)
+    ap.add_argument("--work", type=Path, required=True, help="where the converted files go")
+    ap.add_argument("--sample", type=int, default=150)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--formats", default=",".join(_FORMATS))
+    args = ap.parse_args()
+    if not shutil.which("pandoc"):
+        sys.exit("bench_formats.py: pandoc is needed (apt-get install pandoc)")
+    formats = args.formats.split(",")
+    if unknown := set(formats) - set(_FORMATS):
+        sys.exit(f"bench_formats.py: unknown formats {sorted(unknown)}")
+    files = sources(args.roots, "markdown", largest=200_000)
+    sample = random.Random(args.seed).sample(files, min(args.sample, len(files)))
+    rows: dict[str, list[tuple[float, float, int, int, int, float]]] = {f: [] for f in formats}
+    refused: collections.Counter[str] = collections.Counter()
+    for n, source in enumerate(sample):
+        folder = args.work / f"{n:03d}"
+        convert(source, folder, formats)
+        theirs = words((folder / "plain.txt").read_text("utf-8"))
+        ast = json.loads((folder / "ast.json").read_text("utf-8"))
+        hidden, headings = unshown(ast), source_headings(ast)
+        for fmt in formats:
+            path = folder / f"doc.{_FORMATS[fmt][1]}"
+            if not path.exists():
+                continue
+            t0 = time.perf_counter()
+            try:
+                text = read_document(path, fmt).text
+            except (ValueError, UnicodeDecodeError):
+                refused[fmt] += 1
+                continue
+            except Exception:  # a defect: say where
+                print(f"{fmt} {path} ({source}):\n{traceback.format_exc()}")
+                refused[fmt] += 1
+                continue
+            seconds = time.perf_counter() - t0
+            ours = words(text)
+            shared = sum((theirs & ours).values())
+            extra = sum(c for w, c in (ours - theirs).items() if w not in hidden)
+            found = linseg_headings(text)
+            rows[fmt].append(
+                (
+                    shared / max(1, sum(theirs.values())),
+                    shared / max(1, shared + extra),
+                    matched(headings, found),
+                    len(headings),
+                    len(found),
+                    seconds,
+                )
+            )
+    print(f"{len(sample)} Markdown sources of {len(files)}, seed {args.seed}, pandoc's writers\n")
+    print(
+        "| format | read | refused | recall | precision | headings: recall | precision | slowest s |"
+    )
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for fmt, results in rows.items():
+        if not results:
+            continue
+        k = len(results)
+        both = sum(r[2] for r in results)
+        print(
+            f"| {fmt} | {k} | {refused[fmt]} | {sum(r[0] for r in results) / k:.4f} "
+            f"| {sum(r[1] for r in results) / k:.4f} | {both / max(1, sum(r[3] for r in results)):.3f} "
+            f"| {both / max(1, sum(r[4] for r in results)):.3f} | {max(r[5] for r in results):.2f} |"
+        )
+
+
+if __name__ == "__main__":
+    main()
