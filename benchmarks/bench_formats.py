@@ -62,6 +62,7 @@ _FORMATS = {
 }
 _HEADING = re.compile(r"#{1,6}\s+(.*?)\s*#*\s*$")
 _FENCE = re.compile(r"(?:```|~~~)")
+_FENCE_INFO = re.compile(r"^(?:```+|~~~+)[^\n`]*$", re.MULTILINE)
 
 
 def words(text: str) -> collections.Counter[str]:
@@ -194,7 +195,7 @@ def main() -> None:
                 refused[fmt] += 1
                 continue
             seconds = time.perf_counter() - t0
-            ours = words(text)
+            ours = words(_FENCE_INFO.sub("", text))  # "```js": linseg's markup, not text
             shared = sum((theirs & ours).values())
             extra = sum(c for w, c in (ours - theirs).items() if w not in hidden)
             found = [h for h in linseg_headings(text) if h != "x"]

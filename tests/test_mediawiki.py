@@ -202,3 +202,11 @@ _LINE = st.sampled_from(
 def test_any_source_reads_and_invents_no_words(lines):
     source = "\n".join(lines)
     check_markup_reading(source, mediawiki_text(source), "mediawiki", {"python"})
+
+
+def test_numbered_lists_count_their_items_at_each_depth():
+    source = "Intro.\n\n# one\n# two\n## sub a\n## sub b\n# three\n#* bullet\n# four\n\nText.\n\n# again\n"
+    assert mediawiki_text(source) == (
+        "Intro.\n\n1. one\n2. two\n  1. sub a\n  2. sub b\n3. three\n  - bullet\n4. four\n\n"
+        "Text.\n\n1. again\n"
+    )

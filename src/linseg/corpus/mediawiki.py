@@ -351,10 +351,13 @@ def _blocks(lines: list[str]) -> str:
     """The text of a page's lines, templates and links read: its headings, lists, tables,
     preformatted runs and paragraphs."""
     out: list[str] = []
+    counters: list[int] = []  # the numbers of the open numbered lists' items, by depth
     i = 0
     while i < len(lines):
         line = lines[i]
         stripped = line.strip()
+        if stripped[:1] not in ("*", "#", ":", ";"):
+            counters.clear()  # any other line ends the lists
         if stripped.startswith("{|"):
             end = _table_end(lines, i)
             out.extend(("", _table(lines[i + 1 : end]), ""))
@@ -377,24 +380,31 @@ def _blocks(lines: list[str]) -> str:
             out.append("")
         else:
             out.append(
-                _list_item(stripped) if stripped[:1] in ("*", "#", ":", ";") else _clean(line)
+                _list_item(stripped, counters)
+                if stripped[:1] in ("*", "#", ":", ";")
+                else _clean(line)
             )
         i += 1
     return written(out)
 
 
-def _list_item(line: str) -> str:
-    """A list line as Markdown: ``*`` a bullet, ``#`` a number, ``:`` and ``;`` a line."""
+def _list_item(line: str, counters: list[int]) -> str:
+    """A list line as Markdown: ``*`` a bullet, ``#`` its number (``counters``: the
+    numbers so far at each depth, which the line moves on), ``:`` and ``;`` a line."""
     m = _LIST.fullmatch(line)
     assert m is not None
     marks, words = m.group(1), m.group(2)
+    del counters[len(marks) :]  # a deeper list ended
+    counters.extend([0] * (len(marks) - len(counters)))
+    if marks[-1] == "#":
+        counters[-1] += 1
     if marks[-1] in ":;":
         term, _, definition = words.partition(" : ") if marks[-1] == ";" else (words, "", "")
         return _clean(f"{term}: {definition}" if definition else term)
     words = _clean(words)
     if not words:  # an item that held only a template or a file
         return ""
-    return "  " * (len(marks) - 1) + ("- " if marks[-1] == "*" else "1. ") + words
+    return "  " * (len(marks) - 1) + ("- " if marks[-1] == "*" else f"{counters[-1]}. ") + words
 
 
 def _table_end(lines: list[str], start: int) -> int:
