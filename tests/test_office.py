@@ -329,3 +329,38 @@ def test_a_count_of_spaces_past_any_line_is_read():
     assert odt_text(odt(content)) == ODT_TEXT
     assert odf_spaces("99999999999999999999999") == " " * 1000
     assert (odf_spaces("3"), odf_spaces(None), odf_spaces("x")) == ("   ", " ", " ")
+
+
+def test_numbered_lists_show_their_numbers():
+    # As pandoc writes them: DOCX numbering definitions (a decimal level from 3, a bullet
+    # level below it); an ODT list style that numbers its first level, and a "Title"
+    # paragraph whose style no part defines.
+    numbering = (
+        f"<w:numbering {W}><w:abstractNum w:abstractNumId='7'>"
+        "<w:lvl w:ilvl='0'><w:start w:val='3'/><w:numFmt w:val='decimal'/></w:lvl>"
+        "<w:lvl w:ilvl='1'><w:numFmt w:val='bullet'/></w:lvl></w:abstractNum>"
+        "<w:num w:numId='5'><w:abstractNumId w:val='7'/></w:num></w:numbering>"
+    )
+
+    def item(text: str, level: int) -> str:
+        numbered = f'<w:numPr><w:ilvl w:val="{level}"/><w:numId w:val="5"/></w:numPr>'
+        return p(text, extra=numbered)
+
+    body = item("third", 0) + item("inner", 1) + item("fourth", 0)
+    files = {
+        "[Content_Types].xml": "<Types/>",
+        "word/document.xml": f"<w:document {W}><w:body>{body}</w:body></w:document>",
+        "word/numbering.xml": numbering,
+    }
+    assert docx_text(archive(files)) == "3. third\n- inner\n4. fourth\n"
+    content = f"""<office:document-content {ODT_NS}><office:automatic-styles>
+  <text:list-style style:name="L1"><text:list-level-style-number text:level="1"
+    style:num-format="1"/><text:list-level-style-bullet text:level="2"/></text:list-style>
+</office:automatic-styles><office:body><office:text>
+  <text:p text:style-name="Title">T</text:p>
+  <text:list text:style-name="L1"><text:list-item><text:p>one</text:p>
+    <text:list><text:list-item><text:p>inner</text:p></text:list-item></text:list>
+    </text:list-item><text:list-item text:start-value="5"><text:p>five</text:p>
+    <text:p>more</text:p></text:list-item></text:list>
+</office:text></office:body></office:document-content>"""
+    assert odt_text(odt(content)) == "# T\n\n1. one\n- inner\n5. five\n- more\n"

@@ -16,11 +16,13 @@ What is read:
   the outline level its paragraph or its style sets (``w:outlineLvl``, through the
   styles it is based on), else its style's name (``heading 1`` ... ``heading 9``, as Word
   names its built-in styles in every language, and ``Title``). A paragraph with
-  numbering (``w:numPr``) is a list item.
+  numbering (``w:numPr``) is a list item, after its number where its list's level counts
+  (``word/numbering.xml``: a decimal, letter or roman format, from its start).
 - **ODT** (``content.xml``): headings (``text:h``, their ``text:outline-level``; and a
   paragraph whose style is a heading, by its default outline level or its name, through
-  the styles it inherits from), paragraphs, lists, tables and sections in order; spaces (``text:s``), tabs and line
-  breaks as they show.
+  the styles it inherits from, or the name of a style no part defines), paragraphs, lists
+  (an item after its number where its list style numbers its level), tables and sections
+  in order; spaces (``text:s``), tabs and line breaks as they show.
 
 Left out of both: footnotes, endnotes and comments (ODT's ``text:note`` and
 ``office:annotation`` in the text and in table cells too), headers and footers, text
@@ -32,6 +34,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from typing import NamedTuple
 from xml.etree import ElementTree
 
 from .archive import (
@@ -77,33 +80,37 @@ def sniff_odt(data: bytes, path: str | os.PathLike[str] | None = None) -> bool:
 def docx_text(data: bytes) -> str:
     """The text of the DOCX ``data`` (see the module). Raises ValueError, saying why, for
     data that is not a readable DOCX."""
-    document, styles = _parts(data, "DOCX", "word/document.xml", "word/styles.xml")
+    document, (styles, numbering) = _parts(
+        data, "DOCX", "word/document.xml", "word/styles.xml", "word/numbering.xml"
+    )
     body = document.find(f"{_W}body")
     if body is None:
         raise ValueError("not a DOCX: word/document.xml has no body")
     levels = _style_levels(styles)
-    return blocks_text(_docx_blocks(body, levels))
+    return blocks_text(_docx_blocks(body, levels, _Numbering(numbering)))
 
 
 def odt_text(data: bytes) -> str:
     """The text of the ODT ``data`` (see the module). Raises ValueError, saying why, for
     data that is not a readable ODT."""
-    content, styles = _parts(data, "ODT", "content.xml", "styles.xml")
+    content, (styles,) = _parts(data, "ODT", "content.xml", "styles.xml")
     text = content.find(f"{_OFFICE}body/{_OFFICE}text")
     if text is None:
         raise ValueError("not an ODT: content.xml has no office:text body")
-    levels = _odt_style_levels([root for root in (styles, content) if root is not None])
-    return blocks_text(_odt_blocks(text, levels))
+    roots = [root for root in (styles, content) if root is not None]
+    return blocks_text(_odt_blocks(text, _OdtStyles(_odt_style_levels(roots), _odt_lists(roots))))
 
 
 def _parts(
-    data: bytes, kind: str, main: str, styles: str
-) -> tuple[ElementTree.Element, ElementTree.Element | None]:
-    """The archive's main XML part, and its styles part if it has one."""
+    data: bytes, kind: str, main: str, *optional: str
+) -> tuple[ElementTree.Element, list[ElementTree.Element | None]]:
+    """The archive's main XML part, and each ``optional`` part (its styles, its
+    numbering) if it has it."""
     with open_archive(data, kind) as book:
         root = read_xml(book, main, kind)
-        styled = read_xml(book, styles, kind) if styles in book.namelist() else None
-    return root, styled
+        names = set(book.namelist())
+        parts = [read_xml(book, name, kind) if name in names else None for name in optional]
+    return root, parts
 
 
 # -- DOCX ---------------------------------------------------------------------------------
@@ -136,11 +143,53 @@ def _outline_level(element: ElementTree.Element) -> int | None:
     return value + 1 if value is not None and value < 9 else None
 
 
-def _docx_blocks(container: ElementTree.Element, levels: dict[str, int]) -> Iterator[Block]:
+class _Numbering:
+    """A DOCX's numbered lists (``word/numbering.xml``): which of a list's levels count
+    (a decimal, letter or roman format, not a bullet) and from what, and each list's
+    counts so far, a level's reset when an item of a higher level comes."""
+
+    def __init__(self, root: ElementTree.Element | None) -> None:
+        self.formats: dict[tuple[str, int], int] = {}  # (list, level): start, 0 a bullet
+        self.counts: dict[str, list[int]] = {}
+        if root is None:
+            return
+        abstract: dict[str, dict[int, int]] = {}
+        for definition in root.iter(f"{_W}abstractNum"):
+            starts = abstract.setdefault(definition.get(f"{_W}abstractNumId", ""), {})
+            for lvl in definition.iter(f"{_W}lvl"):
+                fmt = lvl.find(f"{_W}numFmt")
+                start = lvl.find(f"{_W}start")
+                counted = fmt is not None and fmt.get(f"{_W}val") not in ("bullet", "none")
+                first = count_of(start.get(f"{_W}val")) if start is not None else None
+                starts[count_of(lvl.get(f"{_W}ilvl")) or 0] = (first or 1) if counted else 0
+        for num in root.iter(f"{_W}num"):
+            base = num.find(f"{_W}abstractNumId")
+            key = base.get(f"{_W}val", "") if base is not None else ""
+            for depth, first_number in abstract.get(key, {}).items():
+                self.formats[(num.get(f"{_W}numId", ""), depth)] = first_number
+
+    def number(self, properties: ElementTree.Element) -> int:
+        """The number of the list item whose numbering is ``properties`` (``w:numPr``),
+        counted; 0 for a bullet's."""
+        ident, level = properties.find(f"{_W}numId"), properties.find(f"{_W}ilvl")
+        key = ident.get(f"{_W}val", "") if ident is not None else ""
+        depth = min((count_of(level.get(f"{_W}val")) or 0) if level is not None else 0, 8)
+        start = self.formats.get((key, depth), 0)
+        counts = self.counts.setdefault(key, [0] * 9)
+        counts[depth + 1 :] = [0] * (8 - depth)  # a deeper list starts again
+        if not start:
+            return 0
+        counts[depth] = counts[depth] + 1 if counts[depth] else start
+        return counts[depth]
+
+
+def _docx_blocks(
+    container: ElementTree.Element, levels: dict[str, int], numbering: _Numbering
+) -> Iterator[Block]:
     for child in container:
         tag = local(child.tag)
         if tag == "p":
-            yield _docx_paragraph(child, levels)
+            yield _docx_paragraph(child, levels, numbering)
         elif tag == "tbl":
             for row in child.findall(f"{_W}tr"):
                 cells = [
@@ -151,10 +200,10 @@ def _docx_blocks(container: ElementTree.Element, levels: dict[str, int]) -> Iter
         elif tag == "sdt":
             content = child.find(f"{_W}sdtContent")
             if content is not None:
-                yield from _docx_blocks(content, levels)
+                yield from _docx_blocks(content, levels, numbering)
 
 
-def _docx_paragraph(p: ElementTree.Element, levels: dict[str, int]) -> Block:
+def _docx_paragraph(p: ElementTree.Element, levels: dict[str, int], numbering: _Numbering) -> Block:
     text = _docx_runs(p)
     properties = p.find(f"{_W}pPr")
     level = None
@@ -165,8 +214,9 @@ def _docx_paragraph(p: ElementTree.Element, levels: dict[str, int]) -> Block:
             level = _outline_level(outline)
         elif style is not None:
             level = levels.get(style.get(f"{_W}val", ""))
-        if level is None and properties.find(f"{_W}numPr") is not None:
-            return ("li", 0, text)
+        numbered = properties.find(f"{_W}numPr")
+        if level is None and numbered is not None:
+            return ("li", numbering.number(numbered), text)
     return ("h", level, text) if level is not None else ("p", 0, text)
 
 
@@ -206,27 +256,88 @@ def _odt_style_levels(roots: list[ElementTree.Element]) -> dict[str, int]:
     return inherit_levels(own, parent)
 
 
-def _odt_blocks(container: ElementTree.Element, levels: dict[str, int]) -> Iterator[Block]:
+class _OdtStyles(NamedTuple):
+    """What an ODT's styles say: each paragraph style's heading level, and each list
+    style's first number at each of its levels (0: not numbered)."""
+
+    levels: dict[str, int]
+    lists: dict[str, dict[int, int]]
+
+
+def _odt_lists(roots: list[ElementTree.Element]) -> dict[str, dict[int, int]]:
+    """Each list style's first number at each level it numbers (``style:num-format``
+    not empty; ``text:start-value``, 1 unless given), 0 at a level of bullets."""
+    found: dict[str, dict[int, int]] = {}
+    for root in roots:
+        for style in root.iter(f"{_TEXT}list-style"):
+            starts = found.setdefault(style.get(f"{_STYLE}name", ""), {})
+            for level in style:
+                depth = count_of(level.get(f"{_TEXT}level")) or 1
+                numbered = level.tag == f"{_TEXT}list-level-style-number" and bool(
+                    level.get(f"{_STYLE}num-format")
+                )
+                start = count_of(level.get(f"{_TEXT}start-value"))
+                starts[depth] = (start or 1) if numbered else 0
+    return found
+
+
+def _odt_list(
+    lst: ElementTree.Element, styles: _OdtStyles, style: str, depth: int
+) -> Iterator[Block]:
+    """A list's items, a block each (an item's later paragraphs too), numbered where its
+    list style numbers their level (a nested list takes its outer list's style unless it
+    names its own)."""
+    style = lst.get(f"{_TEXT}style-name") or style
+    start = styles.lists.get(style, {}).get(depth, 0)
+    number = start - 1
+    for item in lst:
+        if item.tag not in (f"{_TEXT}list-item", f"{_TEXT}list-header"):
+            continue
+        counted = bool(start) and item.tag == f"{_TEXT}list-item"
+        if counted:
+            given = count_of(item.get(f"{_TEXT}start-value"))
+            number = given if given is not None else number + 1
+        first = counted
+        for block in _odt_blocks(item, styles, style, depth):
+            if block[0] == "p":
+                block, first = ("li", number if first else 0, block[2]), False
+            yield block
+
+
+def _odt_blocks(
+    container: ElementTree.Element, styles: _OdtStyles, style: str = "", depth: int = 0
+) -> Iterator[Block]:
+    """The blocks of a body, a section or a list item (``style`` and ``depth``: the
+    list it is in)."""
+    levels = styles.levels
     for child in container:
         tag = child.tag
         if tag == f"{_TEXT}h":
             level = count_of(child.get(f"{_TEXT}outline-level"))
             yield ("h", level or 1, _odt_inline(child))
         elif tag == f"{_TEXT}p":
-            style_level = levels.get(child.get(f"{_TEXT}style-name", ""))
+            name = child.get(f"{_TEXT}style-name", "")
+            # A style no part defines is known by its name (pandoc's "Title").
+            style_level = levels[name] if name in levels else _named_level(name)
             if style_level is None:
                 yield ("p", 0, _odt_inline(child))
             else:
                 yield ("h", style_level, _odt_inline(child))
-        elif tag in (f"{_TEXT}list", f"{_TEXT}list-item", f"{_TEXT}list-header"):
-            for block in _odt_blocks(child, levels):
+        elif tag == f"{_TEXT}list":
+            yield from _odt_list(child, styles, style, depth + 1)
+        elif tag in (f"{_TEXT}list-item", f"{_TEXT}list-header"):  # one outside a list
+            for block in _odt_blocks(child, styles, style, depth):
                 yield ("li", 0, block[2]) if block[0] == "p" else block
         elif tag == f"{_TABLE}table":
             for row in _odt_rows(child):
                 cells = [_odt_cell(cell) for cell in row if cell.tag == f"{_TABLE}table-cell"]
                 yield ("tr", 0, "\t".join(c.replace("\t", " ") for c in cells))
         elif tag in (f"{_TEXT}section", f"{_TEXT}index-body", f"{_TEXT}table-of-content"):
-            yield from _odt_blocks(child, levels)
+            yield from _odt_blocks(child, styles, style, depth)
+
+
+def _named_level(name: str) -> int | None:
+    return style_level(name.replace("_20_", " ")) if name else None
 
 
 def _odt_rows(table: ElementTree.Element) -> Iterator[ElementTree.Element]:
