@@ -527,6 +527,9 @@ _FOUND = {
     "macros never closed (AsciiDoc)": (
         "asciidoc", "a.adoc", "= T\n\nBees fly. " + "pass:[" * 16_000 + "\n", None,
     ),
+    "a fence's run of blanks before a backtick (AsciiDoc; 10 s at this size)": (
+        "asciidoc", "a.adoc", "= T\n\nBees fly.\n\n```" + " " * 80_000 + "x`\n", None,
+    ),
     "links never closed (Org)": ("org", "o.org", "Bees fly. " + "[[" * 50_000 + "\n", None),
     "a line of footnotes never closed, detected": (
         "auto", "t.txt", "Bees fly. " + "<ref>" * 13_000 + "\n", None,
