@@ -101,9 +101,9 @@ _ACCENTS = {
     "H": "\u030b", "k": "\u0328", "r": "\u030a", "d": "\u0323", "b": "\u0331",
 }  # fmt: skip
 # One-character commands that show nothing (an italic correction, a hyphenation point,
-# a spacing hint) or a space (the thin and medium spaces, a control space).
+# a spacing hint); the others but escaped characters (the thin and medium spaces, a
+# control space) show a space.
 _NOTHING = frozenset("/-@!")
-_SPACES = frozenset(",;: ")
 _DISPLAYS = frozenset(
     {
         "equation", "equation*", "align", "align*", "eqnarray", "eqnarray*", "gather",
@@ -377,55 +377,65 @@ class _Reader:
                 return "", pos
             return token[1:] if token[1:] in "%&$#_{}" else " ", pos
         if name:
-            if name in _SYMBOLS:
-                if text[pos : pos + 2] == "{}":
-                    return _SYMBOLS[name], pos + 2
-                # A letter's command ends at a blank, which TeX drops ("Stra\\ss e"); after
-                # another ("\\LaTeX packages") it is kept, as its author meant.
-                while (
-                    _SYMBOLS[name].isalpha()
-                    and len(_SYMBOLS[name]) == 1
-                    and text[pos : pos + 1] in (" ", "\t")
-                ):
-                    pos += 1
-                return _SYMBOLS[name], pos
-            if name in ("url", "nolinkurl") and text[pos : pos + 1] == "{":
-                address, pos = braced(text, pos)  # shown as it is written
-                return re.sub(r"\\([%#&_~{}$])", r"\1", address), pos
-            if name in ("begin", "end") and text[pos : pos + 1] == "{":  # in a cell or a title
-                env, pos = braced(text, pos)
-                if name == "begin" and env.strip() in ("minipage", "tabular"):
-                    pos = _skip_group(text, _skip_optional(text, pos))  # a width, columns
-                return " ", pos
-            if name == "item":
-                return " ", pos
-            if name in _NAMING_FIRST:  # the address skipped, the text read on
-                return "", _skip_group(text, _skip_optional(text, pos))
-            if name == "texorpdfstring" and text[pos : pos + 1] == "{":
-                inner, pos = braced(text, pos)  # the text, not the PDF bookmark's
-                return _words(inner, self.notes), _skip_group(text, pos)
-            if name == "setcounter" and self._counters and self._counters[-1]:
-                counter, pos = braced(text, pos) if text[pos : pos + 1] == "{" else ("", pos)
-                value, pos = braced(text, pos) if text[pos : pos + 1] == "{" else ("", pos)
-                if counter.strip().startswith("enum") and value.strip().isdigit():
-                    self._counters[-1] = int(value) + 1
-                return _GAP, pos
-            if name in ("def", "let"):
-                return _GAP, _definition_end(text, pos, name)
-            if name in _SILENT:
-                pos = _skip_optional(text, pos)
-                while pos < len(text) and text[pos] == "{":
-                    pos = _skip_group(text, pos)
-                return _GAP, pos
-            if name == "footnote":
-                pos = _skip_optional(text, pos)
-                if self.notes >= _NOTE_DEPTH:
-                    return " ", pos  # its text read in place, a word apart
-                if pos < len(text) and text[pos] == "{":
-                    inner, pos = braced(text, pos)
-                    return " (" + _words(inner, self.notes + 1) + ")", pos
-            return "", _skip_optional(text, pos)  # its braced arguments are read as text
+            return self._command(name, text, pos)
         return token, pos
+
+    def _command(self, name: str, text: str, pos: int) -> tuple[str, int]:
+        """What a command named with letters says in running text (``name``: its name,
+        its arguments from ``pos``), and where reading goes on: a character, a link's
+        text, nothing, a footnote in brackets, or, for any other command, its braced
+        arguments read on as text."""
+        if name in _SYMBOLS:
+            return _symbol(name, text, pos)
+        if name in ("url", "nolinkurl") and text[pos : pos + 1] == "{":
+            address, pos = braced(text, pos)  # shown as it is written
+            return re.sub(r"\\([%#&_~{}$])", r"\1", address), pos
+        if name in ("begin", "end") and text[pos : pos + 1] == "{":  # in a cell or a title
+            env, pos = braced(text, pos)
+            if name == "begin" and env.strip() in ("minipage", "tabular"):
+                pos = _skip_group(text, _skip_optional(text, pos))  # a width, columns
+            return " ", pos
+        if name == "item":
+            return " ", pos
+        if name in _NAMING_FIRST:  # the address skipped, the text read on
+            return "", _skip_group(text, _skip_optional(text, pos))
+        if name == "texorpdfstring" and text[pos : pos + 1] == "{":
+            inner, pos = braced(text, pos)  # the text, not the PDF bookmark's
+            return _words(inner, self.notes), _skip_group(text, pos)
+        if name == "setcounter" and self._counters and self._counters[-1]:
+            counter, pos = braced(text, pos) if text[pos : pos + 1] == "{" else ("", pos)
+            value, pos = braced(text, pos) if text[pos : pos + 1] == "{" else ("", pos)
+            if counter.strip().startswith("enum") and value.strip().isdigit():
+                self._counters[-1] = int(value) + 1
+            return _GAP, pos
+        if name in ("def", "let"):
+            return _GAP, _definition_end(text, pos, name)
+        if name in _SILENT:
+            pos = _skip_optional(text, pos)
+            while pos < len(text) and text[pos] == "{":
+                pos = _skip_group(text, pos)
+            return _GAP, pos
+        if name == "footnote":
+            pos = _skip_optional(text, pos)
+            if self.notes >= _NOTE_DEPTH:
+                return " ", pos  # its text read in place, a word apart
+            if pos < len(text) and text[pos] == "{":
+                inner, pos = braced(text, pos)
+                return " (" + _words(inner, self.notes + 1) + ")", pos
+        return "", _skip_optional(text, pos)  # its braced arguments are read as text
+
+
+def _symbol(name: str, text: str, pos: int) -> tuple[str, int]:
+    """A named character (``\\textbar``, ``\\ss``), the ``{}`` after it taken. A letter's
+    command ends at a blank, which TeX drops ("Stra\\ss e"); after another ("\\LaTeX
+    packages") the blank is kept, as its author meant."""
+    shown = _SYMBOLS[name]
+    if text[pos : pos + 2] == "{}":
+        return shown, pos + 2
+    if shown.isalpha() and len(shown) == 1:
+        while text[pos : pos + 1] in (" ", "\t"):
+            pos += 1
+    return shown, pos
 
 
 def _until(text: str, pos: int, closer: str, regex: bool = False) -> tuple[int, int]:
@@ -464,7 +474,9 @@ def _definition_end(text: str, pos: int, name: str) -> int:
     if name == "let":
         after = re.compile(r"\s*=?\s*(\\[A-Za-z@]+|\\.|.)").match(text, m.end())
         return after.end() if after else m.end()
-    body = text.find("{", m.end())
+    # Its parameters ("#1#2") are short: a body further on, or past a blank line, is not
+    # its own (and looking no further keeps many \\def's without one from costing n²).
+    body = text.find("{", m.end(), m.end() + 100)
     return _skip_group(text, body) if body >= 0 and "\n\n" not in text[m.end() : body] else m.end()
 
 
