@@ -1,4 +1,4 @@
-"""The same documents in eleven formats: does each reader show their words and headings?
+"""The same documents in twelve formats: does each reader show their words and headings?
 
 Usage::
 
@@ -8,7 +8,8 @@ Usage::
 Markdown files of this machine (1-200 KB, drawn with ``--seed`` as
 ``benchmarks/bench_headings.py`` finds them) are written by pandoc (``-f gfm``) into each
 format linseg reads that pandoc writes: DOCX, ODT, RTF, EPUB, HTML, LaTeX, DocBook,
-MediaWiki, Org, AsciiDoc and a manual page, once, into ``--work``. Each file is read by
+MediaWiki, Org, AsciiDoc and a manual page, and its HTML printed to PDF by Chromium, once,
+into ``--work``. Each file is read by
 linseg (:func:`linseg.corpus.document.read_document`, its format given) and compared with
 what the source says, which ``pandoc -t plain`` prints:
 
@@ -59,6 +60,9 @@ _FORMATS = {
     "org": ("org", "org", []),
     "asciidoc": ("asciidoc", "adoc", []),
     "man": ("man", "1", ["-s"]),
+    # pandoc's HTML printed by Chromium (``--headless --print-to-pdf``, no header or
+    # footer), where Chromium is installed.
+    "pdf": ("html", "pdf", ["-s", "--metadata", "pagetitle=x"]),
 }
 _HEADING = re.compile(r"#{1,6}\s+(.*?)\s*#*\s*$")
 _FENCE = re.compile(r"(?:```|~~~)")
@@ -150,11 +154,29 @@ def convert(source: str, folder: Path, formats: list[str]) -> None:
     for fmt in formats:
         writer, ending, options = _FORMATS[fmt]
         target = folder / f"doc.{ending}"
-        if not target.exists() and not (folder / f"doc.{ending}.failed").exists():
-            try:
+        if target.exists() or (folder / f"doc.{ending}.failed").exists():
+            continue
+        try:
+            if fmt == "pdf":
+                html = folder / "print.html"
+                html.write_bytes(pandoc(source, "-t", writer, *options))
+                _print(html, target)
+            else:
                 pandoc(source, "-t", writer, *options, "-o", str(target))
-            except RuntimeError as exc:  # pandoc refuses a few (raw HTML in DocBook)
-                (folder / f"doc.{ending}.failed").write_text(str(exc))
+        except RuntimeError as exc:  # pandoc refuses a few (raw HTML in DocBook)
+            (folder / f"doc.{ending}.failed").write_text(str(exc))
+
+
+def _print(page: Path, target: Path) -> None:
+    """``page`` printed to ``target`` by Chromium."""
+    command = ["chromium", "--headless", "--no-sandbox", "--disable-gpu"]
+    command += ["--no-pdf-header-footer", f"--print-to-pdf={target}", page.resolve().as_uri()]
+    try:
+        subprocess.run(command, capture_output=True, timeout=120, check=False)
+    except subprocess.TimeoutExpired:
+        pass
+    if not target.exists():
+        raise RuntimeError("Chromium printed no PDF")
 
 
 def main() -> None:
@@ -168,6 +190,9 @@ def main() -> None:
     if not shutil.which("pandoc"):
         sys.exit("bench_formats.py: pandoc is needed (apt-get install pandoc)")
     formats = args.formats.split(",")
+    if "pdf" in formats and shutil.which("chromium") is None:
+        formats.remove("pdf")
+        print("(no Chromium: the PDF row is left out)")
     if unknown := set(formats) - set(_FORMATS):
         sys.exit(f"bench_formats.py: unknown formats {sorted(unknown)}")
     files = sources(args.roots, "markdown", largest=200_000)

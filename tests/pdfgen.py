@@ -9,7 +9,12 @@ from __future__ import annotations
 Line = tuple[float, float, float, str] | tuple[float, float, float, str, str]
 
 #: The fonts a line may name, as the PDF names them.
-FONTS = {"regular": "Helvetica", "bold": "Helvetica-Bold", "mono": "Courier"}
+FONTS = {
+    "regular": "Helvetica",
+    "bold": "Helvetica-Bold",
+    "mono": "Courier",
+    "monobold": "Courier-Bold",
+}
 
 
 def _escape(text: str) -> str:

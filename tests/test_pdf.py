@@ -212,6 +212,22 @@ def test_a_report_set_in_print():
     assert pdf_text(make_pdf(REPORT)) == REPORT_TEXT
 
 
+def test_a_line_in_bold_monospaced_type_is_a_heading_and_code_is_not():
+    # A browser prints "### `Agent.close()`" so (pandoc's HTML); code is regular.
+    page = [
+        (72, 770, 18, "Agent"),
+        (72, 745, 11, "An agent dispatches requests.", "regular"),
+        (72, 720, 11, "Agent.close()", "monobold"),
+        (72, 700, 11, "Closes the agent.", "regular"),
+        (72, 680, 11, "agent.close()", "mono"),
+        (72, 660, 11, "Then it is closed.", "regular"),
+    ]
+    assert pdf_text(make_pdf([page])) == (
+        "# Agent\n\nAn agent dispatches requests.\n\n## Agent.close()\n\n"
+        "Closes the agent.\n\n```\nagent.close()\n```\n\nThen it is closed.\n"
+    )
+
+
 def test_one_page_keeps_its_top_and_bottom_lines():
     page = [(72, 812, 8, "Draft 3"), *paragraph(700, ["One line of text."]), (280, 30, 8, "1")]
     assert pdf_text(make_pdf([page])) == "Draft 3\n\nOne line of text.\n\n1\n"

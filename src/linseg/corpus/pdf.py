@@ -36,7 +36,8 @@ and rebuilds the structure a reader sees:
   and below an unnumbered one, such as "Acknowledgements").
 - **Code**: a paragraph set in a monospaced font at the body's size or smaller is a code
   block, its lines kept as lines, each indented by its own spaces and by how far right
-  of the block's leftmost line it is drawn.
+  of the block's leftmost line it is drawn; but one line set wholly in bold is a heading
+  that names a function (a browser prints Markdown's ``### `f()` `` so).
 
 The result is written as :func:`linseg.corpus.webpage.blocks_text` writes any document:
 headings as Markdown lines and code between fences, so that the default cuts at the
@@ -145,7 +146,7 @@ def pdf_text(data: bytes) -> str:
     for size, group in paragraphs:
         # Code is set in the body's size or smaller; larger monospaced type is a
         # heading that names a function.
-        if group[0].is_code and size < HEADING_SIZE * body:
+        if group[0].is_code and size < HEADING_SIZE * body and not _bold_line(group):
             code = _code(group)
             if blocks and blocks[-1][0] == "pre":
                 # A blank line inside a code block, not the end of it.
@@ -171,6 +172,13 @@ def pdf_text(data: bytes) -> str:
         for kind, at, text in blocks
     ]
     return blocks_text(blocks)
+
+
+def _bold_line(group: list[_Line]) -> bool:
+    """Whether a paragraph is one line set wholly in bold: in a monospaced font, a
+    heading that names a function (``### `Agent.close()` ``), not code, which is set
+    in the regular weight."""
+    return len(group) == 1 and group[0].is_bold
 
 
 def _lines(data: bytes) -> list[_Line]:
