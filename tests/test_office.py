@@ -364,3 +364,31 @@ def test_numbered_lists_show_their_numbers():
     <text:p>more</text:p></text:list-item></text:list>
 </office:text></office:body></office:document-content>"""
     assert odt_text(odt(content)) == "# T\n\n1. one\n- inner\n5. five\n- more\n"
+
+
+def test_code_styles_make_one_code_block():
+    # pandoc's DOCX sets a code block in "Source Code", its lines broken within one
+    # paragraph; LibreOffice writes each line a paragraph in "Preformatted Text".
+    styles = (
+        f'<w:styles {W}><w:style w:type="paragraph" w:styleId="SourceCode">'
+        '<w:name w:val="Source Code"/></w:style></w:styles>'
+    )
+    body = (
+        p("Run it:")
+        + '<w:p><w:pPr><w:pStyle w:val="SourceCode"/></w:pPr><w:r><w:t>def f():</w:t>'
+        + '<w:br/><w:t xml:space="preserve">    return 1</w:t></w:r></w:p>'
+        + p("Done.")
+    )
+    assert docx_text(docx(body, styles)) == (
+        "Run it:\n\n```\ndef f():\n    return 1\n```\n\nDone.\n"
+    )
+    content = f"""<office:document-content {ODT_NS}><office:automatic-styles>
+  <style:style style:name="P5" style:family="paragraph"
+    style:parent-style-name="Preformatted_20_Text"/>
+</office:automatic-styles><office:body><office:text>
+  <text:p>Run it:</text:p>
+  <text:p text:style-name="P5">def f():</text:p>
+  <text:p text:style-name="P5"><text:s text:c="4"/>return 1</text:p>
+  <text:p>Done.</text:p>
+</office:text></office:body></office:document-content>"""
+    assert odt_text(odt(content)) == "Run it:\n\n```\ndef f():\n    return 1\n```\n\nDone.\n"

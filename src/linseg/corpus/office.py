@@ -18,11 +18,18 @@ What is read:
   names its built-in styles in every language, and ``Title``). A paragraph with
   numbering (``w:numPr``) is a list item, after its number where its list's level counts
   (``word/numbering.xml``: a decimal, letter or roman format, from its start).
+  A paragraph whose style is one for code, by its name through the styles it is based
+  on ("Source Code", "HTML Preformatted", "Preformatted Text", "Code", "Macro Text"), is
+  code.
 - **ODT** (``content.xml``): headings (``text:h``, their ``text:outline-level``; and a
   paragraph whose style is a heading, by its default outline level or its name, through
   the styles it inherits from, or the name of a style no part defines), paragraphs, lists
   (an item after its number where its list style numbers its level), tables and sections
-  in order; spaces (``text:s``), tabs and line breaks as they show.
+  in order; spaces (``text:s``), tabs and line breaks as they show. A paragraph in a
+  style for code (LibreOffice's "Preformatted Text", through its parents) is code.
+
+Consecutive paragraphs of code are one code block, kept as written between fences (ODT
+writes each line of one as a paragraph of its own).
 
 Left out of both: footnotes, endnotes and comments (ODT's ``text:note`` and
 ``office:annotation`` in the text and in table cells too), headers and footers, text
@@ -87,7 +94,7 @@ def docx_text(data: bytes) -> str:
     if body is None:
         raise ValueError("not a DOCX: word/document.xml has no body")
     levels = _style_levels(styles)
-    return blocks_text(_docx_blocks(body, levels, _Numbering(numbering)))
+    return blocks_text(_code_joined(_docx_blocks(body, levels, _Numbering(numbering))))
 
 
 def odt_text(data: bytes) -> str:
@@ -98,7 +105,8 @@ def odt_text(data: bytes) -> str:
     if text is None:
         raise ValueError("not an ODT: content.xml has no office:text body")
     roots = [root for root in (styles, content) if root is not None]
-    return blocks_text(_odt_blocks(text, _OdtStyles(_odt_style_levels(roots), _odt_lists(roots))))
+    read = _OdtStyles(_odt_style_levels(roots), _odt_lists(roots))
+    return blocks_text(_code_joined(_odt_blocks(text, read)))
 
 
 def _parts(
@@ -117,7 +125,8 @@ def _parts(
 
 
 def _style_levels(styles: ElementTree.Element | None) -> dict[str, int]:
-    """The heading level of each paragraph style that is a heading (1 the highest)."""
+    """The heading level of each paragraph style that is a heading (1 the highest), and
+    :data:`CODE` for each that sets code."""
     if styles is None:
         return {}
     own: dict[str, int | None] = {}
@@ -130,11 +139,42 @@ def _style_levels(styles: ElementTree.Element | None) -> dict[str, int]:
         name = (name_el.get(f"{_W}val", "") if name_el is not None else "").strip()
         outline = style.find(f"{_W}pPr/{_W}outlineLvl")
         value = _outline_level(outline) if outline is not None else None
-        own[sid] = value if value is not None else style_level(name)
+        own[sid] = value if value is not None else _named_style(name)
         parent = style.find(f"{_W}basedOn")
         if parent is not None and parent.get(f"{_W}val"):
             based_on[sid] = parent.get(f"{_W}val", "")
     return inherit_levels(own, based_on)
+
+
+#: The "level" of a paragraph style that sets code, below every heading's.
+CODE = 0
+# The names word processors give their styles for code (pandoc's "Source Code", Word's
+# "HTML Preformatted", LibreOffice's "Preformatted Text"); Word's "Plain Text", which a
+# pasted e-mail may be set in whole, is not one.
+_CODE_STYLES = frozenset(
+    {"source code", "html preformatted", "preformatted text", "code", "macro text"}
+)
+
+
+def _named_style(name: str) -> int | None:
+    """The heading level (or :data:`CODE`) a paragraph style's name gives, or None."""
+    return CODE if name.strip().lower() in _CODE_STYLES else style_level(name)
+
+
+def _code_joined(blocks: Iterator[Block]) -> Iterator[Block]:
+    """``blocks`` with a run of code paragraphs one block (ODT writes a code block's
+    lines as paragraphs, so a segment boundary could have fallen inside it)."""
+    code: list[str] = []
+    for block in blocks:
+        if block[0] == "pre":
+            code.append(block[2])
+            continue
+        if code:
+            yield ("pre", 0, "\n".join(code))
+            code = []
+        yield block
+    if code:
+        yield ("pre", 0, "\n".join(code))
 
 
 def _outline_level(element: ElementTree.Element) -> int | None:
@@ -214,6 +254,8 @@ def _docx_paragraph(p: ElementTree.Element, levels: dict[str, int], numbering: _
             level = _outline_level(outline)
         elif style is not None:
             level = levels.get(style.get(f"{_W}val", ""))
+            if level == CODE:
+                return ("pre", 0, text)
         numbered = properties.find(f"{_W}numPr")
         if level is None and numbered is not None:
             return ("li", numbering.number(numbered), text)
@@ -240,7 +282,8 @@ def _docx_runs(p: ElementTree.Element) -> str:
 
 def _odt_style_levels(roots: list[ElementTree.Element]) -> dict[str, int]:
     """The heading level of each paragraph style that is a heading: its default outline
-    level, or its name's ("Heading 2", written ``Heading_20_2``), through its parents."""
+    level, or its name's ("Heading 2", written ``Heading_20_2``), through its parents;
+    :data:`CODE` for each that sets code ("Preformatted Text")."""
     own: dict[str, int | None] = {}
     parent: dict[str, str] = {}
     for root in roots:
@@ -250,9 +293,11 @@ def _odt_style_levels(roots: list[ElementTree.Element]) -> dict[str, int]:
                 continue
             outline = count_of(style.get(f"{_STYLE}default-outline-level"))
             shown = style.get(f"{_STYLE}display-name") or name.replace("_20_", " ")
-            own[name] = outline if outline else style_level(shown)
+            own[name] = outline if outline else _named_style(shown)
             if style.get(f"{_STYLE}parent-style-name"):
                 parent[name] = style.get(f"{_STYLE}parent-style-name", "")
+    for name in set(parent.values()) - own.keys():  # a parent no part defines: its name
+        own[name] = _named_style(name.replace("_20_", " "))
     return inherit_levels(own, parent)
 
 
@@ -318,12 +363,14 @@ def _odt_blocks(
         elif tag == f"{_TEXT}p":
             name = child.get(f"{_TEXT}style-name", "")
             # A style no part defines is known by its name (pandoc's "Title").
-            style_level = levels[name] if name in levels else _named_level(name)
-            if style_level is None:
+            level = levels[name] if name in levels else _named_style(name.replace("_20_", " "))
+            if level is None:
                 yield ("p", 0, _odt_inline(child))
             else:
-                yield ("h", style_level, _odt_inline(child))
+                yield ("pre" if level == CODE else "h", level, _odt_inline(child))
         elif tag == f"{_TEXT}list":
+            if not depth:
+                yield ("p", 0, "")  # a list of its own, not one that follows another
             yield from _odt_list(child, styles, style, depth + 1)
         elif tag in (f"{_TEXT}list-item", f"{_TEXT}list-header"):  # one outside a list
             for block in _odt_blocks(child, styles, style, depth):
@@ -334,10 +381,6 @@ def _odt_blocks(
                 yield ("tr", 0, "\t".join(c.replace("\t", " ") for c in cells))
         elif tag in (f"{_TEXT}section", f"{_TEXT}index-body", f"{_TEXT}table-of-content"):
             yield from _odt_blocks(child, styles, style, depth)
-
-
-def _named_level(name: str) -> int | None:
-    return style_level(name.replace("_20_", " ")) if name else None
 
 
 def _odt_rows(table: ElementTree.Element) -> Iterator[ElementTree.Element]:
