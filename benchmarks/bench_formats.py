@@ -43,10 +43,10 @@ import traceback
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_headings import _shown, sources, title
+from bench_headings import FENCE, shown, sources, title
+from bench_manpages import words
 from linseg.corpus.document import read_document
 
-_WORD = re.compile(r"[^\W_]+")
 # linseg's format, pandoc's writer, the file's ending, and the writer's options.
 _FORMATS = {
     "docx": ("docx", "docx", []),
@@ -65,12 +65,7 @@ _FORMATS = {
     "pdf": ("html", "pdf", ["-s", "--metadata", "pagetitle=x"]),
 }
 _HEADING = re.compile(r"#{1,6}\s+(.*?)\s*#*\s*$")
-_FENCE = re.compile(r"(?:```|~~~)")
 _FENCE_INFO = re.compile(r"^(?:```+|~~~+)[^\n`]*$", re.MULTILINE)
-
-
-def words(text: str) -> collections.Counter[str]:
-    return collections.Counter(w.lower() for w in _WORD.findall(text))
 
 
 def pandoc(source: str, *options: str) -> bytes:
@@ -100,7 +95,7 @@ def unshown(ast: dict) -> set[str]:
                 walk(child)
 
     walk(ast["blocks"])
-    found.append(_shown(list(ast.get("meta", {}).values())))
+    found.append(shown(list(ast.get("meta", {}).values())))
     return set(words(" ".join(found)))
 
 
@@ -112,7 +107,7 @@ def source_headings(ast: dict) -> list[str]:
         for block in blocks:
             kind, content = block["t"], block.get("c")
             if kind == "Header":
-                found.append(title(_shown(content[2])))
+                found.append(title(shown(content[2])))
             elif kind in ("BlockQuote", "BulletList"):
                 for part in content if kind == "BulletList" else [content]:
                     walk(part)
@@ -128,7 +123,7 @@ def linseg_headings(text: str) -> list[str]:
     """The titles of the ``#`` lines of linseg's text, outside code."""
     found, code = [], False
     for line in text.split("\n"):
-        if _FENCE.match(line):
+        if FENCE.match(line):
             code = not code
         elif not code and (m := _HEADING.match(line)):
             found.append(title(m.group(1)))

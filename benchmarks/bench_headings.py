@@ -48,7 +48,7 @@ from linseg.sentences import heading_levels, heading_starts, split_sentences
 _WORD = re.compile(r"[^\W_]+")
 _RULE = re.compile(r"\s*([=\-~^\"'`#*+:.<>_])\1+\s*$")
 _ATX = re.compile(r"\s{0,3}#{1,6}(?:\s|$)")
-_FENCE = re.compile(r"\s{0,3}(?:```|~~~)")
+FENCE = re.compile(r"\s{0,3}(?:```|~~~)")
 _SUFFIXES = {"markdown": (".md", ".markdown"), "rst": (".rst",)}
 
 
@@ -72,7 +72,7 @@ def linseg_headings(text: str) -> list[tuple[int | None, str]]:
         lines = sentences[i].strip("\n").split("\n")
         titles = []
         for j, line in enumerate(lines):
-            if _FENCE.match(line):
+            if FENCE.match(line):
                 break  # a code block under the headings
             if _ATX.match(line):
                 titles.append(title(line.lstrip(" #")))
@@ -85,10 +85,10 @@ def linseg_headings(text: str) -> list[tuple[int | None, str]]:
     return found
 
 
-def _shown(node: object) -> str:
+def shown(node: object) -> str:
     """The text of a pandoc JSON inline element (or list of them)."""
     if isinstance(node, list):
-        return "".join(map(_shown, node))
+        return "".join(map(shown, node))
     if not isinstance(node, dict):
         return ""
     kind, content = node.get("t"), node.get("c")
@@ -98,7 +98,7 @@ def _shown(node: object) -> str:
         return " "
     if kind == "Code":
         return str(content[1])  # type: ignore[index]
-    return _shown(content)
+    return shown(content)
 
 
 def pandoc_headings(path: str, fmt: str) -> list[tuple[int, str]] | None:
@@ -116,12 +116,12 @@ def pandoc_headings(path: str, fmt: str) -> list[tuple[int, str]] | None:
     document = json.loads(run.stdout)
     found = []
     if "title" in document.get("meta", {}):
-        found.append((0, title(_shown(document["meta"]["title"]))))
+        found.append((0, title(shown(document["meta"]["title"]))))
 
     def walk(blocks: list[dict]) -> None:
         for block in blocks:
             if block["t"] == "Header":
-                found.append((block["c"][0], title(_shown(block["c"][2]))))
+                found.append((block["c"][0], title(shown(block["c"][2]))))
             elif block["t"] == "Div":
                 walk(block["c"][1])
             elif block["t"] == "BlockQuote":

@@ -47,7 +47,7 @@ from xml.parsers import expat
 
 from .markup import read_included
 from .suffixes import named
-from .webpage import Block, blocks_text
+from .webpage import RUN_END, Block, blocks_text
 
 __all__ = ["docbook_text", "sniff_docbook"]
 
@@ -248,16 +248,14 @@ class _Reader:
             self.open("pre")
             self.verbatim = 1
         elif name in _TABLES:
-            # An empty block of another kind ends the rows before it: two tables that
-            # follow each other are not read as one.
             self.flush()
-            self.blocks.append(("p", 0, ""))
+            self.blocks.append(RUN_END)  # two tables that follow each other stay two
         elif name == "row":
             self.open("tr")
         elif name in _LISTS:
             if not self.counters:  # a list of its own, not one that follows another
                 self.flush()
-                self.blocks.append(("p", 0, ""))
+                self.blocks.append(RUN_END)
             start = attributes.get("startingnumber", "1")
             numbered = name in _NUMBERED_LISTS
             self.counters.append(int(start) if numbered and start.isdigit() else int(numbered))

@@ -276,8 +276,10 @@ class _Reader:
     def _rows(self, tabular: str, env: str = "tabular") -> None:
         """A tabular's rows (its body, after its column spec: ``tabular*``, ``tabularx``
         and ``tabulary`` give a width first, ``longtable`` an alignment) as lines of cells, a
-        table of their own: a block with no text ends the table before."""
-        self.blocks.append(("p", 0, ""))
+        table of their own."""
+        from .webpage import RUN_END  # (imported where used, as blocks_text is)
+
+        self.blocks.append(RUN_END)
         start = _skip_optional(tabular, 0) if env == "longtable" else 0
         if env in ("tabular*", "tabularx", "tabulary"):
             start = _skip_group(tabular, start)
@@ -465,14 +467,19 @@ def _accented(accent: str, text: str, pos: int) -> tuple[str, int]:
     return unicodedata.normalize("NFC", base + _ACCENTS[accent]) + letter[1:], end
 
 
+# The command a \def or \let defines, and what a \let makes it ("=" optional).
+_DEFINED = re.compile(r"\s*(\\[A-Za-z@]+|\\.)")
+_LET_VALUE = re.compile(r"\s*=?\s*(\\[A-Za-z@]+|\\.|.)")
+
+
 def _definition_end(text: str, pos: int, name: str) -> int:
     """Past a ``\\def`` (its command, its parameters, its body) or a ``\\let`` (two
     commands), which show nothing."""
-    m = re.compile(r"\s*(\\[A-Za-z@]+|\\.)").match(text, pos)
+    m = _DEFINED.match(text, pos)
     if m is None:
         return pos
     if name == "let":
-        after = re.compile(r"\s*=?\s*(\\[A-Za-z@]+|\\.|.)").match(text, m.end())
+        after = _LET_VALUE.match(text, m.end())
         return after.end() if after else m.end()
     # Its parameters ("#1#2") are short: a body further on, or past a blank line, is not
     # its own (and looking no further keeps many \\def's without one from costing n²).

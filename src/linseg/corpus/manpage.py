@@ -133,15 +133,19 @@ def plain(line: str) -> str:
     return unicodedata.normalize("NFC", _ESCAPE.sub(text, line))
 
 
+_CODE_POINTS = re.compile(r"u[0-9A-Fa-f]{4,6}(?:_[0-9A-Fa-f]{4,6})*")
+_CHAR_NUMBER = re.compile(r"char(\d{1,3})")
+
+
 def _named(name: str) -> str:
     """The character groff names ``name`` (``\\[u00E5]``, ``\\[u0061_030A]`` and
     ``\\[char229]`` by their code points), or nothing."""
     if name in _NAMED:
         return _NAMED[name]
-    if m := re.fullmatch(r"u[0-9A-Fa-f]{4,6}(?:_[0-9A-Fa-f]{4,6})*", name):
+    if m := _CODE_POINTS.fullmatch(name):
         points = [int(p, 16) for p in m.group()[1:].split("_")]
         return "".join(map(chr, points)) if max(points) < 0x110000 else ""
-    if m := re.fullmatch(r"char(\d{1,3})", name):
+    if m := _CHAR_NUMBER.fullmatch(name):
         return chr(int(m.group(1))) if int(m.group(1)) < 256 else ""
     return ""
 

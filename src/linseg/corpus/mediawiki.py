@@ -356,7 +356,8 @@ def _blocks(lines: list[str]) -> str:
     while i < len(lines):
         line = lines[i]
         stripped = line.strip()
-        if stripped[:1] not in ("*", "#", ":", ";"):
+        listed = stripped[:1] in ("*", "#", ":", ";")
+        if not listed:
             counters.clear()  # any other line ends the lists
         if stripped.startswith("{|"):
             end = _table_end(lines, i)
@@ -379,11 +380,7 @@ def _blocks(lines: list[str]) -> str:
         elif _RULE.fullmatch(stripped):
             out.append("")
         else:
-            out.append(
-                _list_item(stripped, counters)
-                if stripped[:1] in ("*", "#", ":", ";")
-                else _clean(line)
-            )
+            out.append(_list_item(stripped, counters) if listed else _clean(line))
         i += 1
     return written(out)
 

@@ -39,6 +39,7 @@ the standard library is used.
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Iterator
 from typing import NamedTuple
@@ -57,7 +58,7 @@ from .archive import (
     sniff_zip,
 )
 from .markup import inherit_levels, style_level
-from .webpage import Block, blocks_text
+from .webpage import RUN_END, Block, blocks_text
 
 __all__ = ["docx_text", "odt_text", "sniff_docx", "sniff_odt"]
 
@@ -292,13 +293,21 @@ def _odt_style_levels(roots: list[ElementTree.Element]) -> dict[str, int]:
             if not name or style.get(f"{_STYLE}family") != "paragraph":
                 continue
             outline = count_of(style.get(f"{_STYLE}default-outline-level"))
-            shown = style.get(f"{_STYLE}display-name") or name.replace("_20_", " ")
-            own[name] = outline if outline else _named_style(shown)
+            shown = style.get(f"{_STYLE}display-name")
+            own[name] = outline if outline else (_named_style(shown) if shown else _odt_named(name))
             if style.get(f"{_STYLE}parent-style-name"):
                 parent[name] = style.get(f"{_STYLE}parent-style-name", "")
     for name in set(parent.values()) - own.keys():  # a parent no part defines: its name
-        own[name] = _named_style(name.replace("_20_", " "))
+        own[name] = _odt_named(name)
     return inherit_levels(own, parent)
+
+
+@functools.lru_cache(maxsize=256)
+def _odt_named(name: str) -> int | None:
+    """The heading level (or :data:`CODE`) a style's name gives (``Heading_20_2``, its
+    spaces written ``_20_``). Asked for each paragraph whose style sets no level, so
+    that a document's few style names are each read once."""
+    return _named_style(name.replace("_20_", " "))
 
 
 class _OdtStyles(NamedTuple):
@@ -363,14 +372,14 @@ def _odt_blocks(
         elif tag == f"{_TEXT}p":
             name = child.get(f"{_TEXT}style-name", "")
             # A style no part defines is known by its name (pandoc's "Title").
-            level = levels[name] if name in levels else _named_style(name.replace("_20_", " "))
+            level = levels[name] if name in levels else _odt_named(name)
             if level is None:
                 yield ("p", 0, _odt_inline(child))
             else:
                 yield ("pre" if level == CODE else "h", level, _odt_inline(child))
         elif tag == f"{_TEXT}list":
             if not depth:
-                yield ("p", 0, "")  # a list of its own, not one that follows another
+                yield RUN_END  # a list of its own, not one that follows another
             yield from _odt_list(child, styles, style, depth + 1)
         elif tag in (f"{_TEXT}list-item", f"{_TEXT}list-header"):  # one outside a list
             for block in _odt_blocks(child, styles, style, depth):

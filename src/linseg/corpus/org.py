@@ -273,7 +273,7 @@ def _headline_title(text: str, keywords: frozenset[str]) -> str | None:
 def _counted(line: str) -> str:
     """A list item's line with its counter cookie (``[@3]``) left out, its number (of a
     numbered item) the cookie's; any other line as it is."""
-    m = _COUNTER.match(line)
+    m = _COUNTER.match(line) if "[@" in line else None
     if m is None:
         return line
     indent, number, delimiter, bullet, blank, counter = m.groups()

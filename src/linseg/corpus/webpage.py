@@ -148,6 +148,9 @@ def _read(source: str, chrome: bool) -> str:
 #: ordered list's number, 0 for an unordered list's), ``("tr", 0, cells joined by a
 #: tab)`` or ``("pre", 0, code)``; ``text`` holds "\n" where a line breaks.
 Block = tuple[str, int, str]
+#: A block that shows nothing and ends a run of list items or table rows: a reader puts
+#: it before a list or table of its own, so that one that follows another stays apart.
+RUN_END: Block = ("p", 0, "")
 
 
 def blocks_text(blocks: Iterable[Block]) -> str:
