@@ -101,6 +101,13 @@ def test_two_line_titles_are_read_within_two_characters():
     assert asciidoc_text(listing) == "Run it:\n\n```\n$ git add\n```\n\nDone.\n"
 
 
+def test_a_list_starts_from_the_number_its_attributes_give():
+    # As pandoc writes a list that goes on after a paragraph.
+    source = "[arabic, start=3]\n. three\n.. nested\n. four\n\nText.\n\n. one\n"
+    assert asciidoc_text(source) == "3. three\n1. nested\n4. four\n\nText.\n\n1. one\n"
+    assert asciidoc_text('[start="12"]\n. twelve\n') == "12. twelve\n"
+
+
 def test_conditionals_and_attributes():
     source = (
         ":backend: html\n\n"
@@ -202,9 +209,9 @@ def test_a_footnote_shows_all_its_text_even_glued_to_the_word_before_it():
         "footnoteref:[old,Old style, noted.], footnote:disclaimer[] and \\footnote:[kept].\n"
     )
     assert asciidoc_text(source) == (
-        "Supported on kernel 4.18 Older kernels, before 4.18, may work. and x64.\n"
-        "A wordx Glued note. end, Named, noted. and\n"
-        "Old style, noted., disclaimer and \\footnote:[kept].\n"
+        "Supported on kernel 4.18 (Older kernels, before 4.18, may work.) and x64.\n"
+        "A wordx (Glued note.) end, (Named, noted.) and\n"
+        "(Old style, noted.),  and \\footnote:[kept].\n"
     )
 
 

@@ -353,6 +353,15 @@ def test_numbered_lists_show_their_numbers():
         "word/numbering.xml": numbering,
     }
     assert docx_text(archive(files)) == "3. third\n- inner\n4. fourth\n"
+    # A list of another numbering right after it is a list of its own; pandoc gives a
+    # nested list a numbering of its own too, which does not end its list.
+    other = '<w:numPr><w:ilvl w:val="0"/><w:numId w:val="6"/></w:numPr>'
+    nested = '<w:numPr><w:ilvl w:val="1"/><w:numId w:val="8"/></w:numPr>'
+    body += p("next", extra=other) + p("in next", extra=nested) + p("last", extra=other)
+    files["word/document.xml"] = f"<w:document {W}><w:body>{body}</w:body></w:document>"
+    assert docx_text(archive(files)) == (
+        "3. third\n- inner\n4. fourth\n\n- next\n- in next\n- last\n"
+    )
     content = f"""<office:document-content {ODT_NS}><office:automatic-styles>
   <text:list-style style:name="L1"><text:list-level-style-number text:level="1"
     style:num-format="1"/><text:list-level-style-bullet text:level="2"/></text:list-style>

@@ -69,19 +69,22 @@ def test_a_document():
 
 
 def test_as_pandoc_writes_it():
-    # Headings by \outlinelevel in the paragraph, bullets written as text, tables of
+    # Headings by \outlinelevel in the paragraph, bullets and numbers written as text
+    # (an en dash in a nested list), tables of
     # paragraphs in cells, every paragraph a group.
     doc = (
         r"{\rtf1\ansi\deff0{\fonttbl{\f0 \fswiss Helvetica;}{\f1 \fmodern Courier;}}" "\n"
         r"{\pard \ql \f0 \sa180 \li0 \fi0 \outlinelevel0 \b \fs36 Title\par}" "\n"
         r"{\pard \ql \f0 \sa0 \li360 \fi-360 \bullet \tx360\tab item a\par}" "\n"
+        r"{\pard \ql \f0 \sa0 \li720 \fi-360 \endash \tx360\tab nested\par}" "\n"
+        r"{\pard \ql \f0 \sa0 \li360 \fi-360 3.\tx360\tab third\sa180\par}" "\n"
         r"{\pard \ql \f0 \sa180 \li0 \fi0 \f1 code line\par}" "\n"
         r"{\trowd \cellx4320\cellx8640\trkeep\intbl{{{\pard\intbl \ql \f0 a\par}\cell}"
         r"{{\pard\intbl \ql \f0 b\par}\cell}}\intbl\row}" "\n"
         r"{\pard \ql \f0 \sa180 \li0 \fi0 Text {\i em} here.\par}}"
     )  # fmt: skip
     assert rtf_text(doc) == (
-        "# Title\n\n- item a\n\n```\ncode line\n```\n\na | b\n\nText em here.\n"
+        "# Title\n\n- item a\n- nested\n3. third\n\n```\ncode line\n```\n\na | b\n\nText em here.\n"
     )
 
 

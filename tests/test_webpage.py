@@ -150,6 +150,40 @@ def test_the_sites_menus_are_left_out():
     assert html_text("<nav><p>Home</p><p>About</p></nav>") == "Home\n\nAbout\n"
 
 
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        # pandoc: a raised number, and an arrow back from the note.
+        (
+            '<p>Text<a href="#fn1" class="footnote-ref" id="fnref1" role="doc-noteref">'
+            "<sup>1</sup></a> on.</p><section><ol><li><p>The note."
+            '<a href="#fnref1" class="footnote-back" role="doc-backlink">\u21a9\ufe0e</a>'
+            "</p></li></ol></section>",
+            "Text[1] on.\n\n1. The note.\n",
+        ),
+        # Python-Markdown: the link inside the <sup>, its arrow another class.
+        (
+            '<p>A<sup id="fnref:1"><a class="footnote-ref" href="#fn:1">1</a></sup> b.</p>'
+            '<ol><li><p>N.&#160;<a class="footnote-backref" href="#fnref:1">&#8617;</a>'
+            "</p></li></ol>",
+            "A[1] b.\n\n1. N.\n",
+        ),
+        # docutils: brackets of its own (Django's pages), and notes in <aside> elements,
+        # which are not the site's sidebars.
+        ('<p>See<a class="footnote-reference" href="#f">[4]</a>.</p>', "See[4].\n"),
+        (
+            '<p>x<a role="doc-noteref" href="#f1"><span>[</span>2<span>]</span></a></p>'
+            '<aside class="footnote-list brackets"><aside class="footnote brackets" '
+            'role="doc-footnote"><span class="label">[<a role="doc-backlink" href="#r">2</a>]'
+            "</span><p>The note.</p></aside></aside><aside><p>An advert.</p></aside>",
+            "x[2]\n\n[2]\n\nThe note.\n",
+        ),
+    ],
+)
+def test_footnotes_are_read_apart_from_the_word_they_follow(source, expected):
+    assert html_text(source) == expected
+
+
 def test_a_page_that_shows_nothing_is_refused():
     with pytest.raises(ValueError, match="shows no text"):
         parse_document("<html><script>x = 1</script></html>")

@@ -27,8 +27,8 @@ source into text that linseg segments as it segments Markdown:
   docs]``: ``the docs``; ``<<id,Setup>>``: ``Setup``; ``image:x.png[a hive]``: ``a hive``),
   a link's all of it unless an ``=`` makes it an attribute list (``link:url[the docs,
   window=_blank]``: ``the docs``), as Asciidoctor reads them; a footnote shows its text
-  where it stands, even glued to the word before it (``4.18footnote:[Or older.]``: ``4.18
-  Or older.``); a macro AsciiDoc does not define shows its target and its text in
+  in brackets where it stands, even glued to the word before it (``4.18footnote:[Or
+  older.]``: ``4.18 (Or older.)``), as the DocBook and LaTeX readers show theirs; a macro AsciiDoc does not define shows its target and its text in
   brackets (``linkgit:git-tag[1]``: ``git-tag(1)``, as Git's own macro does). Other
   formatting marks (``*bold*``, ```code```) stay, as in Markdown.
 - **Preprocessor**: ``ifdef::``, ``ifndef::`` and ``endif::`` keep or drop what they
@@ -77,6 +77,7 @@ _FENCE = re.compile(r"(`{3,})(?!`)[ \t]*(?![ \t])([\w+#.-]*)(?![\w+#.-])[^`]*")
 # before them took time that grew with the square of a run of blanks inside it.
 _ATTRIBUTE_ENTRY = re.compile(r":(!?)([\w][\w-]*)(!?):(?:[ \t]+(.*))?")
 _BLOCK_ATTRIBUTES = re.compile(r"\[\[[^\[\]]+\]\]|\[[^\[\]\s][^\[\]]*\]")
+_LIST_START = re.compile(r"[\[,]\s*start\s*=\s*\"?(\d{1,9})")
 _BLOCK_TITLE = re.compile(r"\.([^\s.].*)")
 # A tagged region's marker, in a comment of any language: "// tag::name[]", "# end::name[]".
 _TAG_MARKER = re.compile(r"\b(tag|end)::([\w-]+)\[\]")
@@ -389,7 +390,8 @@ class _Reader:
         out: list[str] = []
         language = ""  # from a [source,LANG] line, for the block that follows
         at_start = True  # whether the line opens a block (a blank line, or none, above)
-        ordinals: dict[int, int] = {}  # the next number of each depth of "." list
+        ordinals: dict[int, int] = {}  # the last number of each depth of "." list
+        start = 1  # the first number of the next list, from a [start=N] line above it
         i = 0
         while i < len(lines):
             line = lines[i]
@@ -416,10 +418,11 @@ class _Reader:
                     if taken == 2 or _section(line):  # a title ends a list
                         ordinals.clear()
                     language = _source_language(line) if taken == -1 else language
+                    start = _list_start(line) if taken == -1 else 1
                     i += abs(taken)
                     continue
-            out.append(self._text_line(line, ordinals, at_start))
-            at_start = False
+            out.append(self._text_line(line, ordinals, at_start, start))
+            at_start, start = False, 1
             i += 1
         return out
 
@@ -481,8 +484,9 @@ class _Reader:
         cells = [c.strip() for c in _CELL.split(line)]
         return " | ".join(self._inline(c) for c in cells if c)
 
-    def _text_line(self, line: str, ordinals: dict[int, int], at_start: bool) -> str:
-        """A line of prose; ``at_start``: it opens a block (a paragraph ends a list)."""
+    def _text_line(self, line: str, ordinals: dict[int, int], at_start: bool, start: int) -> str:
+        """A line of prose; ``at_start``: it opens a block (a paragraph ends a list);
+        ``start``: the number a list that it opens starts from."""
         ordered = _ORDERED.fullmatch(line)
         if ordered is None and at_start:
             ordinals.clear()
@@ -491,7 +495,7 @@ class _Reader:
             depth = len(dots)
             for deeper in [d for d in ordinals if d > depth]:
                 del ordinals[deeper]
-            ordinals[depth] = ordinals.get(depth, 0) + 1
+            ordinals[depth] = ordinals.get(depth, start - 1) + 1
             line = f"{indent}{ordinals[depth]}. {rest}"
         if line.endswith(" +"):
             line = line[:-2].rstrip()
@@ -567,15 +571,26 @@ def _macro_text(m: re.Match[str]) -> str:
     return f"{target}({shown})" if shown else target
 
 
+def _list_start(line: str) -> int:
+    """The number that a block attribute line (``[arabic, start=3]``) starts a list from:
+    1 if it names none."""
+    m = _LIST_START.search(line)
+    return int(m.group(1)) if m else 1
+
+
 def _footnote_text(m: re.Match[str]) -> str:
-    """A footnote's text, all of it (``footnoteref:[id,text]``: after the id), else its id;
-    apart from the word it is glued to."""
+    """A footnote's text in brackets, all of it (``footnoteref:[id,text]``: after the id),
+    apart from the word it is glued to, as DocBook's and LaTeX's readers show theirs; a
+    second mention of a named note (``footnote:id[]``), which shows only its number,
+    nothing."""
     old_style, target, text = m.groups()
     if old_style:
         target, _, text = text.partition(",")
-    shown = text.strip() or target
+    if not text.strip():
+        return ""
     before = m.string[m.start() - 1] if m.start() else " "
-    return shown if not shown or before.isspace() or before in "([{" else " " + shown
+    shown = f"({text.strip()})"
+    return shown if before.isspace() or before in "([{" else " " + shown
 
 
 def _link_text(name: str, text: str) -> str:

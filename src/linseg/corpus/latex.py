@@ -266,6 +266,8 @@ class _Reader:
         if env in _LISTS or env in ("abstract", "quote", "quotation", "center"):
             self._flush()
             if env in _LISTS and begins:
+                if not self._counters:
+                    self._run_end()  # a list of its own, not one that follows another
                 self._counters.append(1 if env == "enumerate" else 0)
             elif env in _LISTS and self._counters:
                 self._counters.pop()
@@ -277,9 +279,7 @@ class _Reader:
         """A tabular's rows (its body, after its column spec: ``tabular*``, ``tabularx``
         and ``tabulary`` give a width first, ``longtable`` an alignment) as lines of cells, a
         table of their own."""
-        from .webpage import RUN_END  # (imported where used, as blocks_text is)
-
-        self.blocks.append(RUN_END)
+        self._run_end()
         start = _skip_optional(tabular, 0) if env == "longtable" else 0
         if env in ("tabular*", "tabularx", "tabulary"):
             start = _skip_group(tabular, start)
@@ -288,6 +288,13 @@ class _Reader:
             cells = [_words(cell) for cell in row.split("&")]
             if any(cells):
                 self.blocks.append(("tr", 0, "\t".join(cells)))
+
+    def _run_end(self) -> None:
+        """End a run of list items or table rows, so that the list or table that opens
+        next stays apart from one just before it."""
+        from .webpage import RUN_END  # (imported where used, as blocks_text is)
+
+        self.blocks.append(RUN_END)
 
     def _highlighted(self, inside: str) -> None:
         """A highlighted code block (pandoc's ``Highlighting``), one ``pre`` block: each

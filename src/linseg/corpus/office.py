@@ -192,6 +192,8 @@ class _Numbering:
     def __init__(self, root: ElementTree.Element | None) -> None:
         self.formats: dict[tuple[str, int], int] = {}  # (list, level): start, 0 a bullet
         self.counts: dict[str, list[int]] = {}
+        self.top = ""  # the list of the last item at the outermost level
+        self.switched = False  # whether the last item opened a list after another one
         if root is None:
             return
         abstract: dict[str, dict[int, int]] = {}
@@ -215,6 +217,10 @@ class _Numbering:
         ident, level = properties.find(f"{_W}numId"), properties.find(f"{_W}ilvl")
         key = ident.get(f"{_W}val", "") if ident is not None else ""
         depth = min((count_of(level.get(f"{_W}val")) or 0) if level is not None else 0, 8)
+        # (pandoc gives each nested list a list of its own, so only the outermost count.)
+        self.switched = depth == 0 and key != self.top
+        if depth == 0:
+            self.top = key
         start = self.formats.get((key, depth), 0)
         counts = self.counts.setdefault(key, [0] * 9)
         counts[depth + 1 :] = [0] * (8 - depth)  # a deeper list starts again
@@ -230,7 +236,10 @@ def _docx_blocks(
     for child in container:
         tag = local(child.tag)
         if tag == "p":
-            yield _docx_paragraph(child, levels, numbering)
+            block = _docx_paragraph(child, levels, numbering)
+            if block[0] == "li" and numbering.switched:
+                yield RUN_END  # a list of its own, not one that follows another
+            yield block
         elif tag == "tbl":
             for row in child.findall(f"{_W}tr"):
                 cells = [

@@ -11,7 +11,9 @@ writes what a word processor shows, as the other readers of documents do
   a style that has one or that is named as a heading ("heading 2", "Heading 2"), is a
   Markdown heading of that level.
 - **Lists:** a paragraph that a list numbers or bullets (``\\ls``, or the bullet text an
-  RTF writer puts before it in ``\\listtext`` or ``\\pntext``, left out) is a list item.
+  RTF writer puts before it in ``\\listtext`` or ``\\pntext``, left out) is a list item,
+  and so is one that opens with a bullet, a dash or a number and a tab, as pandoc writes
+  them (``\\bullet\\tab``, ``\\endash\\tab``, ``2.\\tab``: item 2).
 - **Tables:** a row's cells (``\\cell``, ``\\row``) are a line, cells between ``|``.
 - **Code:** consecutive paragraphs set wholly in a fixed-pitch font are one block,
   fenced; a heading so set is a heading all the same.
@@ -65,7 +67,7 @@ _SYMBOLS = {
 }  # fmt: skip
 _BREAKS = frozenset({"par", "page", "sect", "column"})
 _FIXED_NAME = re.compile(r"mono|courier|menlo|consolas|monaco|\bcode\b")
-_BULLET = re.compile("[ \t]*[\u2022\u00b7\u25aa\u25e6\u2023\u2219\u25cf][ \t]*\t")
+_BULLET = re.compile("[ \t]*(?:[\u2022\u00b7\u25aa\u25e6\u2023\u2219\u25cf\u2013-]|(\\d{1,9})[.)])[ \t]*\t")
 # A control word or symbol, before a style's name.
 _CONTROL = re.compile(r"\\(?:[a-zA-Z]+-?\d* ?|.)")
 
@@ -264,9 +266,12 @@ class _Reader:
         raw = "".join(self.text).encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
         self.text = []
         p = self.paragraph
-        bullet = _BULLET.match(raw)  # a bullet written as text ("\bullet\tab item")
+        # A bullet or number written as text ("\bullet\tab item", "2.\tab item").
+        bullet = _BULLET.match(raw)
+        number = 0
         if bullet:
             raw, p.item = raw[bullet.end() :], True
+            number = int(bullet.group(1) or 0)
         raw = raw.replace("\t", " ")
         if cell or p.cell:
             if raw.strip():
@@ -281,7 +286,7 @@ class _Reader:
                     raw = before + "\n" + raw
                 self.blocks.append(("pre", 0, raw))
             else:
-                self.blocks.append(("li" if p.item else "p", 0, raw))
+                self.blocks.append(("li", number, raw) if p.item else ("p", 0, raw))
         self.paragraph = _Paragraph(p.level, p.item, p.cell)
 
     def end_row(self) -> None:

@@ -12,6 +12,8 @@ structure is in its tags. :func:`html_text` reads it into the text that linseg s
 - **Code** (``<pre>``) keeps its lines as they are, between fences of three backticks.
 - **Inline text** is joined as a browser shows it: runs of white space become one space,
   and ``<br>`` ends a line. Character references (``&amp;``, ``&#8212;``) are decoded.
+  A link to a footnote shows its label in brackets (``here[1]``, where a stylesheet
+  would raise it), and the notes themselves are kept, without the arrows that link back.
   A line of a block that Markdown would read as structure (``# 1 priority``, a code
   fence, ``=====`` under another line) gets a backslash before it, as Markdown escapes
   it: only the tags make headings.
@@ -59,6 +61,15 @@ _HIDDEN = frozenset({"head", "script", "style", "template", "noscript", "svg", "
 CHROME_ELEMENTS = frozenset({"nav", "aside"})
 #: ARIA roles of a site's menus, sidebars, banner and footer.
 CHROME_ROLES = frozenset({"navigation", "search", "complementary", "banner", "contentinfo"})
+# An <aside> that is a footnote of the text (docutils' HTML5 writer, Sphinx), not a sidebar.
+_NOTE_ROLES = frozenset({"doc-footnote", "doc-endnote", "doc-endnotes"})
+# Links to a footnote, whose label a stylesheet shows raised or in brackets (pandoc's,
+# Python-Markdown's and docutils' classes, and the ARIA role): the text gets brackets,
+# so that "here<sup>1</sup>" does not read "here1".
+_NOTE_REFERENCES = frozenset({"footnote-ref", "footnote-reference"})
+# Links from a footnote back to the text, which show only an arrow (pandoc's "↩︎",
+# Python-Markdown's "↩"): left out.
+_BACK_LINKS = frozenset({"footnote-back", "footnote-backref"})
 # Elements that start and end a block of text (table cells and rules are read apart).
 _BLOCKS = frozenset(
     {
@@ -132,8 +143,15 @@ def html_text(source: str) -> str:
 def is_chrome(tag: str, attributes: dict[str, str | None]) -> bool:
     """Whether an element is a site's menu, sidebar, banner or footer, which
     :func:`html_text` leaves out: one of :data:`CHROME_ELEMENTS`, or one whose ARIA
-    role is one of :data:`CHROME_ROLES`."""
-    return tag in CHROME_ELEMENTS or attributes.get("role") in CHROME_ROLES
+    role is one of :data:`CHROME_ROLES`; an ``<aside>`` that is a footnote (its role
+    ``doc-footnote``, or a class ``footnote`` or ``footnote-list``, as docutils writes
+    them) is not."""
+    role = attributes.get("role")
+    if role in CHROME_ROLES:
+        return True
+    if tag not in CHROME_ELEMENTS or role in _NOTE_ROLES:
+        return False
+    return not any(c.startswith("footnote") for c in (attributes.get("class") or "").split())
 
 
 def _read(source: str, chrome: bool) -> str:
@@ -226,6 +244,9 @@ class _Reader(HTMLParser):
         self._group_items: list[int] = []  # items so far in each open group
         self._prefix = ""  # what the pending block opens with ("- ", "1. ")
         self._cells = 0  # cells so far in the row being read
+        # For each open link to a footnote: its depth among the open elements, and where
+        # its text starts in the inline text.
+        self._notes: list[tuple[int, int]] = []
 
     def parse_html_declaration(self, i: int) -> int:
         # Python's parser raises AssertionError at "<![" followed by anything but the
@@ -250,6 +271,7 @@ class _Reader(HTMLParser):
             or tag in _HIDDEN
             or "hidden" in attributes
             or "headerlink" in classes
+            or (tag == "a" and not _BACK_LINKS.isdisjoint(classes))
             or (not self._chrome and is_chrome(tag, attributes))
         ):
             self._hidden += 1
@@ -257,6 +279,9 @@ class _Reader(HTMLParser):
         if tag == "pre":
             self._end_block()
             self._pre += 1
+        elif tag == "a":
+            if attributes.get("role") == "doc-noteref" or not _NOTE_REFERENCES.isdisjoint(classes):
+                self._notes.append((len(self._open), len(self._inline)))
         elif tag in _CELLS:
             if self._cells:
                 self._inline.append(" | ")
@@ -316,6 +341,9 @@ class _Reader(HTMLParser):
         if tag == "pre":
             self._end_block()
             self._pre -= 1
+        elif tag == "a":
+            if self._notes and self._notes[-1][0] == len(self._open) + 1:
+                self._bracket(self._notes.pop()[1])
         elif _HEADING.fullmatch(tag):
             self._end_block()
             self._heading = 0
@@ -329,6 +357,13 @@ class _Reader(HTMLParser):
                     self._lists.pop()
 
     # -- the blocks -----------------------------------------------------------------
+
+    def _bracket(self, start: int) -> None:
+        """A footnote's label, read since ``start`` in the inline text, put in brackets,
+        unless it shows its own ("[4]", as Django's pages write it)."""
+        label = "".join(self._inline[start:]).strip()
+        if label and label[0] not in "[(":
+            self._inline[start:] = ["[", label, "]"]
 
     def _marker(self) -> str:
         """``- `` for an item of an unordered list, ``N. `` of an ordered one, indented
