@@ -153,7 +153,7 @@ ODT_CONTENT = f"""<office:document-content {ODT_NS}>
 ODT_TEXT = """# The Title
 
 Three spaces, a tab
-and a break.
+and a break (a footnote).
 
 ## Styled heading
 
@@ -275,13 +275,13 @@ def test_a_text_box_in_a_table_cell_is_read_once():
     assert docx_text(docx(f"<w:tbl><w:tr><w:tc>{deep}</w:tc></w:tr></w:tbl>", None)) == "Deep\n"
 
 
-def test_notes_in_a_table_cell_are_left_out():
-    # As in body text: a footnote's text (and its citation) and a comment's are left out
-    # of the cell that holds them, and a DOCX footnote's or comment's reference is no text.
-    # A heading in a cell is read with the cell, a text box's paragraph once.
+def test_notes_are_read_in_brackets_where_they_stand_comments_left_out():
+    # In a table cell as in body text: a footnote's text in brackets (not its citation),
+    # a comment's left out. A heading in a cell is read with the cell, a text box's
+    # paragraph once.
     note = (
         "<text:note><text:note-citation>2</text:note-citation><text:note-body>"
-        "<text:p>Note two words.</text:p></text:note-body></text:note>"
+        "<text:p>Note two</text:p><text:p>words.</text:p></text:note-body></text:note>"
     )
     comment = "<office:annotation><text:p>A comment.</text:p></office:annotation>"
     box = (
@@ -297,13 +297,30 @@ def test_notes_in_a_table_cell_are_left_out():
         f"<table:table-cell><text:p>a {box} b</text:p></table:table-cell></table:table-row>"
         "</table:table></office:text></office:body></office:document-content>"
     )
-    assert odt_text(odt(content)) == "x | y z\nHead and | a boxed b\n"
+    assert odt_text(odt(content)) == "x (Note two words.) | y z\nHead and | a boxed b\n"
+    # As Word and pandoc write them: the notes in parts of their own, the first two
+    # Word's separators; a reference to a note that is not there shows nothing.
     reference = (
         "<w:r><w:footnoteReference w:id='1'/></w:r><w:r><w:commentReference w:id='0'/></w:r>"
     )
     cell = f"<w:tc><w:p><w:r><w:t>x</w:t></w:r>{reference}</w:p></w:tc>"
     table = f"<w:tbl><w:tr>{cell}<w:tc>{p('y')}</w:tc></w:tr></w:tbl>"
-    assert docx_text(docx(table, None)) == "x | y\n"
+    refs = "<w:r><w:endnoteReference w:id='1'/><w:footnoteReference w:id='9'/></w:r>"
+    body = table + f"<w:p><w:r><w:t>Text</w:t></w:r>{refs}<w:r><w:t>.</w:t></w:r></w:p>"
+    notes = {
+        "footnotes": "<w:footnote w:type='separator' w:id='-1'><w:p><w:r><w:separator/>"
+        "</w:r></w:p></w:footnote><w:footnote w:id='1'><w:p><w:r><w:footnoteRef/></w:r>"
+        "<w:r><w:t xml:space='preserve'> Cell note</w:t></w:r></w:p>"
+        "<w:p><w:r><w:t>more.</w:t></w:r></w:p></w:footnote>",
+        "endnotes": "<w:endnote w:id='1'><w:p><w:r><w:t>End note.</w:t></w:r></w:p></w:endnote>",
+    }
+    files = {
+        "[Content_Types].xml": "<Types/>",
+        "word/document.xml": f"<w:document {W}><w:body>{body}</w:body></w:document>",
+    }
+    files |= {f"word/{k}.xml": f"<w:{k} {W}>{v}</w:{k}>" for k, v in notes.items()}
+    assert docx_text(archive(files)) == "x (Cell note more.) | y\n\nText (End note.).\n"
+    assert docx_text(docx(body, None)) == "x | y\n\nText.\n"
 
 
 def test_a_chain_of_styles_is_walked_once():

@@ -31,9 +31,12 @@ What is read:
 Consecutive paragraphs of code are one code block, kept as written between fences (ODT
 writes each line of one as a paragraph of its own).
 
-Left out of both: footnotes, endnotes and comments (ODT's ``text:note`` and
-``office:annotation`` in the text and in table cells too), headers and footers, text
-boxes' frames and drawings, images. A heading below level 6 is written at level 6. Only
+Footnotes and endnotes (DOCX's ``word/footnotes.xml`` and ``word/endnotes.xml``, ODT's
+``text:note``) are read where their reference stands, their text in brackets on one line
+("a word (the note's text) and on"), as the DocBook and LaTeX readers read theirs.
+
+Left out of both: comments (ODT's ``office:annotation``, in the text and in table cells
+too), headers and footers, text boxes' frames and drawings, images. A heading below level 6 is written at level 6. Only
 the standard library is used.
 """
 
@@ -88,14 +91,20 @@ def sniff_odt(data: bytes, path: str | os.PathLike[str] | None = None) -> bool:
 def docx_text(data: bytes) -> str:
     """The text of the DOCX ``data`` (see the module). Raises ValueError, saying why, for
     data that is not a readable DOCX."""
-    document, (styles, numbering) = _parts(
-        data, "DOCX", "word/document.xml", "word/styles.xml", "word/numbering.xml"
+    document, (styles, numbering, footnotes, endnotes) = _parts(
+        data,
+        "DOCX",
+        "word/document.xml",
+        "word/styles.xml",
+        "word/numbering.xml",
+        "word/footnotes.xml",
+        "word/endnotes.xml",
     )
     body = document.find(f"{_W}body")
     if body is None:
         raise ValueError("not a DOCX: word/document.xml has no body")
-    levels = _style_levels(styles)
-    return blocks_text(_code_joined(_docx_blocks(body, levels, _Numbering(numbering))))
+    read = _Docx(_style_levels(styles), _Numbering(numbering), _docx_notes(footnotes, endnotes))
+    return blocks_text(_code_joined(_docx_blocks(body, read)))
 
 
 def odt_text(data: bytes) -> str:
@@ -230,31 +239,52 @@ class _Numbering:
         return counts[depth]
 
 
-def _docx_blocks(
-    container: ElementTree.Element, levels: dict[str, int], numbering: _Numbering
-) -> Iterator[Block]:
+class _Docx(NamedTuple):
+    """What a DOCX's paragraphs are read with: its styles' levels, its lists' numbering,
+    and its notes' text by kind and id (``("footnote", "1")``)."""
+
+    levels: dict[str, int]
+    numbering: _Numbering
+    notes: dict[tuple[str, str], str]
+
+
+def _docx_notes(*parts: ElementTree.Element | None) -> dict[tuple[str, str], str]:
+    """The text of each footnote and endnote (``word/footnotes.xml``,
+    ``word/endnotes.xml``) by kind and id, on one line; the separators Word keeps there
+    have none."""
+    notes = {}
+    for part in parts:
+        for note in part if part is not None else ():
+            kind = local(note.tag)
+            text = " ".join(_docx_runs(p, {}) for p in outermost(note, (f"{_W}p",)))
+            if kind in ("footnote", "endnote") and text.strip():
+                notes[(kind, note.get(f"{_W}id", ""))] = " ".join(text.split())
+    return notes
+
+
+def _docx_blocks(container: ElementTree.Element, read: _Docx) -> Iterator[Block]:
     for child in container:
         tag = local(child.tag)
         if tag == "p":
-            block = _docx_paragraph(child, levels, numbering)
-            if block[0] == "li" and numbering.switched:
+            block = _docx_paragraph(child, read)
+            if block[0] == "li" and read.numbering.switched:
                 yield RUN_END  # a list of its own, not one that follows another
             yield block
         elif tag == "tbl":
             for row in child.findall(f"{_W}tr"):
                 cells = [
-                    " ".join(_docx_runs(p) for p in outermost(cell, (f"{_W}p",)))
+                    " ".join(_docx_runs(p, read.notes) for p in outermost(cell, (f"{_W}p",)))
                     for cell in row.findall(f"{_W}tc")
                 ]
                 yield ("tr", 0, "\t".join(c.replace("\t", " ") for c in cells))
         elif tag == "sdt":
             content = child.find(f"{_W}sdtContent")
             if content is not None:
-                yield from _docx_blocks(content, levels, numbering)
+                yield from _docx_blocks(content, read)
 
 
-def _docx_paragraph(p: ElementTree.Element, levels: dict[str, int], numbering: _Numbering) -> Block:
-    text = _docx_runs(p)
+def _docx_paragraph(p: ElementTree.Element, read: _Docx) -> Block:
+    text = _docx_runs(p, read.notes)
     properties = p.find(f"{_W}pPr")
     level = None
     if properties is not None:
@@ -263,18 +293,19 @@ def _docx_paragraph(p: ElementTree.Element, levels: dict[str, int], numbering: _
         if outline is not None:
             level = _outline_level(outline)
         elif style is not None:
-            level = levels.get(style.get(f"{_W}val", ""))
+            level = read.levels.get(style.get(f"{_W}val", ""))
             if level == CODE:
                 return ("pre", 0, text)
         numbered = properties.find(f"{_W}numPr")
         if level is None and numbered is not None:
-            return ("li", numbering.number(numbered), text)
+            return ("li", read.numbering.number(numbered), text)
     return ("h", level, text) if level is not None else ("p", 0, text)
 
 
-def _docx_runs(p: ElementTree.Element) -> str:
-    """A paragraph's text: its runs' text, tabs as spaces, breaks as line breaks; no
-    deleted text (``w:delText``), field codes or footnote references."""
+def _docx_runs(p: ElementTree.Element, notes: dict[tuple[str, str], str]) -> str:
+    """A paragraph's text: its runs' text, tabs as spaces, breaks as line breaks, a note
+    (``notes``) in brackets where its reference stands; no deleted text (``w:delText``)
+    or field codes."""
     parts = []
     for el in p.iter():
         tag = local(el.tag)
@@ -284,6 +315,10 @@ def _docx_runs(p: ElementTree.Element) -> str:
             parts.append(" " if tag == "tab" else "-")
         elif tag in ("br", "cr"):
             parts.append("\n")
+        elif tag in ("footnoteReference", "endnoteReference"):
+            note = notes.get((tag[: -len("Reference")], el.get(f"{_W}id", "")))
+            if note:
+                parts.append(f" ({note})")
     return "".join(parts)
 
 
@@ -414,13 +449,14 @@ def _odt_rows(table: ElementTree.Element) -> Iterator[ElementTree.Element]:
             yield from _odt_rows(child)
 
 
-# A cell's paragraphs, and the notes and comments whose paragraphs are left out with them.
+# A cell's paragraphs, and the notes and comments whose paragraphs are not the cell's (a
+# note's are read in brackets where it stands, in its paragraph).
 _CELL_PARTS = (f"{_TEXT}p", f"{_TEXT}h", f"{_TEXT}note", f"{_OFFICE}annotation")
 
 
 def _odt_cell(cell: ElementTree.Element) -> str:
     """A table cell's text: its paragraphs and headings, at any depth (in its lists and
-    nested tables too), each read once with what it holds; notes and comments left out."""
+    nested tables too), each read once with what it holds."""
     return " ".join(
         _odt_inline(part)
         for part in outermost(cell, _CELL_PARTS)
@@ -430,7 +466,8 @@ def _odt_cell(cell: ElementTree.Element) -> str:
 
 def _odt_inline(element: ElementTree.Element) -> str:
     """The text an ODT paragraph shows: its text and its spans', ``text:s`` as its count
-    of spaces, tabs as spaces, line breaks; notes left out."""
+    of spaces, tabs as spaces, line breaks; a note in brackets where it stands, comments
+    left out."""
     parts = [element.text or ""]
     for child in element:
         tag = child.tag
@@ -440,7 +477,19 @@ def _odt_inline(element: ElementTree.Element) -> str:
             parts.append(" ")
         elif tag == f"{_TEXT}line-break":
             parts.append("\n")
-        elif tag not in (f"{_TEXT}note", f"{_OFFICE}annotation"):
+        elif tag == f"{_TEXT}note":
+            parts.append(_odt_note(child))
+        elif tag != f"{_OFFICE}annotation":
             parts.append(_odt_inline(child))
         parts.append(child.tail or "")
     return "".join(parts)
+
+
+def _odt_note(note: ElementTree.Element) -> str:
+    """A footnote's or endnote's text (``text:note-body``), in brackets on one line after
+    a space; "" for one that shows none."""
+    body = note.find(f"{_TEXT}note-body")
+    if body is None:
+        return ""
+    text = " ".join(_odt_inline(p) for p in outermost(body, (f"{_TEXT}p", f"{_TEXT}h")))
+    return f" ({' '.join(text.split())})" if text.strip() else ""

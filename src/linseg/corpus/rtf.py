@@ -67,7 +67,9 @@ _SYMBOLS = {
 }  # fmt: skip
 _BREAKS = frozenset({"par", "page", "sect", "column"})
 _FIXED_NAME = re.compile(r"mono|courier|menlo|consolas|monaco|\bcode\b")
-_BULLET = re.compile("[ \t]*(?:[\u2022\u00b7\u25aa\u25e6\u2023\u2219\u25cf\u2013-]|(\\d{1,9})[.)])[ \t]*\t")
+_BULLET = re.compile(
+    "[ \t]*(?:[\u2022\u00b7\u25aa\u25e6\u2023\u2219\u25cf\u2013-]|(\\d{1,9})[.)])[ \t]*\t"
+)
 # A control word or symbol, before a style's name.
 _CONTROL = re.compile(r"\\(?:[a-zA-Z]+-?\d* ?|.)")
 
