@@ -40,7 +40,7 @@ DOC = r"""{\rtf1\ansi\ansicpg1252\deff0
 
 DOC_TEXT = """# Hives
 
-Frames of comb hold the brood. See the site.
+Frames of comb hold the brood. (A footnote.) See the site.
 
 - a queen
 - caf\u00e9 workers
@@ -86,6 +86,22 @@ def test_as_pandoc_writes_it():
     assert rtf_text(doc) == (
         "# Title\n\n- item a\n- nested\n3. third\n\n```\ncode line\n```\n\na | b\n\nText em here.\n"
     )
+
+
+def test_footnotes_are_read_in_brackets_where_they_stand():
+    # As pandoc writes one (ignorable, its paragraph in a group) and as Word does (two
+    # paragraphs, a heading's properties that stay the note's); one left open at the end.
+    pandoc = (
+        r"{\rtf1{\pard \ql Some text{\super\chftn}{\*\footnote\chftn\~\plain\pard "
+        r"{\pard \ql The note.\par}}"
+        r" and more.\par}"
+    )
+    assert rtf_text(pandoc + "}") == "Some text (The note.) and more.\n"
+    word = (
+        r"{\rtf1\pard A{\footnote \pard\outlinelevel0 {\super\chftn} One\par two.}"
+        r" b\par {\footnote open"
+    )
+    assert rtf_text(word) == "A (One two.) b\n\n(open)\n"
 
 
 def test_a_heading_in_a_fixed_pitch_font_is_a_heading():

@@ -20,8 +20,11 @@ writes what a word processor shows, as the other readers of documents do
 - **Characters:** ``\\'hh`` in the document's code page (``\\ansicpg``, else Windows-1252),
   ``\\uN`` with its fallback characters skipped (``\\ucN``), and the named ones
   (``\\emdash``, ``\\ldblquote``, ``\\~`` ...).
+- **Footnotes** (``\\footnote``, endnotes too) are read where they stand, their text in
+  brackets on one line ("a word (the note) and on"), as the DocBook and LaTeX readers
+  read theirs.
 - **Left out:** the font, colour and style tables, the document's information (title,
-  author), pictures and objects, headers, footers, footnotes, field instructions (a
+  author), pictures and objects, headers, footers, field instructions (a
   field shows its result), bookmarks, index entries, and every group an RTF writer marks
   as ignorable (``{\\*\\...}``) that is not text.
 
@@ -51,10 +54,10 @@ _TOKEN = re.compile(
     r"|[\r\n]+"  # line ends, which RTF ignores
 )
 # The destinations left out: tables, the document's information, pictures and objects,
-# headers, footers and footnotes, field instructions, bullets' text, bookmarks, index and
+# headers and footers, field instructions, bullets' text, bookmarks, index and
 # table-of-contents entries, shapes.
 _SKIPPED_WORDS = """fonttbl colortbl stylesheet info pict object objdata header headerl
-    headerr headerf footer footerl footerr footerf footnote fldinst themedata
+    headerr headerf footer footerl footerr footerf fldinst themedata
     colorschememapping datastore latentstyles listtable listoverridetable rsidtbl generator
     xmlnstbl mmathPr pgdsctbl listtext pntext pn bkmkstart bkmkend xe tc tcn shp shpinst
     nonshppict docvar userprops revtbl filetbl pgptbl"""
@@ -93,6 +96,7 @@ class _Group:
     skip: bool = False  # a destination left out
     uc: int = 1  # fallback characters after \uN
     fixed: bool = False  # its text is in a fixed-pitch font
+    note: bool = False  # it opened with \footnote: its text goes in brackets at its end
 
 
 @dataclass
@@ -115,6 +119,8 @@ class _Reader:
         self.text: list[str] = []
         self.row: list[str] = []
         self.bytes = bytearray()  # \'hh bytes waiting to be decoded together
+        # The text and paragraph that each open footnote interrupts, innermost last.
+        self.notes: list[tuple[list[str], _Paragraph]] = []
 
     def read(self, text: str) -> None:
         self.tables(text)
@@ -134,8 +140,8 @@ class _Reader:
                     stack.append(_Group(group.skip, group.uc, group.fixed))
                     first_in_group, ignorable = True, False
                 else:
-                    if len(stack) > 1:
-                        stack.pop()
+                    if len(stack) > 1 and stack.pop().note:
+                        self.close_note()
                     first_in_group = False
                 continue
             if symbol == "*" and first_in_group:
@@ -143,6 +149,10 @@ class _Reader:
                 continue
             starts_group, first_in_group = first_in_group, False
             if word is not None:
+                if word == "footnote" and (starts_group or ignorable) and not group.skip:
+                    self.open_note(group)
+                    ignorable = False
+                    continue
                 if (starts_group or ignorable) and (word in _SKIPPED or ignorable):
                     if word in ("listtext", "pntext"):
                         self.paragraph.item = True
@@ -177,6 +187,8 @@ class _Reader:
                     plain, skip_chars = plain[dropped:], skip_chars - dropped
                 if plain:
                     self.add(plain, group)
+        while self.notes:  # a footnote left open at the end
+            self.close_note()
         self.flush_bytes()
         self.end_paragraph()
         if self.row:
@@ -262,7 +274,27 @@ class _Reader:
             self.text.append(bytes(self.bytes).decode(self.codec, "replace"))
             self.bytes.clear()
 
+    def open_note(self, group: _Group) -> None:
+        """A footnote (or endnote) starts: its text is read apart, paragraphs and all."""
+        self.flush_bytes()
+        group.note = True
+        self.notes.append((self.text, self.paragraph))
+        self.text, self.paragraph = [], _Paragraph()
+
+    def close_note(self) -> None:
+        """A footnote ends: its text goes on one line, in brackets, where it stands in the
+        paragraph it interrupted, as the DocBook and LaTeX readers read theirs."""
+        self.flush_bytes()
+        note, fixed = " ".join("".join(self.text).split()), self.paragraph.fixed
+        self.text, self.paragraph = self.notes.pop()
+        if note:
+            self.text.append(f" ({note})")
+            self.paragraph.fixed &= fixed
+
     def end_paragraph(self, cell: bool = False) -> None:
+        if self.notes:  # a paragraph of a footnote: the note goes on
+            self.text.append(" ")
+            return
         # Characters beyond the first 65,536 come as two \uN, a surrogate pair (Word's
         # emoji); a lone surrogate is no character.
         raw = "".join(self.text).encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
