@@ -20,6 +20,11 @@ what the source says, which ``pandoc -t plain`` prints:
 - **headings**: the source's headings (pandoc's ``Header`` blocks) found, in order, as
   ``#`` lines of linseg's text (a longest common subsequence of their titles), as shares
   of the source's (recall) and of linseg's (precision);
+- **notes**: the source's footnotes whose words all show, in order and together, in
+  linseg's text (in brackets where the note stands, or in a list of notes), as a share
+  of its footnotes; ``--notes`` takes the Markdown files that have footnotes in place of
+  the sample (pandoc's ``--wrap=auto`` then, so that long notes and cells are wrapped as
+  a writer wraps them);
 - errors: a refusal (``ValueError``, one line) is counted; anything else is a defect and
   printed with its traceback; and the slowest read.
 
@@ -44,7 +49,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_headings import FENCE, shown, sources, title
-from bench_manpages import words
+from bench_manpages import _WORD, words
 from linseg.corpus.document import read_document
 
 # linseg's format, pandoc's writer, the file's ending, and the writer's options.
@@ -68,10 +73,13 @@ _HEADING = re.compile(r"#{1,6}\s+(.*?)\s*#*\s*$")
 _FENCE_INFO = re.compile(r"^(?:```+|~~~+)[^\n`]*$", re.MULTILINE)
 
 
+_NOTE_DEFINITION = re.compile(r"^\[\^[^\]\s]+\]:", re.MULTILINE)
+_WRAP = ["--wrap=none"]  # --notes: --wrap=auto
+
+
 def pandoc(source: str, *options: str) -> bytes:
-    run = subprocess.run(
-        ["pandoc", "-f", "gfm", "--wrap=none", source, *options], capture_output=True, timeout=120
-    )
+    command = ["pandoc", "-f", "gfm", *_WRAP, source, *options]
+    run = subprocess.run(command, capture_output=True, timeout=120)
     if run.returncode:
         raise RuntimeError(run.stderr.decode("utf-8", "replace")[:200])
     return run.stdout
@@ -117,6 +125,24 @@ def source_headings(ast: dict) -> list[str]:
 
     walk(ast["blocks"])
     return found
+
+
+def notes(ast: dict) -> list[str]:
+    """Each footnote's words, lower-cased and joined by spaces."""
+    found: list[str] = []
+
+    def walk(node: object) -> None:
+        if isinstance(node, dict):
+            if node.get("t") == "Note":
+                found.append(" ".join(w.lower() for w in _WORD.findall(shown(node["c"]))))
+            else:
+                walk(node.get("c"))
+        elif isinstance(node, list):
+            for child in node:
+                walk(child)
+
+    walk(ast["blocks"])
+    return [note for note in found if note]
 
 
 def linseg_headings(text: str) -> list[str]:
@@ -181,6 +207,7 @@ def main() -> None:
     ap.add_argument("--sample", type=int, default=150)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--formats", default=",".join(_FORMATS))
+    ap.add_argument("--notes", action="store_true", help="the files with footnotes")
     args = ap.parse_args()
     if not shutil.which("pandoc"):
         sys.exit("bench_formats.py: pandoc is needed (apt-get install pandoc)")
@@ -191,15 +218,20 @@ def main() -> None:
     if unknown := set(formats) - set(_FORMATS):
         sys.exit(f"bench_formats.py: unknown formats {sorted(unknown)}")
     files = sources(args.roots, "markdown", largest=200_000)
-    sample = random.Random(args.seed).sample(files, min(args.sample, len(files)))
-    rows: dict[str, list[tuple[float, float, int, int, int, float]]] = {f: [] for f in formats}
+    if args.notes:
+        files = [f for f in files if _NOTE_DEFINITION.search(Path(f).read_text("utf-8", "replace"))]
+        sample = files
+        _WRAP[:] = ["--wrap=auto"]
+    else:
+        sample = random.Random(args.seed).sample(files, min(args.sample, len(files)))
+    rows: dict[str, list[tuple[float, ...]]] = {f: [] for f in formats}
     refused: collections.Counter[str] = collections.Counter()
     for n, source in enumerate(sample):
-        folder = args.work / f"{n:03d}"
+        folder = args.work / f"{'notes-' if args.notes else ''}{n:03d}"
         convert(source, folder, formats)
         theirs = words((folder / "plain.txt").read_text("utf-8"))
         ast = json.loads((folder / "ast.json").read_text("utf-8"))
-        hidden, headings = unshown(ast) | {"x"}, source_headings(ast)
+        hidden, headings, footnotes = unshown(ast) | {"x"}, source_headings(ast), notes(ast)
         for fmt in formats:
             path = folder / f"doc.{_FORMATS[fmt][1]}"
             if not path.exists():
@@ -219,6 +251,8 @@ def main() -> None:
             shared = sum((theirs & ours).values())
             extra = sum(c for w, c in (ours - theirs).items() if w not in hidden)
             found = [h for h in linseg_headings(text) if h != "x"]
+            joined = f" {' '.join(w.lower() for w in _WORD.findall(text))} "
+            whole = sum(f" {note} " in joined for note in footnotes)
             rows[fmt].append(
                 (
                     shared / max(1, sum(theirs.values())),
@@ -227,22 +261,29 @@ def main() -> None:
                     len(headings),
                     len(found),
                     seconds,
+                    whole,
+                    len(footnotes),
                 )
             )
-    print(f"{len(sample)} Markdown sources of {len(files)}, seed {args.seed}, pandoc's writers\n")
+    chosen = "with footnotes" if args.notes else f"of {len(files)}, seed {args.seed}"
+    print(f"{len(sample)} Markdown sources {chosen}, pandoc's writers\n")
     print(
-        "| format | read | refused | recall | precision | headings: recall | precision | slowest s |"
+        "| format | read | refused | recall | precision | headings: recall | precision "
+        "| notes shown | slowest s |"
     )
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for fmt, results in rows.items():
         if not results:
             continue
         k = len(results)
         both = sum(r[2] for r in results)
+        total = sum(r[7] for r in results)
+        shown_notes = f"{sum(r[6] for r in results)} of {total}" if total else "-"
         print(
             f"| {fmt} | {k} | {refused[fmt]} | {sum(r[0] for r in results) / k:.4f} "
             f"| {sum(r[1] for r in results) / k:.4f} | {both / max(1, sum(r[3] for r in results)):.3f} "
-            f"| {both / max(1, sum(r[4] for r in results)):.3f} | {max(r[5] for r in results):.2f} |"
+            f"| {both / max(1, sum(r[4] for r in results)):.3f} | {shown_notes} "
+            f"| {max(r[5] for r in results):.2f} |"
         )
 
 

@@ -101,6 +101,24 @@ def test_two_line_titles_are_read_within_two_characters():
     assert asciidoc_text(listing) == "Run it:\n\n```\n$ git add\n```\n\nDone.\n"
 
 
+def test_table_cells_and_footnotes_run_over_lines():
+    # As pandoc writes them: a long cell, and a footnote in it, wrapped; a row's cells on
+    # lines of their own where the attribute line gives the columns; spans and repeats.
+    source = (
+        "|===\n|OS |Versions |Notes\n|Linux |kernel >= 4.18footnote:[Older kernels\n"
+        "may work.], glibc |Tier\n1\n\n|macOS |>= 11 |Tier 1\n|===\n\n"
+        '[cols="2*,1"]\n|===\n|a\n|b\n|c\n2+|wide |d\n3*|x\n|===\n\n'
+        "A notefootnote:[runs on\nto the next line.] ends. And footnote:[this one\n\nnever closes.\n"
+    )
+    assert asciidoc_text(source) == (
+        "OS | Versions | Notes\n"
+        "Linux | kernel >= 4.18 (Older kernels may work.), glibc | Tier 1\n"
+        "macOS | >= 11 | Tier 1\n\n"
+        "a | b | c\nwide | d\nx\n\n"
+        "A note (runs on to the next line.) ends. And footnote:[this one\n\nnever closes.\n"
+    )
+
+
 def test_a_list_starts_from_the_number_its_attributes_give():
     # As pandoc writes a list that goes on after a paragraph.
     source = "[arabic, start=3]\n. three\n.. nested\n. four\n\nText.\n\n. one\n"

@@ -162,3 +162,20 @@ _LINE = st.sampled_from(
 def test_any_source_reads_and_invents_no_words(lines):
     source = "\n".join(lines)
     check_markup_reading(source, org_text(source), "org", {"python"})
+
+
+def test_footnotes_and_links_that_run_over_lines():
+    # As pandoc writes them: references and definitions by label, a long link's
+    # description wrapped; an inline note, named or not, in brackets where it stands.
+    source = (
+        "Text[fn:1] and a [[https://example.org][link whose\n   words wrap]] here.\n"
+        "More[fn::An inline\nnote.] and [fn:x:Named.] end [fn:: ].\n"
+        "A [[x][never\n\nclosed]].\n\n"
+        "[fn:1] The note, with a [[https://example.org][link\n       that wraps]].\n"
+    )
+    assert org_text(source) == (
+        "Text[1] and a link whose words wrap here.\n"
+        "More (An inline note.) and (Named.) end .\n"
+        "A [[x][never\n\nclosed]].\n\n"
+        "[1] The note, with a link that wraps.\n"
+    )

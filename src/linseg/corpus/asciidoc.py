@@ -49,7 +49,7 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
-from .markup import fenced, heading, holds_marks, read_included, written
+from .markup import bracket_lines, fenced, heading, holds_marks, read_included, written
 from .suffixes import named
 
 __all__ = ["asciidoc_text", "sniff_asciidoc"]
@@ -94,6 +94,8 @@ _MACRO = re.compile(
 )
 # A footnote, read before other macros: it may be glued to the word before it (pandoc writes
 # "4.18footnote:[...]"), as Asciidoctor's own pattern for footnotes allows.
+# Where a footnote opens.
+_NOTE_OPENING = re.compile(r"(?<!\\)footnote(?:ref)?:[^\s\[\]]*\[")
 _FOOTNOTE = re.compile(r"(?<!\\)footnote(ref)?:([^\s\[\]]*)\[((?:[^\[\]\n]|\[[^\[\]\n]*\])*)\]")
 _URL_MACRO = re.compile(r"(?<![\w\\])((?:https?|ftp|irc)://[^\s\[\]]+)\[([^\]\n]*)\]")
 _ANCHOR_LINE = re.compile(r"\[\[([\w:.-]+)(?:,[^\]]*)?\]\]|\[#([\w:-]+)[^\]]*\]")
@@ -103,6 +105,12 @@ _VISIBLE_TERM = re.compile(r"\(\(([^()]+)\)\)")
 # (A run of blanks is tried from its start only: from each of its blanks, a long run that
 # no bar follows would be read again and again.)
 _CELL = re.compile(r"(?:^|(?<![ \t])[ \t]+)(?:\d+(?:\.\d+)?[+*])?[<^>]?(?:\.[<^>])?[adehlmsv]?\|")
+# A table's cell, anywhere in its text: a bar at a line's start or after a blank, and its
+# spec, whose "N+" spans N columns and "N*" repeats it N times (group 1: N).
+_TABLE_CELL = re.compile(
+    r"(?:^|(?<!\s)\s+)(?:(\d{1,3})(?:\.\d+)?[+*])?[<^>]?(?:\.[<^>])?[adehlmsv]?\|"
+)
+_COLS = re.compile(r"""(?:^|[\[,])\s*cols\s*=\s*(?:"([^"]*)"|'([^']*)'|([^,\]]*))""")
 # Where a macro's text is what it shows: all of it; a link's, unless it is an attribute
 # list (see _link_text); or its first attribute. And where nothing is. (A footnote's:
 # see _FOOTNOTE.)
@@ -388,7 +396,7 @@ class _Reader:
 
     def blocks(self, lines: list[str]) -> list[str]:
         out: list[str] = []
-        language = ""  # from a [source,LANG] line, for the block that follows
+        attributes = ""  # the block attribute line ([source,LANG]) of the block that follows
         at_start = True  # whether the line opens a block (a blank line, or none, above)
         ordinals: dict[int, int] = {}  # the last number of each depth of "." list
         start = 1  # the first number of the next list, from a [start=N] line above it
@@ -409,21 +417,25 @@ class _Reader:
                 if close is None:  # a delimiter left open: markup, shown as nothing
                     i += 1
                     continue
-                out.extend(("", *self._delimited(lines[i + 1 : close], delimiter, language), ""))
-                language, at_start, i = "", True, close + 1
+                shown = self._delimited(lines[i + 1 : close], delimiter, attributes)
+                out.extend(("", *shown, ""))
+                attributes, at_start, i = "", True, close + 1
                 continue
             if at_start:
                 taken = self._block_line(lines, i, out)
                 if taken:
                     if taken == 2 or _section(line):  # a title ends a list
                         ordinals.clear()
-                    language = _source_language(line) if taken == -1 else language
+                    attributes = line if taken == -1 else attributes
                     start = _list_start(line) if taken == -1 else 1
                     i += abs(taken)
                     continue
+            # A footnote that pandoc wrapped: its lines one (Asciidoctor reads them so).
+            taken = bracket_lines(lines, i, _NOTE_OPENING) if "footnote" in line else 1
+            line = " ".join(x.strip() if k else x for k, x in enumerate(lines[i : i + taken]))
             out.append(self._text_line(line, ordinals, at_start, start))
             at_start, start = False, 1
-            i += 1
+            i += taken
         return out
 
     def _block_line(self, lines: list[str], i: int, out: list[str]) -> int:
@@ -458,17 +470,21 @@ class _Reader:
             return 1
         return 0
 
-    def _delimited(self, inner: list[str], delimiter: re.Match[str], language: str) -> list[str]:
-        """What a delimited block shows: code fenced, a table's rows, other blocks read
-        for what they hold, a comment nothing."""
+    def _delimited(self, inner: list[str], delimiter: re.Match[str], attributes: str) -> list[str]:
+        """What a delimited block shows (``attributes``: the attribute line above it):
+        code fenced, a table's rows, other blocks read for what they hold, a comment
+        nothing."""
         mark = delimiter.group(1)
+        language = _source_language(attributes)
         if mark.startswith("`"):
             return [fenced("\n".join(inner), delimiter.group(2) or language)]
         if mark[0] in "-.+" and mark != "--":
             return [fenced("\n".join(inner), language)]
         if mark[0] == "/":
             return []
-        if mark[0] in "|,:!":
+        if mark[0] == "|":
+            return self._table(inner, _columns(attributes))
+        if mark[0] in ",:!":
             return [self._row(line) for line in inner if line.strip()]
         return self.blocks(inner)
 
@@ -477,6 +493,32 @@ class _Reader:
         else the id."""
         target, text = m.group(1).strip(), m.group(2)
         return (text or self.titles.get(target.lstrip("#"), target)).strip()
+
+    def _table(self, inner: list[str], columns: int) -> list[str]:
+        """A table's rows, a line each, as Asciidoctor groups its cells: ``columns`` to a
+        row (a cell's ``2+`` spans two, ``3*`` is written three times), else as many as
+        its first line holds; a cell's text may run over lines (pandoc wraps long ones)."""
+        text = "\n".join(inner)
+        bars = list(_TABLE_CELL.finditer(text))
+        if not bars:
+            return [self._row(line) for line in inner if line.strip()]
+        if not columns:
+            line_end = text.find("\n", bars[0].end())
+            first = text[bars[0].start() : line_end if line_end >= 0 else len(text)]
+            columns = len(_TABLE_CELL.findall(first))
+        rows, cells, filled = [], [text[: bars[0].start()]], 0
+        for k, bar in enumerate(bars):
+            end = bars[k + 1].start() if k + 1 < len(bars) else len(text)
+            cells.append(text[bar.end() : end])
+            filled += int(bar.group(1) or 1)
+            if filled >= columns:
+                rows.append(cells)
+                cells, filled = [], 0
+        rows.append(cells)
+        shown = (
+            " | ".join(self._inline(" ".join(c.split())) for c in row if c.strip()) for row in rows
+        )
+        return [row for row in shown if row]
 
     def _row(self, line: str) -> str:
         """A table's line, its cells joined by ``" | "`` (a cell's spec, ``2+|``, left
@@ -614,6 +656,19 @@ def _first_positional(text: str) -> str:
         return first[1:end] if end > 0 else first[1:]
     # (A name starts with a letter or a digit, as Asciidoctor scans it: "--type=x" is text.)
     return "" if re.match(r"\w[\w-]*[ \t]*=", first) else first
+
+
+def _columns(attributes: str) -> int:
+    """How many columns a table's attribute line gives it (``cols="1,2,3"``, ``cols=3``,
+    ``cols="2*,1"``), or 0 if it gives none."""
+    m = _COLS.search(attributes)
+    if m is None:
+        return 0
+    value = next(g for g in m.groups() if g is not None).strip()
+    if value.isdigit():
+        return min(int(value), 1000)
+    repeat = (re.match(r"(\d+)\*", spec.strip()) for spec in value.split(","))
+    return min(sum(int(r.group(1)) if r else 1 for r in repeat), 1000)
 
 
 def _source_language(line: str) -> str:

@@ -17,6 +17,7 @@ __all__ = [
     "holds_marks",
     "read_included",
     "braced",
+    "bracket_lines",
     "style_level",
     "inherit_levels",
 ]
@@ -125,6 +126,46 @@ _GROUP_MARK = re.compile(r"\\.|[{}]", re.DOTALL)
 
 
 _HEADING_STYLE = re.compile(r"heading\s*([1-9])$", re.IGNORECASE)
+
+
+#: How many lines a bracketed inline mark may span (see :func:`bracket_lines`).
+BRACKET_LINES = 20
+
+
+def bracket_lines(lines: list[str], i: int, opening: re.Pattern[str]) -> int:
+    """How many lines, from line ``i``, the inline marks that open on it span: from the
+    first that ``opening`` finds, to the end of the line where its square brackets, and
+    those of any mark after it, have all closed. Such a mark is an Org link
+    (``[[target][two``, then ``words]]``) or an AsciiDoc footnote, which a writer that
+    wraps its lines (pandoc) breaks. Where the brackets do not all close within the
+    paragraph (before a blank line) or within :data:`BRACKET_LINES` lines, up to the last
+    line on which they were all closed at some point; 1 if none opens there."""
+    start = opening.search(lines[i])
+    if start is None:
+        return 1
+    depth, closed = _bracket_depth(lines[i][start.start() :], 0)
+    j, last = i, i
+    while depth > 0:
+        j += 1
+        if j >= len(lines) or not lines[j].strip() or j - i >= BRACKET_LINES:
+            return last - i + 1
+        depth, closed = _bracket_depth(lines[j], depth)
+        last = j if closed else last
+    return j - i + 1
+
+
+def _bracket_depth(text: str, depth: int) -> tuple[int, bool]:
+    """The square brackets still open after ``text``, ``depth`` open before it (a
+    closing one with none open is text), and whether they were all closed at some point
+    in it."""
+    closed = False
+    for c in text:
+        if c == "[":
+            depth += 1
+        elif c == "]" and depth:
+            depth -= 1
+            closed = closed or not depth
+    return depth, closed
 
 
 def style_level(name: str) -> int | None:

@@ -22,7 +22,10 @@ segments Markdown:
   ``:lines`` it names; up to eight deep, and nothing where the file cannot be read (or the
   source came from standard input).
 - **Inline**: a link shows its description (``[[https://orgmode.org][Org]]``: ``Org``), or
-  its target without the link type; radio targets (``<<<word>>>``) their text. A line
+  its target without the link type; radio targets (``<<<word>>>``) their text; a
+  footnote's reference its label in brackets (``[fn:2]``: ``[2]``, as its definition's
+  line opens too), an inline footnote its text in brackets where it stands
+  (``[fn::Or older.]``, ``[fn:name:Or older.]``: ``(Or older.)``). A line
   break (``\\`` at a line's end) is left out, and so is an item's counter cookie
   (``1. [@3] third``: ``3. third``), its number the item's. Emphasis marks stay, as in
   Markdown.
@@ -36,7 +39,7 @@ import os
 import re
 from collections.abc import Callable
 
-from .markup import fenced, heading, holds_marks, read_included, written
+from .markup import bracket_lines, fenced, heading, holds_marks, read_included, written
 from .suffixes import named
 
 __all__ = ["org_text", "sniff_org"]
@@ -54,6 +57,11 @@ _PLANNING = re.compile(r"[ \t]*(?:SCHEDULED|DEADLINE|CLOSED):")
 _FIXED = re.compile(r"[ \t]*:(?: |$)")
 _RULE = re.compile(r"[ \t]*-{5,}[ \t]*")
 _TABLE_RULE = re.compile(r"[ \t]*\|[-+]+\|?[ \t]*")
+# A footnote's reference ("[fn:2]"), or a footnote defined inline ("[fn::text]",
+# "[fn:name:text]"; group 2 its text).
+_FOOTNOTE = re.compile(r"\[fn:([^\[\]:\s]*)(?::((?:[^\[\]]|\[[^\[\]]*\])*))?\]")
+# Where a link or an inline footnote opens, whose text may run over lines.
+_SPANNING = re.compile(r"\[\[|\[fn:[^\[\]:\s]*:")
 _LINK = re.compile(r"\[\[([^\[\]\n]+)\](?:\[([^\[\]\n]*)\])?\]")
 _RADIO = re.compile(r"<<<?([^<>]+)>>>?")
 # An item's bullet and the counter cookie after it, "[@3]" or "[@start:3]" (a letter counts
@@ -196,10 +204,14 @@ class _Reader:
             cells = [c.strip() for c in stripped.strip("|").split("|")]
             out.append(" | ".join(_inline(c) for c in cells if c))
             return i + 1
+        # A link or a note whose text pandoc wrapped: its lines one (Org reads them so).
+        taken = bracket_lines(lines, i, _SPANNING) if "[[" in line or "[fn:" in line else 1
+        if taken > 1:
+            line = " ".join([line, *(x.strip() for x in lines[i + 1 : i + taken])])
         shown = _without_break(_counted(line))
         if shown.strip() or not line.strip():  # (a lone break ends no paragraph)
             out.append(_inline(shown))
-        return i + 1
+        return i + taken
 
     def _block(self, inner: list[str], kind: str, language: str) -> str:
         """What a ``#+BEGIN_kind`` block shows: code fenced, a comment or an export
@@ -299,7 +311,21 @@ def _inline(text: str) -> str:
         text = _LINK.sub(_link_text, text)
     if "<<" in text:
         text = _RADIO.sub(r"\1", text)
+    if "[fn:" in text:
+        text = _FOOTNOTE.sub(_footnote_text, text)
     return text
+
+
+def _footnote_text(m: re.Match[str]) -> str:
+    """A footnote's reference, its label in brackets, or an inline footnote's text in
+    brackets, apart from the word it is glued to."""
+    label, text = m.group(1), m.group(2)
+    if text is None:
+        return f"[{label}]"
+    if not text.strip():
+        return ""
+    before = m.string[m.start() - 1] if m.start() else " "
+    return f"{'' if before.isspace() else ' '}({' '.join(text.split())})"
 
 
 def _link_text(m: re.Match[str]) -> str:
