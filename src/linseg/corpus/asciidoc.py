@@ -15,7 +15,8 @@ source into text that linseg segments as it segments Markdown:
   language of ``[source,python]``, if given); example (``====``), sidebar (``****``),
   quote (``____``) and open (``--``) blocks are read for what they hold; comment blocks
   (``////``) and comment lines (``//``) are left out; a table's (``|===``) rows are lines,
-  their cells joined by ``" | "``.
+  their cells joined by ``" | "``, as many to a row as its ``cols`` attribute gives or its
+  first line holds (a cell's text may run over lines), as Asciidoctor groups them.
 - **Left out**: attribute entries (``:toc:``), the header's author and revision lines,
   block attribute lines (``[source,python]``, ``[[anchor]]``), ``toc::[]``, and hidden
   index terms. A block title (``.Example``) is a line of its own.
