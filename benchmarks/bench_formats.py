@@ -68,7 +68,13 @@ _FORMATS = {
     # pandoc's HTML printed by Chromium (``--headless --print-to-pdf``, no header or
     # footer), where Chromium is installed.
     "pdf": ("html", "pdf", ["-s", "--metadata", "pagetitle=x"]),
+    # pandoc's LaTeX typeset by pdflatex, as papers and theses are, where it is installed
+    # (texlive-latex-recommended, lmodern); a document pdflatex cannot set (a character
+    # its fonts lack) is left out.
+    "pdflatex": ("latex", "latex.pdf", ["--pdf-engine=pdflatex"]),
 }
+# The format linseg reads a file as, where the bench's name for it is not linseg's.
+_READ_AS = {"pdflatex": "pdf"}
 _HEADING = re.compile(r"#{1,6}\s+(.*?)\s*#*\s*$")
 _FENCE_INFO = re.compile(r"^(?:```+|~~~+)[^\n`]*$", re.MULTILINE)
 
@@ -215,6 +221,9 @@ def main() -> None:
     if "pdf" in formats and shutil.which("chromium") is None:
         formats.remove("pdf")
         print("(no Chromium: the PDF row is left out)")
+    if "pdflatex" in formats and shutil.which("pdflatex") is None:
+        formats.remove("pdflatex")
+        print("(no pdflatex: its row is left out)")
     if unknown := set(formats) - set(_FORMATS):
         sys.exit(f"bench_formats.py: unknown formats {sorted(unknown)}")
     files = sources(args.roots, "markdown", largest=200_000)
@@ -238,7 +247,7 @@ def main() -> None:
                 continue
             t0 = time.perf_counter()
             try:
-                text = read_document(path, fmt).text
+                text = read_document(path, _READ_AS.get(fmt, fmt)).text
             except (ValueError, UnicodeDecodeError):
                 refused[fmt] += 1
                 continue

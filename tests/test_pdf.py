@@ -246,6 +246,26 @@ def test_a_header_on_too_few_pages_is_kept():
     assert pdf_text(make_pdf(pages)).count("Note") == 3
 
 
+def test_headings_atop_each_page_that_differ_only_in_digits_are_kept():
+    # A changelog typeset by pdflatex: a version's heading at the top of each page. A
+    # running head with words, in the body's size or smaller, recurs so too and goes.
+    pages = [
+        [
+            (72, 812, 9, f"Changelog, page {n}"),
+            (72, 780, 14, f"3.{n}.0 (2023-0{n}-30)", "bold"),
+            *paragraph(750, [f"Fixed bug {n}."]),
+            (72, 700, 11, f"{n}.0.1 (2022-0{n}-01)", "bold"),
+            *paragraph(680, ["More fixes."]),
+        ]
+        for n in range(1, 5)
+    ]
+    text = pdf_text(make_pdf(pages))
+    assert "Changelog" not in text
+    headings = [ln for ln in text.splitlines() if ln.startswith("#")]
+    assert headings == [f"# 3.{n}.0 (2023-0{n}-30)" for n in range(1, 5)]
+    assert text.count(".0.1 (2022-0") == 4  # at the foot of each page: kept too
+
+
 def test_numbered_headings_of_one_size_rank_by_their_numbers():
     page = [
         (72, 780, 11, "1 Bees", "bold"),

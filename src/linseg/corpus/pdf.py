@@ -11,7 +11,9 @@ and rebuilds the structure a reader sees:
 - **Page furniture** is left out: a line at the top or bottom of a page (its two highest
   and two lowest) that is a page number (``12``, ``Page 3 of 9``, ``- iv -``), or that
   recurs, digits aside, at the top or bottom of at least :data:`RUNNING_SHARE` of the
-  pages and of three (a running header or footer: a title, a date, an address). A
+  pages and of three (a running header or footer: a title, a date, an address), has a
+  letter besides its digits and is set smaller than a heading (a changelog's version
+  headings, one atop each page, recur digits aside too). A
   document of one page keeps every line.
 - **Paragraphs**: a new paragraph starts where the space above a line is more than
   :data:`PARAGRAPH_GAP` times the document's usual line spacing (scaled to the line's
@@ -93,6 +95,7 @@ _DIGITS = re.compile(r"\d+")
 _PAGE_NUMBER = re.compile(r"(page )?[-\u2013\u2014 ]*(0|[ivxlc]+)( ?(/|of) ?0)?[-\u2013\u2014 ]*")
 _SENTENCE_END = frozenset(".!?:;\"'\u201d\u2019)]")
 _BULLET = re.compile(r"[\u2022\u25e6\u25aa\u25cf\u2023\u2043\u2219\u00b7\u2013*-]\s")
+_BULLET_GLYPHS = frozenset("\u2022\u25e6\u25aa\u25cf\u2023\u2043\u2219")
 _BROKEN_WORD = re.compile(r"[^\W\d_]-$")
 
 
@@ -119,7 +122,8 @@ class _Line:
 
     @property
     def is_code(self) -> bool:
-        return self.mono >= 0.9 * self.chars > 0
+        # A line that opens with a bullet is a list item, even one that names code.
+        return self.mono >= 0.9 * self.chars > 0 and self.text[:1] not in _BULLET_GLYPHS
 
 
 def sniff_pdf(data: bytes, path: str | os.PathLike[str] | None = None) -> bool:
@@ -287,8 +291,15 @@ def _without_furniture(lines: list[_Line]) -> list[_Line]:
     for i, key in edges.items():
         seen.setdefault(key, set()).add(lines[i].page)
     least = max(3, RUNNING_SHARE * len(pages))
+    # A recurring line is a running head only if it has words besides its digits and is
+    # set no larger than headings are: a changelog's version headings ("3.3.0
+    # (2023-09-30)"), one at the top of each page, recur digits aside too.
+    largest = HEADING_SIZE * _body_size(lines)
     furniture = {
-        i for i, key in edges.items() if _PAGE_NUMBER.fullmatch(key) or len(seen[key]) >= least
+        i
+        for i, key in edges.items()
+        if _PAGE_NUMBER.fullmatch(key)
+        or (len(seen[key]) >= least and lines[i].size < largest and any(c.isalpha() for c in key))
     }
     return [line for i, line in enumerate(lines) if i not in furniture]
 
@@ -362,7 +373,10 @@ def _paragraphs(
             drop > PARAGRAPH_GAP * usual
             or abs(line.size - prev.size) > 0.1 * max(line.size, prev.size)
             or _BULLET.match(line.text)
-            or line.is_code != prev.is_code
+            or (
+                line.is_code != prev.is_code
+                and not _wrapped(group, prev, drop, usual, measure, body)
+            )
             or line.is_bold != prev.is_bold
             or (not line.is_code and _indented(prev, line, edges, drop))
             or (not line.is_code and _ended(prev, measure, body))
@@ -371,6 +385,22 @@ def _paragraphs(
             group = []
         group.append(line)
     yield max(x.size for x in group), group
+
+
+def _wrapped(
+    group: list[_Line], prev: _Line, drop: float, usual: float, measure: float, body: float
+) -> bool:
+    """Whether a line that is code where the line before is not (or the other way round)
+    goes on with a paragraph of prose, ``group``: inline code that the paragraph wrapped
+    onto a line of its own. The line before runs to the margin (0.7 of the usual line's
+    characters: monospaced ones are wider) without ending a sentence, and the usual
+    spacing, not a code block's space, is above the line."""
+    return (
+        not group[0].is_code
+        and 0 < drop < 1.2 * usual
+        and prev.text[-1:] not in _SENTENCE_END
+        and len(prev.text) >= 0.7 * measure * body / prev.size
+    )
 
 
 def _indented(prev: _Line, line: _Line, edges: dict[int, list[float]], drop: float) -> bool:
