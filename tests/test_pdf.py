@@ -341,3 +341,44 @@ def test_page_numbers_at_the_foot(foot, furniture):
     text = pdf_text(make_pdf(pages))
     assert (foot.format(n=1, r="i") not in text.splitlines()) is furniture
     assert "Text of page 1." in text and "Text of page 2." in text
+
+
+LONG = "Plain text that runs to the margin of the page as prose does"
+
+
+def test_a_functions_name_in_bold_monospace_with_space_above_is_a_heading():
+    # As pdflatex and Chromium set Markdown's "### `resolver.cancel()`": bold monospaced
+    # type in lower case, more space above it (over 2.1 lines) than below, text after.
+    page = [
+        (72, 800, 11, "Resolver", "bold"),
+        *paragraph(780, [LONG, LONG, "and ends."]),
+        (72, 712, 11, "resolver.cancel()", "monobold"),
+        *paragraph(693, [LONG, "and ends here."]),
+        # Too little space above: code, or a signature.
+        (72, 658, 11, "resolver.close()", "monobold"),
+        *paragraph(645, [LONG, "and ends."]),
+        # A code block's first line in bold (a highlighter's "class"), code close below.
+        (72, 580, 11, "class Fruit:", "monobold"),
+        (72, 567, 11, "    pass", "mono"),
+        *paragraph(530, [LONG, "and ends."]),
+    ]
+    text = pdf_text(make_pdf([page]))
+    assert [ln for ln in text.splitlines() if ln.startswith("#")] == [
+        "# Resolver",
+        "## resolver.cancel()",
+    ]
+    assert "\n\nresolver.close()\n\n" in text and "    pass\n```" in text
+
+
+def test_bullets_before_code_and_wrapped_inline_code():
+    # A list whose items name code is a list, not a code block; inline code that a
+    # paragraph wraps onto a line of its own stays in the paragraph.
+    page = [
+        (72, 800, 11, "\u2022 resolver.resolve4()", "mono"),
+        (72, 787, 11, "\u2022 resolver.resolve6()", "mono"),
+        *paragraph(760, [LONG + " with a", "long.code.name.here()"]),
+        (72, 734, 11, "goes on after it.", "regular"),
+    ]
+    text = pdf_text(make_pdf([page]))
+    assert "- resolver.resolve4()\n- resolver.resolve6()\n" in text
+    assert "```" not in text

@@ -11,9 +11,9 @@ and rebuilds the structure a reader sees:
 - **Page furniture** is left out: a line at the top or bottom of a page (its two highest
   and two lowest) that is a page number (``12``, ``Page 3 of 9``, ``- iv -``), or that
   recurs, digits aside, at the top or bottom of at least :data:`RUNNING_SHARE` of the
-  pages and of three (a running header or footer: a title, a date, an address), has a
-  letter besides its digits and is set smaller than a heading (a changelog's version
-  headings, one atop each page, recur digits aside too). A
+  pages and of three (a running header or footer: a title, a date, an address), and has
+  a letter besides its digits (a changelog's version headings, one atop each page,
+  recur digits aside too). A
   document of one page keeps every line.
 - **Paragraphs**: a new paragraph starts where the space above a line is more than
   :data:`PARAGRAPH_GAP` times the document's usual line spacing (scaled to the line's
@@ -36,10 +36,17 @@ and rebuilds the structure a reader sees:
   the largest 1, and the bold ones in the body's size ranked after them; among headings
   of one size, a numbered one ranks by its number's depth (``3.1`` a level below ``3``
   and below an unnumbered one, such as "Acknowledgements").
+  Below those, one line wholly in bold monospaced type that opens in lower case, with
+  more than :data:`CODE_HEADING_SPACE` line spacings above it and less below, not close
+  above code: a heading that names a function (``### `resolver.cancel()` ``, as pdflatex
+  and browsers set it), ranked below the bold ones.
 - **Code**: a paragraph set in a monospaced font at the body's size or smaller is a code
   block, its lines kept as lines, each indented by its own spaces and by how far right
   of the block's leftmost line it is drawn; but one line set wholly in bold is a heading
-  that names a function (a browser prints Markdown's ``### `f()` `` so).
+  that names a function (a browser prints Markdown's ``### `f()` `` so). A line that
+  opens with a bullet is a list item, even one that names code, and inline code that a
+  paragraph wraps onto a line of its own (the line before runs to the margin without
+  ending a sentence, at the usual spacing) stays in the paragraph.
 
 The result is written as :func:`linseg.corpus.webpage.blocks_text` writes any document:
 headings as Markdown lines and code between fences, so that the default cuts at the
@@ -71,6 +78,7 @@ __all__ = [
     "HEADING_WORDS",
     "RUNNING_SHARE",
     "SHORT_LINE",
+    "CODE_HEADING_SPACE",
 ]
 
 #: Space above a line, in usual line spacings, that starts a paragraph.
@@ -84,6 +92,9 @@ HEADING_WORDS = 20
 #: Share of the pages at whose top or bottom a line recurs to be a running header or
 #: footer.
 RUNNING_SHARE = 0.4
+#: Space above a bold monospaced line in lower case, in usual line spacings, from which
+#: it is a heading.
+CODE_HEADING_SPACE = 2.1
 #: Share of the usual line's length below which a line that ends a sentence ends its
 #: paragraph.
 SHORT_LINE = 0.6
@@ -144,10 +155,10 @@ def pdf_text(data: bytes) -> str:
     paragraphs = list(_paragraphs(lines, spacing, _left_edges(lines), measure, body))
     blocks: list[Block] = []
     # Each heading's rank: the larger ones first, the bold ones in the body's size below
-    # them, each by its size; among headings of one size, a numbered one by its
-    # number's depth ("3.1" below "3").
-    ranks: list[tuple[bool, float, int]] = []
-    for size, group in paragraphs:
+    # them, each by its size, and the names of functions below those; among headings of
+    # one size, a numbered one by its number's depth ("3.1" below "3").
+    ranks: list[tuple[int, float, int]] = []
+    for k, (size, group) in enumerate(paragraphs):
         # Code is set in the body's size or smaller; larger monospaced type is a
         # heading that names a function.
         if group[0].is_code and size < HEADING_SIZE * body and not _bold_line(group):
@@ -159,9 +170,18 @@ def pdf_text(data: bytes) -> str:
             continue
         text = _joined(group)
         if _is_heading(size, group, body):
-            bold = False
+            tier = 0
         elif _is_bold_heading(size, group, text, measure, body):
-            bold = True
+            tier = 1
+        elif _is_code_heading(
+            size,
+            group,
+            paragraphs[k - 1][1][-1] if k else None,
+            paragraphs[k + 1][1][0] if k + 1 < len(paragraphs) else None,
+            spacing,
+            body,
+        ):
+            tier = 2  # below the bold ones: a function's name under its section's title
         elif _BULLET.match(group[0].text):
             blocks.append(("li", 0, text[2:].strip()))
             continue
@@ -169,7 +189,7 @@ def pdf_text(data: bytes) -> str:
             blocks.append(("p", 0, text))
             continue
         blocks.append(("h", len(ranks), text))  # its level, once all are ranked
-        ranks.append((bold, -_size_key(size), _number_depth(text) or 1))
+        ranks.append((tier, -_size_key(size), _number_depth(text) or 1))
     levels = sorted(set(ranks))
     blocks = [
         (kind, levels.index(ranks[at]) + 1 if kind == "h" else at, text)
@@ -291,15 +311,15 @@ def _without_furniture(lines: list[_Line]) -> list[_Line]:
     for i, key in edges.items():
         seen.setdefault(key, set()).add(lines[i].page)
     least = max(3, RUNNING_SHARE * len(pages))
-    # A recurring line is a running head only if it has words besides its digits and is
-    # set no larger than headings are: a changelog's version headings ("3.3.0
-    # (2023-09-30)"), one at the top of each page, recur digits aside too.
-    largest = HEADING_SIZE * _body_size(lines)
+    # A recurring line is a running head only if it has a letter besides its digits: a
+    # changelog's version headings ("3.3.0 (2023-09-30)"), one at the top of each page,
+    # recur digits aside too. (Not by its size: a browser sets its header larger than
+    # the page's text, which it scales down.)
     furniture = {
         i
         for i, key in edges.items()
         if _PAGE_NUMBER.fullmatch(key)
-        or (len(seen[key]) >= least and lines[i].size < largest and any(c.isalpha() for c in key))
+        or (len(seen[key]) >= least and any(c.isalpha() for c in key))
     }
     return [line for i, line in enumerate(lines) if i not in furniture]
 
@@ -451,6 +471,40 @@ def _is_bold_heading(
         and not text[0].islower()
         and not _BULLET.match(text)
     )
+
+
+def _is_code_heading(
+    size: float,
+    group: list[_Line],
+    before: _Line | None,
+    after: _Line | None,
+    spacing: float,
+    body: float,
+) -> bool:
+    """One line wholly in bold monospaced type at about the body's size, opening in
+    lower case, with at least :data:`CODE_HEADING_SPACE` line spacings above it (from
+    ``before``, the line before it on its page): a heading that names a function
+    (``### `resolver.cancel()` `` in LaTeX or a browser), not an API's signature, which
+    has less space above it."""
+    line = group[0]
+    return (
+        _bold_line(group)
+        and line.is_code
+        and 0.9 * body <= size < HEADING_SIZE * body
+        and before is not None
+        and before.page == line.page
+        and before.y - line.y >= CODE_HEADING_SPACE * spacing
+        and (after is None or after.page != line.page or _heads(before, line, after, spacing))
+        and len(line.text.split()) <= HEADING_WORDS
+    )
+
+
+def _heads(before: _Line, line: _Line, after: _Line, spacing: float) -> bool:
+    """Whether ``line`` is set apart from ``after``, the line below it on its page, as a
+    heading is: less space below than above, and not close above code, as a code
+    block's first line is (in bold, as a highlighter sets ``class Fruit:``)."""
+    below = line.y - after.y
+    return below < before.y - line.y and not (after.is_code and below < 1.3 * spacing)
 
 
 def _code(group: list[_Line]) -> str:
