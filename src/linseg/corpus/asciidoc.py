@@ -29,8 +29,10 @@ source into text that linseg segments as it segments Markdown:
   a link's all of it unless an ``=`` makes it an attribute list (``link:url[the docs,
   window=_blank]``: ``the docs``), as Asciidoctor reads them; a footnote shows its text
   in brackets where it stands, even glued to the word before it (``4.18footnote:[Or
-  older.]``: ``4.18 (Or older.)``), as the DocBook and LaTeX readers show theirs; a macro AsciiDoc does not define shows its target and its text in
-  brackets (``linkgit:git-tag[1]``: ``git-tag(1)``, as Git's own macro does). Other
+  older.]``: ``4.18 (Or older.)``), as the DocBook and LaTeX readers show theirs, and
+  all of it where pandoc wrapped it over lines; a macro AsciiDoc does not define shows
+  its target and its text in brackets (``linkgit:git-tag[1]``: ``git-tag(1)``, as Git's
+  own macro does). Other
   formatting marks (``*bold*``, ```code```) stay, as in Markdown.
 - **Preprocessor**: ``ifdef::``, ``ifndef::`` and ``endif::`` keep or drop what they
   enclose by the attributes defined so far (``ifeval::`` keeps it); ``include::`` reads
@@ -50,7 +52,15 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
-from .markup import bracket_lines, fenced, heading, holds_marks, read_included, written
+from .markup import (
+    bracket_lines,
+    fenced,
+    heading,
+    holds_marks,
+    note_in_brackets,
+    read_included,
+    written,
+)
 from .suffixes import named
 
 __all__ = ["asciidoc_text", "sniff_asciidoc"]
@@ -94,8 +104,7 @@ _MACRO = re.compile(
     r"\[((?:[^\[\]\n]|\[[^\[\]\n]*\])*)\]"
 )
 # A footnote, read before other macros: it may be glued to the word before it (pandoc writes
-# "4.18footnote:[...]"), as Asciidoctor's own pattern for footnotes allows.
-# Where a footnote opens.
+# "4.18footnote:[...]"), as Asciidoctor's own pattern for footnotes allows. Where one opens.
 _NOTE_OPENING = re.compile(r"(?<!\\)footnote(?:ref)?:[^\s\[\]]*\[")
 _FOOTNOTE = re.compile(r"(?<!\\)footnote(ref)?:([^\s\[\]]*)\[((?:[^\[\]\n]|\[[^\[\]\n]*\])*)\]")
 _URL_MACRO = re.compile(r"(?<![\w\\])((?:https?|ftp|irc)://[^\s\[\]]+)\[([^\]\n]*)\]")
@@ -626,14 +635,10 @@ def _footnote_text(m: re.Match[str]) -> str:
     apart from the word it is glued to, as DocBook's and LaTeX's readers show theirs; a
     second mention of a named note (``footnote:id[]``), which shows only its number,
     nothing."""
-    old_style, target, text = m.groups()
+    old_style, _, text = m.groups()
     if old_style:
-        target, _, text = text.partition(",")
-    if not text.strip():
-        return ""
-    before = m.string[m.start() - 1] if m.start() else " "
-    shown = f"({text.strip()})"
-    return shown if before.isspace() or before in "([{" else " " + shown
+        text = text.partition(",")[2]
+    return note_in_brackets(text, m.string[m.start() - 1] if m.start() else "")
 
 
 def _link_text(name: str, text: str) -> str:

@@ -18,6 +18,7 @@ __all__ = [
     "read_included",
     "braced",
     "bracket_lines",
+    "note_in_brackets",
     "style_level",
     "inherit_levels",
 ]
@@ -166,6 +167,17 @@ def _bracket_depth(text: str, depth: int) -> tuple[int, bool]:
             depth -= 1
             closed = closed or not depth
     return depth, closed
+
+
+def note_in_brackets(text: str, before: str) -> str:
+    """A footnote's ``text`` as the readers show it where it stands: in brackets on one
+    line ("a word (the note) and on", as DocBook's and LaTeX's readers write it), a space
+    before it unless ``before``, the character before the note, is white space or an
+    opening bracket; "" for a note with no text."""
+    text = " ".join(text.split())
+    if not text:
+        return ""
+    return f"({text})" if not before or before.isspace() or before in "([{" else f" ({text})"
 
 
 def style_level(name: str) -> int | None:

@@ -36,8 +36,8 @@ Footnotes and endnotes (DOCX's ``word/footnotes.xml`` and ``word/endnotes.xml``,
 ("a word (the note's text) and on"), as the DocBook and LaTeX readers read theirs.
 
 Left out of both: comments (ODT's ``office:annotation``, in the text and in table cells
-too), headers and footers, text boxes' frames and drawings, images. A heading below level 6 is written at level 6. Only
-the standard library is used.
+too), headers and footers, text boxes' frames and drawings, images. A heading below
+level 6 is written at level 6. Only the standard library is used.
 """
 
 from __future__ import annotations

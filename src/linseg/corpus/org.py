@@ -39,7 +39,15 @@ import os
 import re
 from collections.abc import Callable
 
-from .markup import bracket_lines, fenced, heading, holds_marks, read_included, written
+from .markup import (
+    bracket_lines,
+    fenced,
+    heading,
+    holds_marks,
+    note_in_brackets,
+    read_included,
+    written,
+)
 from .suffixes import named
 
 __all__ = ["org_text", "sniff_org"]
@@ -322,10 +330,7 @@ def _footnote_text(m: re.Match[str]) -> str:
     label, text = m.group(1), m.group(2)
     if text is None:
         return f"[{label}]"
-    if not text.strip():
-        return ""
-    before = m.string[m.start() - 1] if m.start() else " "
-    return f"{'' if before.isspace() else ' '}({' '.join(text.split())})"
+    return note_in_brackets(text, m.string[m.start() - 1] if m.start() else "")
 
 
 def _link_text(m: re.Match[str]) -> str:

@@ -36,10 +36,10 @@ and rebuilds the structure a reader sees:
   the largest 1, and the bold ones in the body's size ranked after them; among headings
   of one size, a numbered one ranks by its number's depth (``3.1`` a level below ``3``
   and below an unnumbered one, such as "Acknowledgements").
-  Below those, one line wholly in bold monospaced type that opens in lower case, with
-  more than :data:`CODE_HEADING_SPACE` line spacings above it and less below, not close
-  above code: a heading that names a function (``### `resolver.cancel()` ``, as pdflatex
-  and browsers set it), ranked below the bold ones.
+  Below those, one line wholly in bold monospaced type that the bold rule does not take
+  (it opens in lower case, say), with more than :data:`CODE_HEADING_SPACE` line spacings
+  above it and less below, not close above code: a heading that names a function (``###
+  `resolver.cancel()` ``, as pdflatex and browsers set it), ranked below the bold ones.
 - **Code**: a paragraph set in a monospaced font at the body's size or smaller is a code
   block, its lines kept as lines, each indented by its own spaces and by how far right
   of the block's leftmost line it is drawn; but one line set wholly in bold is a heading
@@ -481,11 +481,12 @@ def _is_code_heading(
     spacing: float,
     body: float,
 ) -> bool:
-    """One line wholly in bold monospaced type at about the body's size, opening in
-    lower case, with at least :data:`CODE_HEADING_SPACE` line spacings above it (from
-    ``before``, the line before it on its page): a heading that names a function
-    (``### `resolver.cancel()` `` in LaTeX or a browser), not an API's signature, which
-    has less space above it."""
+    """One line wholly in bold monospaced type at about the body's size (in lower case
+    too, which :func:`_is_bold_heading` does not take), with at least
+    :data:`CODE_HEADING_SPACE` line spacings above it (from ``before``, the line before
+    it on its page) and set apart from ``after`` as a heading is (:func:`_heads`): a
+    heading that names a function (``### `resolver.cancel()` `` in LaTeX or a browser),
+    not an API's signature, which has less space above it."""
     line = group[0]
     return (
         _bold_line(group)
