@@ -266,6 +266,24 @@ def test_headings_atop_each_page_that_differ_only_in_digits_are_kept():
     assert text.count(".0.1 (2022-0") == 4  # at the foot of each page: kept too
 
 
+def test_a_chapters_running_head_with_its_page_number_is_left_out():
+    # A book's head names its chapter and prints the page's number: it recurs on that
+    # chapter's pages alone (here 3 of 12), too few for the whole book's rule. A line
+    # that recurs without the page's number (a note atop each chapter) is kept.
+    words = ["Bees", "hum", "in", "the", "warm", "hive", "at", "dusk", "and", "dawn"]
+    pages = []
+    for n in range(12):
+        body = [
+            f"{words[(n + k) % 10]} {words[(n * k) % 10]} line {k} of page {n}." for k in range(6)
+        ]
+        title = ["Hives", "Honey", "Swarms"][n // 4]
+        head = f"Chapter {n // 4}: {title} {n + 11}" if n % 4 else f"Note {n // 4} on hives"
+        pages.append([(72, 812, 9, head), *paragraph(750, body), (280, 30, 9, str(n + 11))])
+    text = pdf_text(make_pdf(pages))
+    assert "Chapter" not in text and "line 5 of page 11." in text
+    assert text.count("on hives") == 3 and "11" not in text.split()
+
+
 def test_numbered_headings_of_one_size_rank_by_their_numbers():
     page = [
         (72, 780, 11, "1 Bees", "bold"),

@@ -13,7 +13,9 @@ and rebuilds the structure a reader sees:
   recurs, digits aside, at the top or bottom of at least :data:`RUNNING_SHARE` of the
   pages and of three (a running header or footer: a title, a date, an address), and has
   a letter besides its digits (a changelog's version headings, one atop each page,
-  recur digits aside too). A
+  recur digits aside too); and a line that recurs so on three pages or more of a
+  stretch (at least :data:`RUNNING_SHARE` of its pages) with each page's number (a
+  book's running head, which names its chapter). A
   document of one page keeps every line.
 - **Paragraphs**: a new paragraph starts where the space above a line is more than
   :data:`PARAGRAPH_GAP` times the document's usual line spacing (scaled to the line's
@@ -102,6 +104,7 @@ SHORT_LINE = 0.6
 _BOLD_NAME = re.compile(r"bold|black|heavy|demi|semibold|\bbx|cmbx", re.IGNORECASE)
 _MONO_NAME = re.compile(r"mono|courier|consol|cmtt|sftt|lmtt|typewriter|menlo|inconsolata", re.I)
 _DIGITS = re.compile(r"\d+")
+_LAST_NUMBER = re.compile(r"(\d{1,6})\D*$")
 # A page number alone, as a header or footer sets it (digits already read as 0).
 _PAGE_NUMBER = re.compile(r"(page )?[-\u2013\u2014 ]*(0|[ivxlc]+)( ?(/|of) ?0)?[-\u2013\u2014 ]*")
 _SENTENCE_END = frozenset(".!?:;\"'\u201d\u2019)]")
@@ -296,7 +299,8 @@ def _face(font: Any) -> tuple[bool, bool]:
 def _without_furniture(lines: list[_Line]) -> list[_Line]:
     """``lines`` without the page's furniture: a page's top or bottom line that is a
     page number, or that recurs, digits aside, at the top or bottom of at least
-    :data:`RUNNING_SHARE` of the pages (and of three)."""
+    :data:`RUNNING_SHARE` of the pages (and of three), or of the pages of a stretch of
+    them with its page's number (a book's running head, which names its chapter)."""
     pages: dict[int, list[int]] = {}
     for i, line in enumerate(lines):
         pages.setdefault(line.page, []).append(i)
@@ -308,20 +312,41 @@ def _without_furniture(lines: list[_Line]) -> list[_Line]:
         for i in by_height[:2] + by_height[-2:]:
             edges[i] = _DIGITS.sub("0", lines[i].text.lower())
     seen: dict[str, set[int]] = {}
+    # For each line, the differences between its pages' indexes and the number it ends
+    # with: one difference for a running head that prints its page's number.
+    offsets: dict[str, set[int | None]] = {}
     for i, key in edges.items():
         seen.setdefault(key, set()).add(lines[i].page)
+        number = _LAST_NUMBER.search(lines[i].text)
+        offset = lines[i].page - int(number.group(1)) if number else None
+        offsets.setdefault(key, set()).add(offset)
     least = max(3, RUNNING_SHARE * len(pages))
     # A recurring line is a running head only if it has a letter besides its digits: a
     # changelog's version headings ("3.3.0 (2023-09-30)"), one at the top of each page,
-    # recur digits aside too. (Not by its size: a browser sets its header larger than
-    # the page's text, which it scales down.)
+    # recur digits aside too. A book's running head names its chapter, and recurs on
+    # the chapter's pages alone, with each page's number.
     furniture = {
         i
         for i, key in edges.items()
         if _PAGE_NUMBER.fullmatch(key)
-        or (len(seen[key]) >= least and any(c.isalpha() for c in key))
+        or (
+            any(c.isalpha() for c in key)
+            and (
+                len(seen[key]) >= least
+                or (
+                    len(offsets[key]) == 1 and None not in offsets[key] and _runs_through(seen[key])
+                )
+            )
+        )
     }
     return [line for i, line in enumerate(lines) if i not in furniture]
+
+
+def _runs_through(pages: set[int]) -> bool:
+    """Whether a line that recurs on ``pages`` recurs as a stretch's running head does:
+    on three pages or more, and on at least :data:`RUNNING_SHARE` of those from the
+    first to the last (a book sets its chapter's title atop every other page)."""
+    return len(pages) >= 3 and len(pages) >= RUNNING_SHARE * (max(pages) - min(pages) + 1)
 
 
 def _body_size(lines: list[_Line]) -> float:
