@@ -110,11 +110,18 @@ def main() -> None:
         slowest = max(slowest, (seconds, str(path)))
         found = headings(text)
         both = matched(reference, found)
-        shared, theirs, ours, read = shared + both, theirs + len(reference), ours + len(found), read + 1
+        shared, theirs, ours, read = (
+            shared + both,
+            theirs + len(reference),
+            ours + len(found),
+            read + 1,
+        )
         rows.append((both / len(reference), both / max(1, len(found)), path))
     for recall, precision, path in sorted(rows)[:10]:
         print(f"  recall {recall:.2f} precision {precision:.2f}  {path}")
-    print(f"\n{read} PDFs with an outline of 3 titles or more (depth {args.depth}), {refused} refused")
+    print(
+        f"\n{read} PDFs with an outline of 3 titles or more (depth {args.depth}), {refused} refused"
+    )
     print(f"titles {theirs}, headings found {ours}, matched {shared}")
     print(f"recall {shared / max(1, theirs):.3f}, precision {shared / max(1, ours):.3f}")
     print(f"slowest read {slowest[0]:.2f} s ({slowest[1]})")
