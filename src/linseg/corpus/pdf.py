@@ -101,7 +101,9 @@ CODE_HEADING_SPACE = 2.1
 #: paragraph.
 SHORT_LINE = 0.6
 
-_BOLD_NAME = re.compile(r"bold|black|heavy|demi|semibold|\bbx|cmbx", re.IGNORECASE)
+# (TeX's bold fonts by their names: Computer Modern's CMBX12 and CMSSBX10, cm-super's
+# SFBX1200, SFSX1000 and SFBI1000, which LaTeX sets with T1 encoding, CS fonts' csbx10.)
+_BOLD_NAME = re.compile(r"bold|black|heavy|demi|semibold|\bbx|bx\d|sfb[ix]\d|sfsx\d", re.I)
 _MONO_NAME = re.compile(r"mono|courier|consol|cmtt|sftt|lmtt|typewriter|menlo|inconsolata", re.I)
 _DIGITS = re.compile(r"\d+")
 _LAST_NUMBER = re.compile(r"(\d{1,6})\D*$")
