@@ -14,7 +14,7 @@ pytest.importorskip("pypdf", reason="PDF input needs pypdf (pip install 'linseg[
 from docgen import read_or_refuse
 from linseg.cli import main
 from linseg.corpus.document import decode_document
-from linseg.corpus.pdf import pdf_text, sniff_pdf
+from linseg.corpus.pdf import _face, pdf_text, sniff_pdf
 from pdfgen import make_pdf, paragraph
 from test_cli import refused_in_one_line, segment_file
 
@@ -400,3 +400,22 @@ def test_bullets_before_code_and_wrapped_inline_code():
     text = pdf_text(make_pdf([page]))
     assert "- resolver.resolve4()\n- resolver.resolve6()\n" in text
     assert "```" not in text
+
+
+@pytest.mark.parametrize(
+    "name, bold, mono",
+    [
+        ("/ABCDEF+CMBX12", True, False),
+        ("/ABCDEF+CMSSBX10", True, False),
+        ("/ABCDEF+SFBX1200", True, False),  # cm-super, LaTeX's T1 encoding
+        ("/SFSX1000", True, False),
+        ("/csbx10", True, False),
+        ("/LMRoman10-Bold", True, False),
+        ("/LMMonoLt10-Bold", True, True),
+        ("/SFRM1000", False, False),
+        ("/CMTT10", False, True),
+        ("/Helvetica", False, False),
+    ],
+)
+def test_faces_by_their_names(name, bold, mono):
+    assert _face({"/BaseFont": name}) == (bold, mono)
