@@ -419,3 +419,21 @@ def test_bullets_before_code_and_wrapped_inline_code():
 )
 def test_faces_by_their_names(name, bold, mono):
     assert _face({"/BaseFont": name}) == (bold, mono)
+
+
+def test_a_table_of_contents_is_no_outline():
+    # LaTeX sets a chapter's entry in bold: its number, title and page, beside its
+    # sections' entries. A heading alone may end in a number.
+    page = [
+        (72, 800, 14, "Contents", "bold"),
+        (72, 770, 11, "1 Introduction 3", "bold"),
+        (87, 757, 11, "1.1 Bees and their hives . . . . . . . . . . 3"),
+        (87, 744, 11, "1.2 Honey . . . . . . . . . . . . . . . . . 4"),
+        (72, 722, 11, "2 Swarms 5", "bold"),
+        (87, 709, 11, "2.1 Catching a swarm . . . . . . . . . . . 5"),
+        *paragraph(660, ["Plain text that opens the first chapter of the book.", "It ends."]),
+        (72, 610, 11, "3.2 Changes in Python 3", "bold"),
+        *paragraph(590, ["Plain text under the heading.", "It ends."]),
+    ]
+    headings = [ln for ln in pdf_text(make_pdf([page])).splitlines() if ln.startswith("#")]
+    assert headings == ["# Contents", "## 3.2 Changes in Python 3"]

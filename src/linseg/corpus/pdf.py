@@ -34,7 +34,8 @@ and rebuilds the structure a reader sees:
   body text (the size most of the document's characters have); and, below those, one
   set wholly in bold at about the body's size that stops short of the margin, opens in
   upper case and does not end in ``.``, ``,``, ``;`` or ``:`` (a lead-in sentence or a
-  "Note:" is no heading). Its level is the rank of its size among the headings' sizes,
+  "Note:" is no heading), nor is an entry of a table of contents (a number, a title and
+  a page's number, beside another such entry). Its level is the rank of its size among the headings' sizes,
   the largest 1, and the bold ones in the body's size ranked after them; among headings
   of one size, a numbered one ranks by its number's depth (``3.1`` a level below ``3``
   and below an unnumbered one, such as "Acknowledgements").
@@ -112,6 +113,7 @@ _PAGE_NUMBER = re.compile(r"(page )?[-\u2013\u2014 ]*(0|[ivxlc]+)( ?(/|of) ?0)?[
 _SENTENCE_END = frozenset(".!?:;\"'\u201d\u2019)]")
 _BULLET = re.compile(r"[\u2022\u25e6\u25aa\u25cf\u2023\u2043\u2219\u00b7\u2013*-]\s")
 _BULLET_GLYPHS = frozenset("\u2022\u25e6\u25aa\u25cf\u2023\u2043\u2219")
+_CONTENTS_ENTRY = re.compile(r"(?:\d{1,3}(?:\.\d{1,3})*|[A-Z])\.?\s+\D.*?\s\d{1,4}")
 _BROKEN_WORD = re.compile(r"[^\W\d_]-$")
 
 
@@ -176,7 +178,9 @@ def pdf_text(data: bytes) -> str:
         text = _joined(group)
         if _is_heading(size, group, body):
             tier = 0
-        elif _is_bold_heading(size, group, text, measure, body):
+        elif _is_bold_heading(size, group, text, measure, body) and not _in_contents(
+            paragraphs, k, text
+        ):
             tier = 1
         elif _is_code_heading(
             size,
@@ -497,6 +501,19 @@ def _is_bold_heading(
         and text[-1] not in ".,;:"
         and not text[0].islower()
         and not _BULLET.match(text)
+    )
+
+
+def _in_contents(paragraphs: list[tuple[float, list[_Line]]], k: int, text: str) -> bool:
+    """Whether paragraph ``k`` (its ``text``) is an entry of a table of contents, which
+    LaTeX sets in bold for a chapter: a section's number, a title and a page's number
+    (``6 Notes on Windows 21``), beside another entry (``6.1 Windows-specific features .
+    . . 21``). A heading alone may end in a number (``3.2 Changes in Python 3``)."""
+    if not _CONTENTS_ENTRY.fullmatch(text):
+        return False
+    return any(
+        0 <= j < len(paragraphs) and _CONTENTS_ENTRY.fullmatch(_joined(paragraphs[j][1]))
+        for j in (k - 1, k + 1)
     )
 
 
