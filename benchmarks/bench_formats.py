@@ -45,6 +45,7 @@ import subprocess
 import sys
 import time
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -151,8 +152,9 @@ def notes(ast: dict) -> list[str]:
     return [note for note in found if note]
 
 
-def linseg_headings(text: str) -> list[str]:
-    """The titles of the ``#`` lines of linseg's text, outside code."""
+def linseg_headings(text: str, title: Callable[[str], str] = title) -> list[str]:
+    """The titles of the ``#`` lines of linseg's text, outside code, as ``title`` gives
+    them."""
     found, code = [], False
     for line in text.split("\n"):
         if FENCE.match(line):

@@ -28,29 +28,16 @@ import traceback
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_formats import matched
-from bench_headings import FENCE
+from bench_formats import linseg_headings, matched
 from linseg.corpus.pdf import pdf_text
 
 _NUMBER = re.compile(r"^(?:[A-Z]|\d+)(?:\.\d+)*\.?\s+")
 _WORD = re.compile(r"[^\W_]+")
-_HEADING = re.compile(r"#{1,6}\s+(.*?)\s*#*\s*$")
 
 
 def title(text: str) -> str:
     """A title's words, lower-cased, its section number aside."""
     return " ".join(w.lower() for w in _WORD.findall(_NUMBER.sub("", text.strip())))
-
-
-def headings(text: str) -> list[str]:
-    """The titles of the ``#`` lines of linseg's text, outside code."""
-    found, code = [], False
-    for line in text.split("\n"):
-        if FENCE.match(line):
-            code = not code
-        elif not code and (m := _HEADING.match(line)):
-            found.append(title(m.group(1)))
-    return found
 
 
 def outline_titles(path: Path, depth: int) -> list[str]:
@@ -108,7 +95,7 @@ def main() -> None:
             continue
         seconds = time.perf_counter() - t0
         slowest = max(slowest, (seconds, str(path)))
-        found = headings(text)
+        found = linseg_headings(text, title)
         both = matched(reference, found)
         shared, theirs, ours, read = (
             shared + both,
