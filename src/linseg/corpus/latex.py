@@ -104,6 +104,8 @@ _ACCENTS = {
 # a spacing hint); the others but escaped characters (the thin and medium spaces, a
 # control space) show a space.
 _NOTHING = frozenset("/-@!")
+# The dotless i and j (\i, \j) that an accent goes on, as the letters themselves.
+_DOTLESS = {"\u0131": "i", "\u0237": "j"}
 _DISPLAYS = frozenset(
     {
         "equation", "equation*", "align", "align*", "eqnarray", "eqnarray*", "gather",
@@ -470,7 +472,7 @@ def _accented(accent: str, text: str, pos: int) -> tuple[str, int]:
         letter, end = text[at : at + 1], at + 1
     if not letter[:1].isalpha():
         return letter, end
-    base = {"\u0131": "i", "\u0237": "j"}.get(letter[0], letter[0])  # \\"{\\i}: an i's dot goes
+    base = _DOTLESS.get(letter[0], letter[0])  # \\"{\\i}: an i's dot goes
     return unicodedata.normalize("NFC", base + _ACCENTS[accent]) + letter[1:], end
 
 

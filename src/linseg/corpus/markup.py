@@ -170,14 +170,15 @@ def _bracket_depth(text: str, depth: int) -> tuple[int, bool]:
 
 
 def note_in_brackets(text: str, before: str) -> str:
-    """A footnote's ``text`` as the readers show it where it stands: in brackets on one
-    line ("a word (the note) and on", as DocBook's and LaTeX's readers write it), a space
-    before it unless ``before``, the character before the note, is white space or an
-    opening bracket; "" for a note with no text."""
+    """A footnote's ``text`` as every reader shows it where it stands: in brackets on one
+    line ("a word (the note) and on"), a space before it unless the text ``before`` it
+    ends in white space or an opening bracket (or is empty); "" for a note with no
+    text."""
     text = " ".join(text.split())
     if not text:
         return ""
-    return f"({text})" if not before or before.isspace() or before in "([{" else f" ({text})"
+    last = before[-1:]
+    return f"({text})" if not last or last.isspace() or last in "([{" else f" ({text})"
 
 
 def style_level(name: str) -> int | None:

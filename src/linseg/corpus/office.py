@@ -60,7 +60,7 @@ from .archive import (
     read_xml,
     sniff_zip,
 )
-from .markup import inherit_levels, style_level
+from .markup import inherit_levels, note_in_brackets, style_level
 from .webpage import RUN_END, Block, blocks_text
 
 __all__ = ["docx_text", "odt_text", "sniff_docx", "sniff_odt"]
@@ -250,15 +250,14 @@ class _Docx(NamedTuple):
 
 def _docx_notes(*parts: ElementTree.Element | None) -> dict[tuple[str, str], str]:
     """The text of each footnote and endnote (``word/footnotes.xml``,
-    ``word/endnotes.xml``) by kind and id, on one line; the separators Word keeps there
-    have none."""
+    ``word/endnotes.xml``) by kind and id; the separators Word keeps there have none."""
     notes = {}
     for part in parts:
         for note in part if part is not None else ():
             kind = local(note.tag)
             text = " ".join(_docx_runs(p, {}) for p in outermost(note, (f"{_W}p",)))
             if kind in ("footnote", "endnote") and text.strip():
-                notes[(kind, note.get(f"{_W}id", ""))] = " ".join(text.split())
+                notes[(kind, note.get(f"{_W}id", ""))] = text
     return notes
 
 
@@ -316,9 +315,8 @@ def _docx_runs(p: ElementTree.Element, notes: dict[tuple[str, str], str]) -> str
         elif tag in ("br", "cr"):
             parts.append("\n")
         elif tag in ("footnoteReference", "endnoteReference"):
-            note = notes.get((tag[: -len("Reference")], el.get(f"{_W}id", "")))
-            if note:
-                parts.append(f" ({note})")
+            note = notes.get((tag[: -len("Reference")], el.get(f"{_W}id", "")), "")
+            parts.append(note_in_brackets(note, "".join(parts)))
     return "".join(parts)
 
 
@@ -478,7 +476,7 @@ def _odt_inline(element: ElementTree.Element) -> str:
         elif tag == f"{_TEXT}line-break":
             parts.append("\n")
         elif tag == f"{_TEXT}note":
-            parts.append(_odt_note(child))
+            parts.append(note_in_brackets(_odt_note(child), "".join(parts)))
         elif tag != f"{_OFFICE}annotation":
             parts.append(_odt_inline(child))
         parts.append(child.tail or "")
@@ -486,10 +484,8 @@ def _odt_inline(element: ElementTree.Element) -> str:
 
 
 def _odt_note(note: ElementTree.Element) -> str:
-    """A footnote's or endnote's text (``text:note-body``), in brackets on one line after
-    a space; "" for one that shows none."""
+    """A footnote's or endnote's text (``text:note-body``), its paragraphs joined."""
     body = note.find(f"{_TEXT}note-body")
     if body is None:
         return ""
-    text = " ".join(_odt_inline(p) for p in outermost(body, (f"{_TEXT}p", f"{_TEXT}h")))
-    return f" ({' '.join(text.split())})" if text.strip() else ""
+    return " ".join(_odt_inline(p) for p in outermost(body, (f"{_TEXT}p", f"{_TEXT}h")))

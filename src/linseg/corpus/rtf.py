@@ -39,7 +39,7 @@ import os
 import re
 from dataclasses import dataclass
 
-from .markup import braced, inherit_levels, style_level
+from .markup import braced, inherit_levels, note_in_brackets, style_level
 from .suffixes import named
 from .webpage import Block, blocks_text
 
@@ -285,10 +285,10 @@ class _Reader:
         """A footnote ends: its text goes on one line, in brackets, where it stands in the
         paragraph it interrupted, as the DocBook and LaTeX readers read theirs."""
         self.flush_bytes()
-        note, fixed = " ".join("".join(self.text).split()), self.paragraph.fixed
+        note, fixed = "".join(self.text), self.paragraph.fixed
         self.text, self.paragraph = self.notes.pop()
-        if note:
-            self.text.append(f" ({note})")
+        if note.strip():
+            self.text.append(note_in_brackets(note, "".join(self.text)))
             self.paragraph.fixed &= fixed
 
     def end_paragraph(self, cell: bool = False) -> None:
