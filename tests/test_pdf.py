@@ -437,3 +437,61 @@ def test_a_table_of_contents_is_no_outline():
     ]
     headings = [ln for ln in pdf_text(make_pdf([page])).splitlines() if ln.startswith("#")]
     assert headings == ["# Contents", "## 3.2 Changes in Python 3"]
+
+
+def _noted_page(mark: str) -> list:
+    """A page whose first paragraph calls a note with ``mark`` (7 points, raised 4) and
+    runs on to the next page; the note, at the page's foot in 9 points, runs over two
+    lines."""
+    return [
+        (72, 780, 11, "Bees need water and flowers"),
+        (228, 784, 7, mark),
+        (232, 780, 11, ", and the hive is quiet in the"),
+        (72, 767, 11, "winter months, when the bees"),
+        (80, 104, 6, mark),
+        (84, 100, 9, "Some bees do fly in winter, on"),
+        (72, 89, 9, "warm days."),
+        (280, 30, 8, "1"),
+    ]
+
+
+@pytest.mark.parametrize("mark", ["1", "\u2020"])
+def test_a_footnote_is_read_where_its_mark_stands(mark):
+    # LaTeX and word processors set a note at the page's foot, in smaller type, where it
+    # would split the paragraph that runs on to the next page; every reader shows a
+    # note in brackets where it is called. A raised number with no note on its page (a
+    # formula's power, an endnote's mark) is kept, apart from the word before it.
+    second = [
+        (72, 780, 11, "stay inside."),
+        (72, 750, 11, "The hive holds x"),
+        (158, 754, 7, "2"),
+        (163, 750, 11, " bees."),
+        (280, 30, 8, "2"),
+    ]
+    assert pdf_text(make_pdf([_noted_page(mark), second])) == (
+        "Bees need water and flowers (Some bees do fly in winter, on warm days.), and the "
+        "hive is quiet in the winter months, when the bees stay inside.\n\n"
+        "The hive holds x 2 bees.\n"
+    )
+
+
+def test_a_note_whose_mark_is_not_on_its_page_stays_at_the_foot():
+    page = [line for line in _noted_page("1") if line[3] != "1" or line[2] != 7]
+    text = pdf_text(make_pdf([page, [(72, 780, 11, "stay inside."), (280, 30, 8, "2")]]))
+    assert "1 Some bees do fly in winter, on warm days." in text.splitlines()
+    assert "the bees stay inside." not in text  # the note stands between them
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.sampled_from(["1", "2", "*"]), min_size=1, max_size=4),
+    st.lists(st.text("abc xyz", min_size=1, max_size=20), min_size=8, max_size=8),
+)
+def test_notes_moved_in_place_keep_every_letter(marks, words):
+    """Whatever marks a page calls and its foot holds, every letter drawn is read once."""
+    page = [(72, 780 - 13 * k, 11, words[k]) for k in range(4)]
+    page += [(300, 784 - 13 * k, 7, m) for k, m in enumerate(marks)]
+    page += [(80, 150 - 20 * k, 6, m) for k, m in enumerate(marks[::-1])]
+    page += [(84, 146 - 20 * k, 9, words[4 + k]) for k in range(len(marks))]
+    drawn = sorted(c for *_, text in page for c in text if c.isalpha())
+    assert sorted(c for c in pdf_text(make_pdf([page])) if c.isalpha()) == drawn

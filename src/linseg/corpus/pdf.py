@@ -69,6 +69,7 @@ from functools import cached_property
 from typing import Any
 
 from ..sentences import _number_depth
+from .markup import note_in_brackets
 from .suffixes import named, opens_pdf
 from .webpage import Block, blocks_text
 
@@ -115,6 +116,7 @@ _BULLET = re.compile(r"[\u2022\u25e6\u25aa\u25cf\u2023\u2043\u2219\u00b7\u2013*-
 _BULLET_GLYPHS = frozenset("\u2022\u25e6\u25aa\u25cf\u2023\u2043\u2219")
 _CONTENTS_ENTRY = re.compile(r"(?:\d{1,3}(?:\.\d{1,3})*|[A-Z])\.?\s+\D.*?\s\d{1,4}")
 _BROKEN_WORD = re.compile(r"[^\W\d_]-$")
+_NOTE_MARK = re.compile(r"\d{1,3}|[*\u2020\u2021\u00a7\u00b6]{1,3}")
 
 
 @dataclass
@@ -124,6 +126,8 @@ class _Line:
     x: float
     size: float
     parts: list[str] = field(default_factory=list)
+    #: Each part's baseline and height: a footnote's mark is set smaller and raised.
+    spans: list[tuple[float, float]] = field(default_factory=list)
     #: Characters drawn, and of them those in a bold and in a monospaced font.
     chars: int = 0
     bold: int = 0
@@ -245,7 +249,9 @@ def _lines(data: bytes) -> list[_Line]:
                 # Each font's faces, by the identity of its dictionary, which lives as
                 # long as its page is read.
                 faces: dict[int, tuple[bool, bool]] = {}
+                first = len(lines)
                 page.extract_text(visitor_text=_collector(lines, number, faces))
+                lines[first:] = _notes_in_place(lines[first:])
     except damaged as exc:
         raise ValueError(f"not a readable PDF: {exc}") from None
     finally:
@@ -255,11 +261,86 @@ def _lines(data: bytes) -> list[_Line]:
     return [line for line in lines if line.text]
 
 
+def _notes_in_place(lines: list[_Line]) -> list[_Line]:
+    """A page's ``lines`` with each footnote read where its mark stands in the text, in
+    brackets, as every reader shows a note (:func:`.markup.note_in_brackets`), and left
+    out of the page's foot, where it would break a paragraph that runs on to the next
+    page. A note is a line that opens with a mark (:func:`_marks`) in type smaller than
+    the mark's line above, and the lines of its size below it up to the next note. A
+    mark with no note on its page (an endnote's, or a number raised in a formula) stays
+    a number after a space, and a note with no mark above it stays where it is, its
+    mark apart from its text."""
+    marks = [_marks(line) for line in lines]
+    used: set[tuple[int, int]] = set()
+    dropped: set[int] = set()
+    for i, line in enumerate(lines):
+        k = _opening_mark(line, marks[i])
+        if k is None or i in dropped:
+            continue
+        mark = line.parts[k].strip()
+        end = i + 1
+        while (
+            end < len(lines)
+            and abs(lines[end].size - line.size) < 0.5
+            and lines[end].y < lines[end - 1].y
+            and _opening_mark(lines[end], marks[end]) is None
+        ):
+            end += 1
+        found = next(
+            (
+                (j, m)
+                for j in range(i)
+                for m in marks[j]
+                if (j, m) not in used
+                and j not in dropped
+                and lines[j].parts[m].strip() == mark
+                and lines[j].size > line.size + 0.5
+            ),
+            None,
+        )
+        if found is None:
+            line.parts[k] = f"{mark} "
+            continue
+        line.parts[k] = ""
+        j, m = found
+        used.add(found)
+        dropped.update(range(i, end))
+        before = "".join(lines[j].parts[:m])
+        lines[j].parts[m] = note_in_brackets(_joined(lines[i:end]), before)
+    for j, line in enumerate(lines):
+        for m in marks[j]:
+            if (j, m) not in used and m != _opening_mark(line, marks[j]):
+                line.parts[m] = f" {line.parts[m].strip()}"
+    return [line for i, line in enumerate(lines) if i not in dropped]
+
+
+def _marks(line: _Line) -> list[int]:
+    """The indexes of ``line``'s parts that are footnote marks: a number of up to three
+    digits or up to three of a printer's symbols (``*``, ``\u2020``, ``\u2021``,
+    ``\u00a7``, ``\u00b6``), set at most 0.85 of the line's size and raised at least 0.2
+    of it above the line's baseline."""
+    return [
+        k
+        for k, (part, (y, height)) in enumerate(zip(line.parts, line.spans))
+        if height <= 0.85 * line.size
+        and y - line.y >= 0.2 * line.size
+        and _NOTE_MARK.fullmatch(part.strip())
+    ]
+
+
+def _opening_mark(line: _Line, marks: list[int]) -> int | None:
+    """The index of the mark (of ``marks``, ``line``'s) that opens ``line``, before
+    text of its own: a footnote's first line; or None."""
+    drawn = [k for k, part in enumerate(line.parts) if part.strip()]
+    return drawn[0] if len(drawn) > 1 and drawn[0] in marks else None
+
+
 def _collector(lines: list[_Line], page: int, faces: dict[int, tuple[bool, bool]]) -> Any:
     def visit(text: str, cm: list[float], tm: list[float], font: Any, size: float) -> None:
         if not text.strip():
             if lines and lines[-1].page == page and text:
                 lines[-1].parts.append(" ")
+                lines[-1].spans.append((lines[-1].y, 0.0))
             return
         # Where the text lands on the page, and its height there: the text matrix
         # carried through the current transformation.
@@ -268,12 +349,21 @@ def _collector(lines: list[_Line], page: int, faces: dict[int, tuple[bool, bool]
         scale = abs(tm[3] * cm[3] + tm[2] * cm[1]) or abs(tm[0] * cm[0]) or 1.0
         height = abs(size * scale) or 1.0
         last = lines[-1] if lines else None
-        if last is not None and last.page == page and abs(last.y - y) < 0.5 * height:
+        # (The larger of the two sizes: a footnote's mark, small and raised, goes with
+        # the line it is set on, whether it comes before the line's text or after it.)
+        if (
+            last is not None
+            and last.page == page
+            and abs(last.y - y) < 0.5 * max(height, last.size)
+        ):
             last.parts.append(text.replace("\n", " "))
-            last.size = max(last.size, height)
+            last.spans.append((y, height))
+            if height > last.size:
+                # The line's baseline is its text's, not a mark's that opens it.
+                last.size, last.y = height, y
             last.x = min(last.x, x)
         else:
-            last = _Line(page, y, x, height, [text.replace("\n", " ")])
+            last = _Line(page, y, x, height, [text.replace("\n", " ")], [(y, height)])
             lines.append(last)
         face = faces.get(id(font))
         if face is None:
