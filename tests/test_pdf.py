@@ -495,3 +495,43 @@ def test_notes_moved_in_place_keep_every_letter(marks, words):
     page += [(84, 146 - 20 * k, 9, words[4 + k]) for k in range(len(marks))]
     drawn = sorted(c for *_, text in page for c in text if c.isalpha())
     assert sorted(c for c in pdf_text(make_pdf([page])) if c.isalpha()) == drawn
+
+
+def test_a_paragraph_a_floats_caption_interrupts_is_joined_again():
+    # pdflatex draws a figure atop the next column, in the middle of the text that
+    # runs on there; the paragraph is read whole, the caption after it.
+    page = [
+        *paragraph(
+            780,
+            [
+                "Bees need water and flowers, and a hive",
+                "is quiet in the winter months. The club",
+                "keeps four of them, and a",
+            ],
+        ),
+        (320, 800, 11, "Figure 4: A hive in the snow."),
+        *paragraph(770, ["fifth one for the swarms that come", "in the spring."], x=320),
+    ]
+    assert pdf_text(make_pdf([page])) == (
+        "Bees need water and flowers, and a hive is quiet in the winter months. The club "
+        "keeps four of them, and a fifth one for the swarms that come in the spring.\n\n"
+        "Figure 4: A hive in the snow.\n"
+    )
+
+
+def test_a_caption_between_a_table_and_a_formula_moves_nothing():
+    # A table's cells stop without ending a sentence, and a formula opens in lower
+    # case, but neither is prose that a float interrupts; a caption ends with its
+    # sentence, though what follows it is set on the next page.
+    first = [
+        *paragraph(780, ["The corpus has samples of four kinds,", "counted in a table."]),
+        *paragraph(740, ["Range of n 3 5 6 8", "Samples 400 100 100"]),
+        *paragraph(700, ["Table 1: Test corpus statistics."]),
+    ]
+    second = [*paragraph(780, ["p(error) = p(miss) + p(fa)", "is the error."])]
+    assert pdf_text(make_pdf([first, second])).split("\n\n") == [
+        "The corpus has samples of four kinds, counted in a table.",
+        "Range of n 3 5 6 8 Samples 400 100 100",
+        "Table 1: Test corpus statistics.",
+        "p(error) = p(miss) + p(fa) is the error.\n",
+    ]

@@ -29,6 +29,17 @@ and rebuilds the structure a reader sees:
   page otherwise goes on with its paragraph, so a paragraph runs on across a page
   break. Lines of a paragraph are joined with a space; a word broken at a line's end
   (``exam-`` then ``ple``, the second in lower case) is joined again without its hyphen.
+- **Captions**: a float's caption (``Figure 4:``, ``Table 1.``) is a paragraph of its
+  own, from the top of a column or a page, to where a sentence of it ends; and where it
+  is drawn between two parts of a paragraph of body text (LaTeX sets a figure atop the
+  next column, where the text runs on), one that stops mid-sentence on a word and one
+  that goes on with a word in lower case, the paragraph is read whole and the caption
+  after it.
+- **Footnotes**: a note set at a page's foot (a line that opens with a mark, a number or
+  a printer's symbol set small and raised, in type smaller than the mark's line above)
+  is read where that mark stands, in brackets, as every reader shows a note, and so no
+  longer splits a paragraph that runs on to the next page. A raised number with no note
+  on its page (a formula's power, an endnote's mark) is kept after a space.
 - **Headings**: a paragraph of at most :data:`HEADING_LINES` lines and
   :data:`HEADING_WORDS` words set at least :data:`HEADING_SIZE` times the size of the
   body text (the size most of the document's characters have); and, below those, one
@@ -116,6 +127,13 @@ _BULLET = re.compile(r"[\u2022\u25e6\u25aa\u25cf\u2023\u2043\u2219\u00b7\u2013*-
 _BULLET_GLYPHS = frozenset("\u2022\u25e6\u25aa\u25cf\u2023\u2043\u2219")
 _CONTENTS_ENTRY = re.compile(r"(?:\d{1,3}(?:\.\d{1,3})*|[A-Z])\.?\s+\D.*?\s\d{1,4}")
 _BROKEN_WORD = re.compile(r"[^\W\d_]-$")
+# A float's caption: "Figure 4:", "Table 10.2.:", "Fig. 3.", "Listing 2:".
+_CAPTION = re.compile(r"(?:Figure|Fig\.|Table|Listing|Algorithm)\s*\d+(?:[.-]\d+)*\.?\s*[.:]")
+# A paragraph's text that stops mid-sentence (a word, a comma, a hyphen) and text that
+# goes on with one (a word in lower case, then a space or a mark): not a table's cells,
+# nor a formula ("p(error|ref, ...)").
+_RUNS_ON = re.compile(r"[^\W\d_][,;-]?$")
+_GOES_ON = re.compile(r"[^\W\d_A-Z]+[\s,;:]")
 _NOTE_MARK = re.compile(r"\d{1,3}|[*\u2020\u2021\u00a7\u00b6]{1,3}")
 
 
@@ -163,7 +181,9 @@ def pdf_text(data: bytes) -> str:
     body = _body_size(lines)
     spacing = _line_spacing(lines, body)
     measure = _measure(lines, body)
-    paragraphs = list(_paragraphs(lines, spacing, _left_edges(lines), measure, body))
+    paragraphs = _around_captions(
+        list(_paragraphs(lines, spacing, _left_edges(lines), measure, body)), body
+    )
     blocks: list[Block] = []
     # Each heading's rank: the larger ones first, the bold ones in the body's size below
     # them, each by its size, and the names of functions below those; among headings of
@@ -514,6 +534,11 @@ def _paragraphs(
             drop > PARAGRAPH_GAP * usual
             or abs(line.size - prev.size) > 0.1 * max(line.size, prev.size)
             or _BULLET.match(line.text)
+            # (A float's caption atop a column or a page does not go on with the text.)
+            or (drop <= 0 and _CAPTION.match(line.text))
+            # (and ends where a sentence of it ends: a formula or text set after it
+            # is no part of it.)
+            or (_CAPTION.match(group[0].text) and prev.text[-1:] == ".")
             or (
                 line.is_code != prev.is_code
                 and not _wrapped(group, prev, drop, usual, measure, body)
@@ -526,6 +551,47 @@ def _paragraphs(
             group = []
         group.append(line)
     yield max(x.size for x in group), group
+
+
+def _around_captions(
+    paragraphs: list[tuple[float, list[_Line]]], body: float
+) -> list[tuple[float, list[_Line]]]:
+    """``paragraphs`` with each paragraph of body text that a float's caption
+    interrupts (LaTeX draws a figure or table where it floats, in the middle of a
+    column's text) joined again, the caption after it: the paragraph before the caption
+    stops without ending a sentence, and the one after it opens in lower case."""
+    out: list[tuple[float, list[_Line]]] = []
+    k = 0
+    while k < len(paragraphs):
+        if 0 < k < len(paragraphs) - 1 and _interrupts(
+            out[-1], paragraphs[k], paragraphs[k + 1], body
+        ):
+            size, before = out.pop()
+            out += [(size, before + paragraphs[k + 1][1]), paragraphs[k]]
+            k += 2
+        else:
+            out.append(paragraphs[k])
+            k += 1
+    return out
+
+
+def _interrupts(
+    before: tuple[float, list[_Line]],
+    caption: tuple[float, list[_Line]],
+    after: tuple[float, list[_Line]],
+    body: float,
+) -> bool:
+    """Whether ``caption`` is a float's caption drawn between two parts of one paragraph
+    of body text (see :func:`_around_captions`)."""
+    return (
+        bool(_CAPTION.match(_joined(caption[1])))
+        and abs(before[0] - body) < 0.5
+        and abs(after[0] - body) < 0.5
+        and not before[1][-1].is_code
+        and not after[1][0].is_code
+        and _RUNS_ON.search(before[1][-1].text) is not None
+        and _GOES_ON.match(after[1][0].text) is not None
+    )
 
 
 def _wrapped(
