@@ -8,8 +8,9 @@ Usage::
 Markdown files of this machine (1-200 KB, drawn with ``--seed`` as
 ``benchmarks/bench_headings.py`` finds them) are written by pandoc (``-f gfm``) into each
 format linseg reads that pandoc writes: DOCX, ODT, RTF, EPUB, HTML, LaTeX, DocBook,
-MediaWiki, Org, AsciiDoc and a manual page, and its HTML printed to PDF by Chromium, once,
-into ``--work``. Each file is read by
+MediaWiki, Org, AsciiDoc and a manual page; its HTML printed to PDF by Chromium (``pdf``),
+its LaTeX typeset by pdflatex (``pdflatex``) and its ODT printed to PDF by LibreOffice
+(``lopdf``), where each is installed; once, into ``--work``. Each file is read by
 linseg (:func:`linseg.corpus.document.read_document`, its format given) and compared with
 what the source says, which ``pandoc -t plain`` prints:
 
@@ -73,9 +74,12 @@ _FORMATS = {
     # (texlive-latex-recommended, lmodern); a document pdflatex cannot set (a character
     # its fonts lack) is left out.
     "pdflatex": ("latex", "latex.pdf", ["--pdf-engine=pdflatex"]),
+    # pandoc's ODT printed to PDF by LibreOffice (``soffice --convert-to pdf``), where it
+    # is installed (libreoffice-writer-nogui), as reports from word processors are.
+    "lopdf": ("odt", "lo.pdf", []),
 }
 # The format linseg reads a file as, where the bench's name for it is not linseg's.
-_READ_AS = {"pdflatex": "pdf"}
+_READ_AS = {"pdflatex": "pdf", "lopdf": "pdf"}
 _HEADING = re.compile(r"#{1,6}\s+(.*?)\s*#*\s*$")
 _FENCE_INFO = re.compile(r"^(?:```+|~~~+)[^\n`]*$", re.MULTILINE)
 
@@ -190,10 +194,27 @@ def convert(source: str, folder: Path, formats: list[str]) -> None:
                 html = folder / "print.html"
                 html.write_bytes(pandoc(source, "-t", writer, *options))
                 _print(html, target)
+            elif fmt == "lopdf":
+                odt = folder / "lo.odt"
+                pandoc(source, "-t", writer, *options, "-o", str(odt))
+                _office_pdf(odt, target)
             else:
                 pandoc(source, "-t", writer, *options, "-o", str(target))
         except RuntimeError as exc:  # pandoc refuses a few (raw HTML in DocBook)
             (folder / f"doc.{ending}.failed").write_text(str(exc))
+
+
+def _office_pdf(document: Path, target: Path) -> None:
+    """``document`` printed to ``target`` by LibreOffice."""
+    command = ["soffice", "--headless", "--convert-to", "pdf", "--outdir", str(target.parent)]
+    try:
+        subprocess.run([*command, str(document)], capture_output=True, timeout=300, check=False)
+    except subprocess.TimeoutExpired:
+        pass
+    printed = document.with_suffix(".pdf")
+    if not printed.exists():
+        raise RuntimeError("LibreOffice printed no PDF")
+    printed.replace(target)
 
 
 def _print(page: Path, target: Path) -> None:
@@ -226,6 +247,9 @@ def main() -> None:
     if "pdflatex" in formats and shutil.which("pdflatex") is None:
         formats.remove("pdflatex")
         print("(no pdflatex: its row is left out)")
+    if "lopdf" in formats and shutil.which("soffice") is None:
+        formats.remove("lopdf")
+        print("(no LibreOffice: its row is left out)")
     if unknown := set(formats) - set(_FORMATS):
         sys.exit(f"bench_formats.py: unknown formats {sorted(unknown)}")
     files = sources(args.roots, "markdown", largest=200_000)

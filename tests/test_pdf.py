@@ -535,3 +535,36 @@ def test_a_caption_between_a_table_and_a_formula_moves_nothing():
         "Table 1: Test corpus statistics.",
         "p(error) = p(miss) + p(fa) is the error.\n",
     ]
+
+
+def test_a_word_processors_footnote_is_read_where_its_mark_stands():
+    # LibreOffice and Word set a note's number at the foot in the note's own smaller
+    # type, not raised, the text after it at a hanging indent.
+    page = [
+        *paragraph(780, ["Binaries for the board are built", "on RHEL 8"], size=12),
+        (134, 772, 7, "1"),
+        (139, 767, 12, " with GCC 10, and tested there."),
+        (72, 120, 10, "1"),
+        (86, 120, 10, "Older kernels may work."),
+        (86, 108, 10, "They are not tested."),
+    ]
+    assert pdf_text(make_pdf([page])) == (
+        "Binaries for the board are built on RHEL 8 (Older kernels may work. They are not "
+        "tested.) with GCC 10, and tested there.\n"
+    )
+
+
+def test_a_small_tables_numbers_above_the_text_are_no_notes():
+    # A row that opens with a number in smaller type is a note only at the page's foot.
+    page = [
+        *paragraph(780, ["The table counts the hives", "year by year"], size=12),
+        (146, 772, 7, "1"),
+        (72, 720, 10, "1"),
+        (86, 720, 10, "hive in 2024"),
+        (72, 708, 10, "2"),
+        (86, 708, 10, "hives in 2025"),
+        *paragraph(660, ["Body text goes on after the table."], size=12),
+    ]
+    text = pdf_text(make_pdf([page]))
+    assert "(hive in 2024" not in text and "year by year 1" in text
+    assert "1 hive in 2024" in text and text.endswith("Body text goes on after the table.\n")

@@ -35,10 +35,11 @@ and rebuilds the structure a reader sees:
   next column, where the text runs on), one that stops mid-sentence on a word and one
   that goes on with a word in lower case, the paragraph is read whole and the caption
   after it.
-- **Footnotes**: a note set at a page's foot (a line that opens with a mark, a number or
-  a printer's symbol set small and raised, in type smaller than the mark's line above)
-  is read where that mark stands, in brackets, as every reader shows a note, and so no
-  longer splits a paragraph that runs on to the next page. A raised number with no note
+- **Footnotes**: a note set at a page's foot (a line in type smaller than the line
+  above that calls it with a mark, a number or a printer's symbol set small and raised,
+  and that opens with the same mark: raised, as LaTeX sets it, or not, at the foot, as
+  word processors set it) is read where that mark stands, in brackets, as every reader
+  shows a note, and so no longer splits a paragraph that runs on to the next page. A raised number with no note
   on its page (a formula's power, an endnote's mark) is kept after a space.
 - **Headings**: a paragraph of at most :data:`HEADING_LINES` lines and
   :data:`HEADING_WORDS` words set at least :data:`HEADING_SIZE` times the size of the
@@ -285,25 +286,25 @@ def _notes_in_place(lines: list[_Line]) -> list[_Line]:
     """A page's ``lines`` with each footnote read where its mark stands in the text, in
     brackets, as every reader shows a note (:func:`.markup.note_in_brackets`), and left
     out of the page's foot, where it would break a paragraph that runs on to the next
-    page. A note is a line that opens with a mark (:func:`_marks`) in type smaller than
-    the mark's line above, and the lines of its size below it up to the next note. A
-    mark with no note on its page (an endnote's, or a number raised in a formula) stays
-    a number after a space, and a note with no mark above it stays where it is, its
-    mark apart from its text."""
+    page. A note (:func:`_note_starts`) is a line that opens with the number or symbol
+    of a mark (:func:`_marks`) above it on the page, in type smaller than the mark's
+    line, and the lines of its size below it up to the next note. A mark with no note
+    on its page (an endnote's, or a number raised in a formula) stays a number after a
+    space, and a note with no mark above it stays where it is, its raised mark apart
+    from its text."""
     marks = [_marks(line) for line in lines]
+    starts = _note_starts(lines, marks)
     used: set[tuple[int, int]] = set()
     dropped: set[int] = set()
-    for i, line in enumerate(lines):
-        k = _opening_mark(line, marks[i])
-        if k is None or i in dropped:
-            continue
+    for i, (k, raised) in starts.items():
+        line = lines[i]
         mark = line.parts[k].strip()
         end = i + 1
         while (
             end < len(lines)
             and abs(lines[end].size - line.size) < 0.5
             and lines[end].y < lines[end - 1].y
-            and _opening_mark(lines[end], marks[end]) is None
+            and end not in starts
         ):
             end += 1
         found = next(
@@ -319,19 +320,26 @@ def _notes_in_place(lines: list[_Line]) -> list[_Line]:
             None,
         )
         if found is None:
-            line.parts[k] = f"{mark} "
+            if raised:
+                _set_part(line, k, f"{mark} ")
             continue
-        line.parts[k] = ""
+        _set_part(line, k, "")
         j, m = found
         used.add(found)
         dropped.update(range(i, end))
         before = "".join(lines[j].parts[:m])
-        lines[j].parts[m] = note_in_brackets(_joined(lines[i:end]), before)
+        _set_part(lines[j], m, note_in_brackets(_joined(lines[i:end]), before))
     for j, line in enumerate(lines):
         for m in marks[j]:
-            if (j, m) not in used and m != _opening_mark(line, marks[j]):
-                line.parts[m] = f" {line.parts[m].strip()}"
+            if (j, m) not in used and starts.get(j, (None,))[0] != m:
+                _set_part(line, m, f" {line.parts[m].strip()}")
     return [line for i, line in enumerate(lines) if i not in dropped]
+
+
+def _set_part(line: _Line, k: int, text: str) -> None:
+    """Part ``k`` of ``line`` drawn as ``text``, its text read again."""
+    line.parts[k] = text
+    line.__dict__.pop("text", None)  # the cached text
 
 
 def _marks(line: _Line) -> list[int]:
@@ -348,11 +356,31 @@ def _marks(line: _Line) -> list[int]:
     ]
 
 
-def _opening_mark(line: _Line, marks: list[int]) -> int | None:
-    """The index of the mark (of ``marks``, ``line``'s) that opens ``line``, before
-    text of its own: a footnote's first line; or None."""
-    drawn = [k for k, part in enumerate(line.parts) if part.strip()]
-    return drawn[0] if len(drawn) > 1 and drawn[0] in marks else None
+def _note_starts(lines: list[_Line], marks: list[list[int]]) -> dict[int, tuple[int, bool]]:
+    """The lines of a page that may open a footnote, each with the index of the part
+    that is its mark and whether that mark is raised: a line that opens with a mark of
+    its own (of ``marks``; LaTeX sets a note so), or with a number or symbol drawn
+    apart from the text after it, on a line below which the page holds only lines of
+    its size or smaller, and a page number (a word processor sets its notes in smaller
+    type, the number not raised, at the foot, above the page's number)."""
+    starts: dict[int, tuple[int, bool]] = {}
+    foot = {
+        i
+        for i in sorted(range(len(lines)), key=lambda i: lines[i].y)[:2]
+        if _PAGE_NUMBER.fullmatch(_DIGITS.sub("0", lines[i].text.lower()))
+    }
+    for i in range(len(lines) - 1, -1, -1):
+        line = lines[i]
+        drawn = [k for k, part in enumerate(line.parts) if part.strip()]
+        if len(drawn) < 2:
+            pass
+        elif drawn[0] in marks[i]:
+            starts[i] = (drawn[0], True)
+        elif _NOTE_MARK.fullmatch(line.parts[drawn[0]].strip()) and all(
+            lines[j].size < line.size + 0.5 or j in foot for j in range(i + 1, len(lines))
+        ):
+            starts[i] = (drawn[0], False)
+    return dict(sorted(starts.items()))
 
 
 def _collector(lines: list[_Line], page: int, faces: dict[int, tuple[bool, bool]]) -> Any:
