@@ -568,3 +568,52 @@ def test_a_small_tables_numbers_above_the_text_are_no_notes():
     text = pdf_text(make_pdf([page]))
     assert "(hive in 2024" not in text and "year by year 1" in text
     assert "1 hive in 2024" in text and text.endswith("Body text goes on after the table.\n")
+
+
+def _code_lines(y: float, count: int) -> list:
+    """``count`` lines of code in 10-point Courier from height ``y`` down."""
+    return [(72, y - 11 * i, 10, f"value_{i} = compute({i})", "mono") for i in range(count)]
+
+
+def test_prose_sets_the_body_size_where_code_outweighs_it():
+    # A README's code, set smaller, can hold most of its characters; its prose, in the
+    # larger type, is still text, not headings.
+    page = [
+        (72, 800, 16, "Install", "bold"),
+        *paragraph(775, ["Install it with the package manager and", "run it once."], size=12),
+        *_code_lines(740, 6),
+        *paragraph(660, ["Then call it from your program."], size=12),
+        *_code_lines(635, 6),
+    ]
+    text = pdf_text(make_pdf([page]))
+    assert [line for line in text.splitlines() if line.startswith("#")] == ["# Install"]
+    assert "Then call it from your program.\n" in text
+
+
+def test_a_highlighted_line_of_code_in_bold_stays_in_its_block():
+    page = [
+        *paragraph(800, ["Add this to the configuration file,", "at its top:"], size=12),
+        (72, 760, 10, "[pytest]", "monobold"),
+        *_code_lines(749, 3),
+        *paragraph(700, ["It applies to every run."], size=12),
+    ]
+    text = pdf_text(make_pdf([page]))
+    assert "#" not in text
+    assert "```\n[pytest]\nvalue_0 = compute(0)\n" in text
+
+
+def test_a_word_processors_heading_that_is_all_code():
+    # LibreOffice sets "### `Agent.close()`" in the code's smaller size, bold, with
+    # the space of a heading above it (2.1 spacings of its own size, not the body's).
+    page = [
+        *paragraph(
+            800,
+            ["An agent keeps connections open for", "reuse by later requests, one", "at a time."],
+            size=12,
+        ),
+        (72, 747, 10, "agent.close()", "monobold"),
+        *paragraph(
+            727, ["Closes every connection it keeps,", "and ends them.", "The agent can"], size=12
+        ),
+    ]
+    assert "\n# agent.close()\n" in pdf_text(make_pdf([page]))

@@ -43,7 +43,9 @@ and rebuilds the structure a reader sees:
   on its page (a formula's power, an endnote's mark) is kept after a space.
 - **Headings**: a paragraph of at most :data:`HEADING_LINES` lines and
   :data:`HEADING_WORDS` words set at least :data:`HEADING_SIZE` times the size of the
-  body text (the size most of the document's characters have); and, below those, one
+  body text (the size most of the document's characters of prose have: of the lines
+  not in a monospaced font, where they hold :data:`PROSE_SHARE` of the characters, for
+  a README's code, set smaller, may outweigh its prose); and, below those, one
   set wholly in bold at about the body's size that stops short of the margin, opens in
   upper case and does not end in ``.``, ``,``, ``;`` or ``:`` (a lead-in sentence or a
   "Note:" is no heading), nor is an entry of a table of contents (a number, a title and
@@ -52,13 +54,16 @@ and rebuilds the structure a reader sees:
   of one size, a numbered one ranks by its number's depth (``3.1`` a level below ``3``
   and below an unnumbered one, such as "Acknowledgements").
   Below those, one line wholly in bold monospaced type that the bold rule does not take
-  (it opens in lower case, say), with more than :data:`CODE_HEADING_SPACE` line spacings
-  above it and less below, not close above code: a heading that names a function (``###
-  `resolver.cancel()` ``, as pdflatex and browsers set it), ranked below the bold ones.
+  (it opens in lower case, say), at the body's size or the code's, with more than
+  :data:`CODE_HEADING_SPACE` line spacings above it (of its own size, when prose follows
+  it) and less below, not close above code: a heading that names a function (``###
+  `resolver.cancel()` ``, as pdflatex and browsers set it, and word processors in the
+  code's smaller size), ranked below the bold ones.
 - **Code**: a paragraph set in a monospaced font at the body's size or smaller is a code
   block, its lines kept as lines, each indented by its own spaces and by how far right
   of the block's leftmost line it is drawn; but one line set wholly in bold is a heading
-  that names a function (a browser prints Markdown's ``### `f()` `` so). A line that
+  that names a function (a browser prints Markdown's ``### `f()` `` so), unless code
+  stands close above or below it (a highlighter's keyword in bold). A line that
   opens with a bullet is a list item, even one that names code, and inline code that a
   paragraph wraps onto a line of its own (the line before runs to the margin without
   ending a sentence, at the usual spacing) stays in the paragraph.
@@ -95,6 +100,7 @@ __all__ = [
     "RUNNING_SHARE",
     "SHORT_LINE",
     "CODE_HEADING_SPACE",
+    "PROSE_SHARE",
 ]
 
 #: Space above a line, in usual line spacings, that starts a paragraph.
@@ -111,6 +117,9 @@ RUNNING_SHARE = 0.4
 #: Space above a bold monospaced line in lower case, in usual line spacings, from which
 #: it is a heading.
 CODE_HEADING_SPACE = 2.1
+#: Share of a document's characters that its prose (the lines not in a monospaced
+#: font) must hold for the body's size to be read from it alone.
+PROSE_SHARE = 0.25
 #: Share of the usual line's length below which a line that ends a sentence ends its
 #: paragraph.
 SHORT_LINE = 0.6
@@ -135,7 +144,7 @@ _CAPTION = re.compile(r"(?:Figure|Fig\.|Table|Listing|Algorithm)\s*\d+(?:[.-]\d+
 # nor a formula ("p(error|ref, ...)").
 _RUNS_ON = re.compile(r"[^\W\d_][,;-]?$")
 _GOES_ON = re.compile(r"[^\W\d_A-Z]+[\s,;:]")
-_NOTE_MARK = re.compile(r"\d{1,3}|[*\u2020\u2021\u00a7\u00b6]{1,3}")
+_NOTE_MARK = re.compile(r"\d{1,3}|[*\u2217\u2020\u2021\u00a7\u00b6]{1,3}")
 
 
 @dataclass
@@ -151,11 +160,25 @@ class _Line:
     chars: int = 0
     bold: int = 0
     mono: int = 0
+    #: The footnotes the line calls, by the index of the part that was their mark:
+    #: shown in the text, but not read by the rules of layout (a heading that calls a
+    #: long note is still a short line).
+    notes: dict[int, str] = field(default_factory=dict)
 
     @cached_property
     def text(self) -> str:
         # Read once the page is read: the parts are all drawn by then.
-        return " ".join("".join(self.parts).split())
+        return " ".join(self.drawn(notes=False).split())
+
+    def drawn(self, notes: bool = True) -> str:
+        """The parts as drawn, each note the line calls in brackets where its mark
+        stood (``notes``)."""
+        if not notes or not self.notes:
+            return "".join(self.parts)
+        parts = list(self.parts)
+        for k in sorted(self.notes):
+            parts[k] = note_in_brackets(self.notes[k], "".join(parts[:k]))
+        return "".join(parts)
 
     @property
     def is_bold(self) -> bool:
@@ -180,6 +203,7 @@ def pdf_text(data: bytes) -> str:
     if not lines:
         return ""
     body = _body_size(lines)
+    code_size = _body_size([line for line in lines if line.is_code] or lines)
     spacing = _line_spacing(lines, body)
     measure = _measure(lines, body)
     paragraphs = _around_captions(
@@ -191,38 +215,41 @@ def pdf_text(data: bytes) -> str:
     # one size, a numbered one by its number's depth ("3.1" below "3").
     ranks: list[tuple[int, float, int]] = []
     for k, (size, group) in enumerate(paragraphs):
+        before = paragraphs[k - 1][1][-1] if k else None
+        after = paragraphs[k + 1][1][0] if k + 1 < len(paragraphs) else None
         # Code is set in the body's size or smaller; larger monospaced type is a
-        # heading that names a function.
-        if group[0].is_code and size < HEADING_SIZE * body and not _bold_line(group):
+        # heading that names a function, and so is a line of it in bold, unless code
+        # stands close above or below it (a highlighter sets keywords in bold).
+        if (
+            group[0].is_code
+            and size < HEADING_SIZE * body
+            and (not _bold_line(group) or _within_code(before, group[0], after, spacing))
+        ):
             code = _code(group)
             if blocks and blocks[-1][0] == "pre":
-                # A blank line inside a code block, not the end of it.
-                code = f"{blocks.pop()[2]}\n\n{code}"
+                # A blank line inside a code block, not the end of it; or no line at
+                # all, before or after a line in bold.
+                gap = "\n" if _within_code(before, group[0], None, spacing) else "\n\n"
+                code = f"{blocks.pop()[2]}{gap}{code}"
             blocks.append(("pre", 0, code))
             continue
         text = _joined(group)
+        shown = _joined(group, notes=True)
         if _is_heading(size, group, body):
             tier = 0
         elif _is_bold_heading(size, group, text, measure, body) and not _in_contents(
             paragraphs, k, text
         ):
             tier = 1
-        elif _is_code_heading(
-            size,
-            group,
-            paragraphs[k - 1][1][-1] if k else None,
-            paragraphs[k + 1][1][0] if k + 1 < len(paragraphs) else None,
-            spacing,
-            body,
-        ):
+        elif _is_code_heading(size, group, before, after, spacing, body, code_size):
             tier = 2  # below the bold ones: a function's name under its section's title
         elif _BULLET.match(group[0].text):
-            blocks.append(("li", 0, text[2:].strip()))
+            blocks.append(("li", 0, shown[2:].strip()))
             continue
         else:
-            blocks.append(("p", 0, text))
+            blocks.append(("p", 0, shown))
             continue
-        blocks.append(("h", len(ranks), text))  # its level, once all are ranked
+        blocks.append(("h", len(ranks), shown))  # its level, once all are ranked
         ranks.append((tier, -_size_key(size), _number_depth(text) or 1))
     levels = sorted(set(ranks))
     blocks = [
@@ -327,8 +354,8 @@ def _notes_in_place(lines: list[_Line]) -> list[_Line]:
         j, m = found
         used.add(found)
         dropped.update(range(i, end))
-        before = "".join(lines[j].parts[:m])
-        _set_part(lines[j], m, note_in_brackets(_joined(lines[i:end]), before))
+        _set_part(lines[j], m, "")
+        lines[j].notes[m] = _joined(lines[i:end], notes=True)
     for j, line in enumerate(lines):
         for m in marks[j]:
             if (j, m) not in used and starts.get(j, (None,))[0] != m:
@@ -344,8 +371,8 @@ def _set_part(line: _Line, k: int, text: str) -> None:
 
 def _marks(line: _Line) -> list[int]:
     """The indexes of ``line``'s parts that are footnote marks: a number of up to three
-    digits or up to three of a printer's symbols (``*``, ``\u2020``, ``\u2021``,
-    ``\u00a7``, ``\u00b6``), set at most 0.85 of the line's size and raised at least 0.2
+    digits or up to three of a printer's symbols (``*``, LaTeX's ``\u2217``, ``\u2020``,
+    ``\u2021``, ``\u00a7``, ``\u00b6``), set at most 0.85 of the line's size and raised at least 0.2
     of it above the line's baseline."""
     return [
         k
@@ -494,11 +521,19 @@ def _runs_through(pages: set[int]) -> bool:
 
 
 def _body_size(lines: list[_Line]) -> float:
-    """The size most characters are set in."""
+    """The size most characters of prose are set in: of the lines that are not code,
+    where they hold at least :data:`PROSE_SHARE` of the characters (a README's code,
+    set smaller, can outweigh its prose, whose every line would then read as larger
+    than the body: a heading); else of every line."""
     weight: dict[float, int] = {}
+    prose: dict[float, int] = {}
     for line in lines:
         key = _size_key(line.size)
         weight[key] = weight.get(key, 0) + len(line.text)
+        if not line.is_code:
+            prose[key] = prose.get(key, 0) + len(line.text)
+    if sum(prose.values()) >= PROSE_SHARE * sum(weight.values()):
+        weight = prose
     return max(weight, key=lambda k: weight[k])
 
 
@@ -708,9 +743,11 @@ def _is_code_heading(
     after: _Line | None,
     spacing: float,
     body: float,
+    code: float,
 ) -> bool:
-    """One line wholly in bold monospaced type at about the body's size (in lower case
-    too, which :func:`_is_bold_heading` does not take), with at least
+    """One line wholly in bold monospaced type at about the body's size, or at the
+    ``code``'s usual size if smaller (a word processor sets a heading that is all code
+    so), in lower case too, which :func:`_is_bold_heading` does not take; with at least
     :data:`CODE_HEADING_SPACE` line spacings above it (from ``before``, the line before
     it on its page) and set apart from ``after`` as a heading is (:func:`_heads`): a
     heading that names a function (``### `resolver.cancel()` `` in LaTeX or a browser),
@@ -719,12 +756,30 @@ def _is_code_heading(
     return (
         _bold_line(group)
         and line.is_code
-        and 0.9 * body <= size < HEADING_SIZE * body
+        and 0.9 * min(body, code) <= size < HEADING_SIZE * body
         and before is not None
         and before.page == line.page
-        and before.y - line.y >= CODE_HEADING_SPACE * spacing
+        # (Spacings of the line's own size, smaller type being set closer, when prose
+        # follows; above more code, a highlighted first line of it ("import sys" in
+        # bold) stands as far below the text before, so the body's spacings.)
+        and before.y - line.y
+        >= CODE_HEADING_SPACE
+        * spacing
+        * (1.0 if after and after.is_code else min(1.0, size / body))
         and (after is None or after.page != line.page or _heads(before, line, after, spacing))
         and len(line.text.split()) <= HEADING_WORDS
+    )
+
+
+def _within_code(before: _Line | None, line: _Line, after: _Line | None, spacing: float) -> bool:
+    """Whether code stands close (less than 1.3 line spacings) above or below ``line``
+    on its page: ``line`` is a line of that code block."""
+    return any(
+        other is not None
+        and other.is_code
+        and other.page == line.page
+        and 0 < abs(other.y - line.y) < 1.3 * spacing
+        for other in (before, after)
     )
 
 
@@ -742,16 +797,16 @@ def _code(group: list[_Line]) -> str:
     0.6 of the size)."""
     left = min(line.x for line in group)
     return "\n".join(
-        " " * round((line.x - left) / (0.6 * line.size)) + "".join(line.parts).rstrip()
-        for line in group
+        " " * round((line.x - left) / (0.6 * line.size)) + line.drawn().rstrip() for line in group
     )
 
 
-def _joined(group: list[_Line]) -> str:
-    """A paragraph's lines as one line of text, broken words mended."""
-    text = group[0].text
-    for line in group[1:]:
-        nxt = line.text
+def _joined(group: list[_Line], notes: bool = False) -> str:
+    """A paragraph's lines as one line of text, broken words mended; with the notes
+    they call (``notes``), as it is shown, or without, as the rules of layout read it."""
+    lines = [" ".join(line.drawn().split()) if notes else line.text for line in group]
+    text = lines[0]
+    for nxt in lines[1:]:
         if _BROKEN_WORD.search(text) and nxt[:1].islower():
             text = text[:-1] + nxt
         else:
