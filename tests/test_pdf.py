@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import logging
 import re
 
@@ -15,6 +16,7 @@ from docgen import read_or_refuse
 from linseg.cli import main
 from linseg.corpus.document import decode_document
 from linseg.corpus.pdf import _face, pdf_text, sniff_pdf
+from linseg.progress import pages_shown
 from pdfgen import make_pdf, paragraph
 from test_cli import refused_in_one_line, segment_file
 
@@ -617,3 +619,14 @@ def test_a_word_processors_heading_that_is_all_code():
         ),
     ]
     assert "\n# agent.close()\n" in pdf_text(make_pdf([page]))
+
+
+def test_a_long_read_shows_its_pages():
+    # linseg segment reads its document under pages_shown: on a terminal, a PDF of
+    # hundreds of pages tells how far it is; a library call shows nothing.
+    pages = [paragraph(700, [f"Text of page {n}."]) for n in range(3)]
+    shown = io.StringIO()
+    with pages_shown("reading, page", stream=shown, enabled=True):
+        pdf_text(make_pdf(pages))
+    assert "reading, page 3/3" in shown.getvalue()
+    assert shown.getvalue().endswith("\r")  # the line cleared at the end

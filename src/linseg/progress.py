@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import IO
 
 
@@ -49,3 +52,40 @@ class Progress:
         if self.enabled:
             self.stream.write("\r" + " " * (len(self.label) + 40) + "\r")
             self.stream.flush()
+
+
+# What reports a reader's pages while :func:`pages_shown` runs (a reader that goes page
+# by page, as the PDF reader does, calls :func:`report_pages`); None otherwise, so that
+# a library call shows nothing.
+_PAGES: ContextVar[Callable[[int, int], None] | None] = ContextVar("linseg_pages", default=None)
+
+
+@contextmanager
+def pages_shown(
+    label: str, stream: IO[str] | None = None, enabled: bool | None = None
+) -> Iterator[None]:
+    """While the body runs, a reader that goes page by page shows how far it is on a
+    :class:`Progress` line (on a terminal, or with ``enabled=True``): a PDF of hundreds
+    of pages takes seconds. ``linseg segment`` reads its document so."""
+    bar: Progress | None = None
+
+    def report(done: int, total: int) -> None:
+        nonlocal bar
+        if bar is None:
+            bar = Progress(total, label, stream, enabled)
+        bar.update(done - bar.done)
+
+    token = _PAGES.set(report)
+    try:
+        yield
+    finally:
+        _PAGES.reset(token)
+        if bar is not None:
+            bar.__exit__()
+
+
+def report_pages(done: int, total: int) -> None:
+    """Tell :func:`pages_shown`, if it runs, that ``done`` of ``total`` pages are read."""
+    report = _PAGES.get()
+    if report is not None:
+        report(done, total)

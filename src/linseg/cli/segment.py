@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from ..corpus.batch import is_batch, run_batch
@@ -10,6 +11,7 @@ from ..corpus.document import read_document
 from ..corpus.output import KEYWORDS_HEADER, OUTPUTS, check_output, render
 from ..corpus.ref import SEPARATOR
 from ..corpus.run import run_document
+from ..progress import pages_shown
 from .options import add_method_options, add_reading_options, announce, positive_int, tell
 
 SEPARATOR_LINE = SEPARATOR
@@ -110,7 +112,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     if is_batch(args):  # a directory, a glob or several files: a corpus run
         return run_batch(args)
-    doc = read_document(args.input, args.format, args.encoding, args.language or "en")
+    with pages_shown(f"linseg: reading {os.path.basename(args.input)}, page"):
+        doc = read_document(args.input, args.format, args.encoding, args.language or "en")
     check_output(doc, args.output, args.keywords)  # before the work, not after it
     with announce(
         f"segmenting {len(doc.sentences):,} sentences with {args.method}", len(doc.sentences)

@@ -85,6 +85,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from ..progress import report_pages
 from ..sentences import _number_depth
 from .markup import note_in_brackets
 from .suffixes import named, opens_pdf
@@ -293,6 +294,7 @@ def _lines(data: bytes) -> list[_Line]:
         locked = reader.is_encrypted and not reader.decrypt("")
         lines: list[_Line] = []
         if not locked:
+            total = len(reader.pages)
             for number, page in enumerate(reader.pages):
                 # Each font's faces, by the identity of its dictionary, which lives as
                 # long as its page is read.
@@ -300,6 +302,7 @@ def _lines(data: bytes) -> list[_Line]:
                 first = len(lines)
                 page.extract_text(visitor_text=_collector(lines, number, faces))
                 lines[first:] = _notes_in_place(lines[first:])
+                report_pages(number + 1, total)
     except damaged as exc:
         raise ValueError(f"not a readable PDF: {exc}") from None
     finally:
