@@ -124,6 +124,9 @@ def test_a_list_starts_from_the_number_its_attributes_give():
     source = "[arabic, start=3]\n. three\n.. nested\n. four\n\nText.\n\n. one\n"
     assert asciidoc_text(source) == "3. three\n1. nested\n4. four\n\nText.\n\n1. one\n"
     assert asciidoc_text('[start="12"]\n. twelve\n') == "12. twelve\n"
+    # pandoc puts a nested list's attributes right between two items: markup there too.
+    source = "[arabic]\n. one\n* inner\n[arabic, start=4]\n.. deep\n* more\n. two\n"
+    assert asciidoc_text(source) == "1. one\n* inner\n4. deep\n* more\n2. two\n"
 
 
 def test_conditionals_and_attributes():

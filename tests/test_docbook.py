@@ -303,4 +303,4 @@ def test_an_ordered_list_s_items_and_a_procedure_s_steps_are_numbered():
         "</article>"
     )
     # (Two lists that follow each other stay two lists.)
-    assert docbook_text(source) == "# T\n\n3. third\n- inner\n4. fourth\n\n1. open\n2. close\n"
+    assert docbook_text(source) == "# T\n\n3. third\n  - inner\n4. fourth\n\n1. open\n2. close\n"

@@ -235,7 +235,7 @@ def test_longtables_numbered_lists_and_definitions_that_show_nothing():
         "\\bottomrule\n\\end{longtable}\n"
     )
     assert latex_text(source) == (
-        "3. third\n4. fourth\n- inner\n5. fifth\n\nName | Value\nalpha | beta\n"
+        "3. third\n4. fourth\n  - inner\n5. fifth\n\nName | Value\nalpha | beta\n"
     )
     # A list right after another is a list of its own.
     lists = "\\begin{enumerate}\\item one\\end{enumerate}\\begin{itemize}\\item a\\end{itemize}"

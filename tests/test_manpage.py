@@ -71,8 +71,7 @@ line break.
 -v
 Says more.
 
-\u2022
-A bullet.
+- A bullet.
 
 ## EXAMPLES
 
@@ -560,3 +559,15 @@ def test_a_page_may_not_include_a_file_outside_its_manual(target, tmp_path):
     (tmp_path / "man1" / "evil.1").write_text(f".so {target}\n")
     with pytest.raises(ValueError, match="outside its manual's folders"):
         read_document(tmp_path / "man1" / "evil.1")
+
+
+def test_an_indented_paragraph_tagged_by_a_bullet_or_number_is_a_list_item():
+    # pandoc writes a nested list so: each item an .IP with its mark, each nested list
+    # inside .RS ... .RE. An option's .IP tag stays a line of its own above its text.
+    page = (
+        ".TH T 1\n.SH LISTS\n.IP \\(bu 2\nouter\n.RS 4\n.IP 1. 3\ninner one\n"
+        ".IP 2. 3\ninner two\n.RE\n.IP \\(bu 2\nlast\n.IP \\-v 4\nverbose\n"
+    )
+    assert man_text(page) == (
+        "# T(1)\n\n## LISTS\n\n- outer\n  1. inner one\n  2. inner two\n- last\n\n-v\nverbose\n"
+    )

@@ -161,7 +161,7 @@ and a break (a footnote).
 
 - one
 - two
-- nested
+  - nested
 
 In a section.
 
@@ -369,7 +369,7 @@ def test_numbered_lists_show_their_numbers():
         "word/document.xml": f"<w:document {W}><w:body>{body}</w:body></w:document>",
         "word/numbering.xml": numbering,
     }
-    assert docx_text(archive(files)) == "3. third\n- inner\n4. fourth\n"
+    assert docx_text(archive(files)) == "3. third\n  - inner\n4. fourth\n"
     # A list of another numbering right after it is a list of its own; pandoc gives a
     # nested list a numbering of its own too, which does not end its list.
     other = '<w:numPr><w:ilvl w:val="0"/><w:numId w:val="6"/></w:numPr>'
@@ -377,7 +377,7 @@ def test_numbered_lists_show_their_numbers():
     body += p("next", extra=other) + p("in next", extra=nested) + p("last", extra=other)
     files["word/document.xml"] = f"<w:document {W}><w:body>{body}</w:body></w:document>"
     assert docx_text(archive(files)) == (
-        "3. third\n- inner\n4. fourth\n\n- next\n- in next\n- last\n"
+        "3. third\n  - inner\n4. fourth\n\n- next\n  - in next\n- last\n"
     )
     content = f"""<office:document-content {ODT_NS}><office:automatic-styles>
   <text:list-style style:name="L1"><text:list-level-style-number text:level="1"
@@ -389,7 +389,7 @@ def test_numbered_lists_show_their_numbers():
     </text:list-item><text:list-item text:start-value="5"><text:p>five</text:p>
     <text:p>more</text:p></text:list-item></text:list>
 </office:text></office:body></office:document-content>"""
-    assert odt_text(odt(content)) == "# T\n\n1. one\n- inner\n5. five\n- more\n"
+    assert odt_text(odt(content)) == "# T\n\n1. one\n  - inner\n5. five\n- more\n"
 
 
 def test_code_styles_make_one_code_block():

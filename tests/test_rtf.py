@@ -84,7 +84,7 @@ def test_as_pandoc_writes_it():
         r"{\pard \ql \f0 \sa180 \li0 \fi0 Text {\i em} here.\par}}"
     )  # fmt: skip
     assert rtf_text(doc) == (
-        "# Title\n\n- item a\n- nested\n3. third\n\n```\ncode line\n```\n\na | b\n\nText em here.\n"
+        "# Title\n\n- item a\n  - nested\n3. third\n\n```\ncode line\n```\n\na | b\n\nText em here.\n"
     )
 
 

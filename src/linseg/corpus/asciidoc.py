@@ -95,6 +95,8 @@ _TAG_MARKER = re.compile(r"\b(tag|end)::([\w-]+)\[\]")
 _DIRECTIVE = re.compile(r"(ifdef|ifndef|ifeval|endif|include)::([^\[]*)\[(.*)\][ \t]*")
 _BLOCK_MACRO = re.compile(r"(image|video|audio|toc)::([^\[]*)\[(.*)\][ \t]*")
 _ORDERED = re.compile(r"([ \t]*)(\.{1,5})[ \t]+(\S.*)")
+# A list item of any kind: ". step", "** item", "- item", "1. step".
+_ITEM = re.compile(r"[ \t]*(?:\.{1,5}|\*{1,5}|-|\d{1,9}\.)[ \t]+\S")
 _REFERENCE = re.compile(r"(?<!\\)\{([\w][\w-]*)\}")
 _XREF = re.compile(r"<<([^<>,]+?)(?:,[ \t]*([^<>]*?))?>>")
 # (A macro's text holds brackets one level deep at most, and its scan stops at the next
@@ -431,6 +433,11 @@ class _Reader:
                 out.extend(("", *shown, ""))
                 attributes, at_start, i = "", True, close + 1
                 continue
+            if not at_start and _between_items(lines, i):
+                # A block attribute line between two items ([arabic] above a nested
+                # list) is markup, as it is above a block.
+                start, i = _list_start(line), i + 1
+                continue
             if at_start:
                 taken = self._block_line(lines, i, out)
                 if taken:
@@ -621,6 +628,16 @@ def _macro_text(m: re.Match[str]) -> str:
     if name in _TEXT_MACROS:
         return shown or target
     return f"{target}({shown})" if shown else target
+
+
+def _between_items(lines: list[str], i: int) -> bool:
+    """Whether line ``i`` is a block attribute line (``[arabic]``) right between two
+    list items."""
+    return (
+        0 < i < len(lines) - 1
+        and _BLOCK_ATTRIBUTES.fullmatch(lines[i].strip()) is not None
+        and all(_ITEM.match(lines[j]) for j in (i - 1, i + 1))
+    )
 
 
 def _list_start(line: str) -> int:

@@ -47,7 +47,7 @@ from xml.parsers import expat
 
 from .markup import read_included
 from .suffixes import named
-from .webpage import RUN_END, Block, blocks_text
+from .webpage import RUN_END, Block, blocks_text, list_kind
 
 __all__ = ["docbook_text", "sniff_docbook"]
 
@@ -410,7 +410,7 @@ class _Reader:
         goes on after it as another block)."""
         self.flush()
         if kind == "p" and self.item:
-            kind = "li"
+            kind = list_kind(len(self.counters) - 1)
             if self.counters and self.counters[-1]:  # an ordered list's item: its number
                 level = self.counters[-1]
                 self.counters[-1] += 1

@@ -325,8 +325,10 @@ class _Reader:
     def _item(self, name: str, pos: int) -> int:
         """A list's item: a block of its own, numbered in an ``enumerate`` (where
         ``\\setcounter{enumi}{n}`` makes the next ``n + 1``)."""
+        from .webpage import list_kind  # (imported where used, as blocks_text is)
+
         self._flush()
-        self._kind = "li"
+        self._kind = list_kind(len(self._counters) - 1)
         if self._counters and self._counters[-1]:
             self._number = self._counters[-1]
             self._counters[-1] += 1

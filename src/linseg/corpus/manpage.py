@@ -10,7 +10,9 @@ text that linseg segments as it segments Markdown:
 - **Paragraphs**: ``.PP``, ``.LP``, ``.P``, ``.sp``, mdoc's ``.Pp`` and blank lines end
   one; ``.br`` ends a line.
 - **Lists**: a tagged or indented paragraph (``.TP``, ``.IP``, mdoc's ``.It``) is a block
-  of its own: its tag (an option's name) on one line and its text below.
+  of its own: its tag (an option's name) on one line and its text below; one whose
+  ``.IP`` tag is a list's mark (a bullet, ``1.``, ``(2)``) is a list item (``- text``,
+  ``1. text``), indented two spaces for each ``.RS`` open around it, as a nested list.
 - **Displays**: unfilled text (``.nf`` ... ``.fi``, ``.EX`` ... ``.EE``, mdoc's ``.Bd
   -literal``; a heading ends one too) is kept line for line between fences, one unit; a
   table's (``.TS`` ... ``.TE``) rows are lines, their cells joined by ``" | "``.
@@ -190,6 +192,9 @@ _INCLUDE = re.compile(r"^[.'][ \t]*so[ \t]+(\S+)[ \t]*$")
 
 # man(7): macros that end a paragraph, and those whose arguments are text in fonts.
 _PARAGRAPH = {"PP", "P", "LP", "sp", "Pp", "Lp", "HP", "PD", "ns"}
+# An .IP tag that is a list's mark: a bullet (\(bu, "*", "-", "o"), or a number ("1.",
+# "2)", "(3)"), which it gives.
+_LIST_MARK = re.compile(r"[\u2022\u00b7*o\u2013-]|\(?(\d{1,3})[.)]")
 _ALTERNATING = {"BR", "RB", "BI", "IB", "IR", "RI"}
 _FONT = {"B", "I", "SM", "SB", "R"}
 _FONTS = _FONT | _ALTERNATING
@@ -284,6 +289,10 @@ class _Reader:
         self.name = ""  # the page's name, which mdoc's bare .Nm shows
         self.heading = 0  # the level of a heading whose text is on the next line
         self.tag = False  # whether the next line is a .TP's tag
+        # The paragraph's number as a list item (0 a bullet's) when an .IP's tag is a
+        # list's mark, else None; and how many .RS indents are open (a nested list's).
+        self.item: int | None = None
+        self.depth = 0
         self.spacing = True  # mdoc's .Sm: whether a line's words are spaced
         self.synopsis = False  # whether the text is mdoc's SYNOPSIS, which shows declarations
         self.condition = True  # whether the last .ie held (so that .el does not)
@@ -354,11 +363,8 @@ class _Reader:
         elif name in ("TP", "TQ"):
             self._flush()
             self.tag = True
-        elif name in ("IP", "It"):
-            self._flush()
-            tag = self._mdoc(args) if name == "It" else self._text(args[0]) if args else ""
-            if tag:
-                self.paragraph.extend([tag, "\n"])
+        elif name in ("IP", "It", "RS", "RE"):
+            self._list_request(name, args)
         elif name == "br":
             self.paragraph.append("\n")
         elif name in ("nf", "EX") or (name == "Bd" and ("-literal" in args or "-unfilled" in args)):
@@ -847,11 +853,33 @@ class _Reader:
         if text.strip():
             self.blocks.append(("h", level, text))
 
+    def _list_request(self, name: str, args: list[str]) -> None:
+        """An indented paragraph (``.IP``, mdoc's ``.It``), its tag on a line of its own
+        above its text, or its list's mark if the tag is one; or an indent opened or
+        closed (``.RS``, ``.RE``), which nests the lists inside it."""
+        self._flush()
+        if name in ("RS", "RE"):
+            self.depth = self.depth + 1 if name == "RS" else max(0, self.depth - 1)
+            return
+        tag = self._mdoc(args) if name == "It" else self._text(args[0]) if args else ""
+        mark = _LIST_MARK.fullmatch(tag)
+        if mark is not None:  # a list's bullet or number, not an option's name
+            self.item = int(mark.group(1) or 0)
+        elif tag:
+            self.paragraph.extend([tag, "\n"])
+
     def _flush(self) -> None:
         text = " ".join(self.paragraph).replace(" \n ", "\n").replace("\n ", "\n")
         self.paragraph.clear()
-        if text.strip():
+        item, self.item = self.item, None
+        if not text.strip():
+            return
+        if item is None:
             self.blocks.append(("p", 0, text))
+        else:
+            from .webpage import list_item  # (not at import: detection reads this module)
+
+            self.blocks.append(list_item(item, text, self.depth))
 
 
 class _Macro(NamedTuple):

@@ -61,7 +61,7 @@ from .archive import (
     sniff_zip,
 )
 from .markup import inherit_levels, note_in_brackets, style_level
-from .webpage import RUN_END, Block, blocks_text
+from .webpage import RUN_END, Block, blocks_text, list_item
 
 __all__ = ["docx_text", "odt_text", "sniff_docx", "sniff_odt"]
 
@@ -202,6 +202,7 @@ class _Numbering:
         self.formats: dict[tuple[str, int], int] = {}  # (list, level): start, 0 a bullet
         self.counts: dict[str, list[int]] = {}
         self.top = ""  # the list of the last item at the outermost level
+        self.depth = 0  # the last item's level in its list (0 the outermost)
         self.switched = False  # whether the last item opened a list after another one
         if root is None:
             return
@@ -226,6 +227,7 @@ class _Numbering:
         ident, level = properties.find(f"{_W}numId"), properties.find(f"{_W}ilvl")
         key = ident.get(f"{_W}val", "") if ident is not None else ""
         depth = min((count_of(level.get(f"{_W}val")) or 0) if level is not None else 0, 8)
+        self.depth = depth
         # (pandoc gives each nested list a list of its own, so only the outermost count.)
         self.switched = depth == 0 and key != self.top
         if depth == 0:
@@ -297,7 +299,8 @@ def _docx_paragraph(p: ElementTree.Element, read: _Docx) -> Block:
                 return ("pre", 0, text)
         numbered = properties.find(f"{_W}numPr")
         if level is None and numbered is not None:
-            return ("li", read.numbering.number(numbered), text)
+            number = read.numbering.number(numbered)
+            return list_item(number, text, read.numbering.depth)
     return ("h", level, text) if level is not None else ("p", 0, text)
 
 
@@ -396,7 +399,7 @@ def _odt_list(
         first = counted
         for block in _odt_blocks(item, styles, style, depth):
             if block[0] == "p":
-                block, first = ("li", number if first else 0, block[2]), False
+                block, first = list_item(number if first else 0, block[2], depth - 1), False
             yield block
 
 

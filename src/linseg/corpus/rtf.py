@@ -41,7 +41,7 @@ from dataclasses import dataclass
 
 from .markup import braced, inherit_levels, note_in_brackets, style_level
 from .suffixes import named
-from .webpage import Block, blocks_text
+from .webpage import Block, blocks_text, list_item
 
 __all__ = ["rtf_text", "sniff_rtf"]
 
@@ -107,6 +107,8 @@ class _Paragraph:
     item: bool = False
     cell: bool = False  # in a table
     fixed: bool = True  # all its text so far in a fixed-pitch font
+    indent: int = 0  # its left indent (\liN), in twips
+    depth: int | None = None  # its list's depth in other lists (\ilvlN), if given
 
 
 class _Reader:
@@ -118,6 +120,7 @@ class _Reader:
         self.paragraph = _Paragraph()
         self.text: list[str] = []
         self.row: list[str] = []
+        self.indents: list[int] = []  # the left indents of the list run's open depths
         self.bytes = bytearray()  # \'hh bytes waiting to be decoded together
         # The text and paragraph that each open footnote interrupts, innermost last.
         self.notes: list[tuple[list[str], _Paragraph]] = []
@@ -210,7 +213,7 @@ class _Reader:
             self.end_paragraph()
         elif word == "pard":  # the paragraph's properties back to their defaults
             p = self.paragraph
-            p.level, p.item, p.cell = None, False, False
+            p.level, p.item, p.cell, p.indent, p.depth = None, False, False, 0, None
         elif word == "plain":
             group.fixed = False
         elif word == "f" and n is not None:
@@ -221,6 +224,10 @@ class _Reader:
             self.paragraph.level = self.style_levels[n]
         elif word in ("ls", "ilvl"):
             self.paragraph.item = True
+            if word == "ilvl" and n is not None:
+                self.paragraph.depth = min(max(n, 0), 8)
+        elif word == "li" and n is not None:
+            self.paragraph.indent = n
         elif word == "intbl":
             self.paragraph.cell = True
         elif word == "cell":
@@ -319,9 +326,22 @@ class _Reader:
                     kind, level, before = self.blocks.pop()
                     raw = before + "\n" + raw
                 self.blocks.append(("pre", 0, raw))
+            elif p.item:
+                self.blocks.append(list_item(number, raw, self._depth(p)))
             else:
-                self.blocks.append(("li", number, raw) if p.item else ("p", 0, raw))
-        self.paragraph = _Paragraph(p.level, p.item, p.cell)
+                self.indents.clear()
+                self.blocks.append(("p", 0, raw))
+        self.paragraph = _Paragraph(p.level, p.item, p.cell, True, p.indent, p.depth)
+
+    def _depth(self, p: _Paragraph) -> int:
+        """A list item's depth in other lists: its ``\\ilvl``, or else the number of
+        items of the list run that are indented less (pandoc sets nested items
+        ``\\li720``, ``\\li1080`` ...)."""
+        while self.indents and self.indents[-1] > p.indent:
+            self.indents.pop()
+        if not self.indents or self.indents[-1] < p.indent:
+            self.indents.append(p.indent)
+        return p.depth if p.depth is not None else len(self.indents) - 1
 
     def end_row(self) -> None:
         self.end_paragraph(cell=True)

@@ -47,6 +47,8 @@ __all__ = [
     "sniff_html",
     "blocks_text",
     "Block",
+    "list_item",
+    "list_kind",
     "VOID_ELEMENTS",
     "CHROME_ELEMENTS",
     "CHROME_ROLES",
@@ -163,12 +165,25 @@ def _read(source: str, chrome: bool) -> str:
 
 #: A block of a document that is not a web page, as its reader found it:
 #: ``("h", level, text)``, ``("p", 0, text)``, ``("li", number, text)`` (an item of an
-#: ordered list's number, 0 for an unordered list's), ``("tr", 0, cells joined by a
-#: tab)`` or ``("pre", 0, code)``; ``text`` holds "\n" where a line breaks.
+#: ordered list's number, 0 for an unordered list's; ``"li2"`` for one of a list nested
+#: two deep, as :func:`list_item` makes it), ``("tr", 0, cells joined by a tab)`` or
+#: ``("pre", 0, code)``; ``text`` holds "\n" where a line breaks.
 Block = tuple[str, int, str]
 #: A block that shows nothing and ends a run of list items or table rows: a reader puts
 #: it before a list or table of its own, so that one that follows another stays apart.
 RUN_END: Block = ("p", 0, "")
+
+
+def list_item(number: int, text: str, depth: int = 0) -> Block:
+    """A list item's block: its ``number`` in an ordered list (0 in an unordered one),
+    and the ``depth`` of its list in other lists (0 for an outermost list's), which
+    :func:`blocks_text` shows as a web page's nested list is shown, indented."""
+    return (list_kind(depth), number, text)
+
+
+def list_kind(depth: int) -> str:
+    """The kind of block of an item of a list nested ``depth`` deep (see :data:`Block`)."""
+    return f"li{depth}" if depth > 0 else "li"
 
 
 def blocks_text(blocks: Iterable[Block]) -> str:
@@ -178,15 +193,19 @@ def blocks_text(blocks: Iterable[Block]) -> str:
     is its number in an ordered list (0: an unordered one's)."""
     written: list[tuple[str, bool]] = []
     previous = ""
-    for kind, level, raw in blocks:
+    for block in blocks:
+        kind, level, raw = block
         if kind == "pre":
             text = fenced(raw)
         elif kind == "h":
             text = heading(level, raw)
         else:
             text = _lines(" | ".join(raw.split("\t")) if kind == "tr" else raw)
+            kind = kind[:2] if kind.startswith("li") else kind  # "li2": nested two deep
             if text:
-                marker = (f"{level}. " if level else "- ") if kind == "li" else ""
+                # (A nested list's items indented as a web page's: two spaces a depth.)
+                indent = "  " * int(block[0][2:] or 0)
+                marker = indent + (f"{level}. " if level else "- ") if kind == "li" else ""
                 text = _escaped(marker + text)
         if text:
             # Items of one list (rows of one table) follow each other: a block of another
