@@ -10,7 +10,9 @@ Markdown files of this machine (1-200 KB, drawn with ``--seed`` as
 format linseg reads that pandoc writes: DOCX, ODT, RTF, EPUB, HTML, LaTeX, DocBook,
 MediaWiki, Org, AsciiDoc and a manual page; its HTML printed to PDF by Chromium (``pdf``),
 its LaTeX typeset by pdflatex (``pdflatex``) and its ODT printed to PDF by LibreOffice
-(``lopdf``), where each is installed; once, into ``--work``. Each file is read by
+(``lopdf``), where each is installed; and slide decks: pandoc's PowerPoint (``pptx``: a
+slide for each heading of its slide level, deeper headings bold text on the slides) and
+that deck saved as ODP by LibreOffice (``odp``); once, into ``--work``. Each file is read by
 linseg (:func:`linseg.corpus.document.read_document`, its format given) and compared with
 what the source says, which ``pandoc -t plain`` prints:
 
@@ -77,6 +79,11 @@ _FORMATS = {
     # pandoc's ODT printed to PDF by LibreOffice (``soffice --convert-to pdf``), where it
     # is installed (libreoffice-writer-nogui), as reports from word processors are.
     "lopdf": ("odt", "lo.pdf", []),
+    # Slide decks: pandoc's PowerPoint (a slide for each heading of its slide level), and
+    # that deck saved by LibreOffice's Impress as ODP, where it is installed
+    # (libreoffice-impress-nogui).
+    "pptx": ("pptx", "pptx", []),
+    "odp": ("pptx", "odp", []),
 }
 # The format linseg reads a file as, where the bench's name for it is not linseg's.
 _READ_AS = {"pdflatex": "pdf", "lopdf": "pdf"}
@@ -194,27 +201,29 @@ def convert(source: str, folder: Path, formats: list[str]) -> None:
                 html = folder / "print.html"
                 html.write_bytes(pandoc(source, "-t", writer, *options))
                 _print(html, target)
-            elif fmt == "lopdf":
-                odt = folder / "lo.odt"
-                pandoc(source, "-t", writer, *options, "-o", str(odt))
-                _office_pdf(odt, target)
+            elif fmt in ("lopdf", "odp"):
+                made = folder / ("lo.odt" if fmt == "lopdf" else "lo.pptx")
+                pandoc(source, "-t", writer, *options, "-o", str(made))
+                _office(made, target)
             else:
                 pandoc(source, "-t", writer, *options, "-o", str(target))
         except RuntimeError as exc:  # pandoc refuses a few (raw HTML in DocBook)
             (folder / f"doc.{ending}.failed").write_text(str(exc))
 
 
-def _office_pdf(document: Path, target: Path) -> None:
-    """``document`` printed to ``target`` by LibreOffice."""
-    command = ["soffice", "--headless", "--convert-to", "pdf", "--outdir", str(target.parent)]
+def _office(document: Path, target: Path) -> None:
+    """``document`` converted by LibreOffice to ``target``'s format (its last suffix:
+    printed to PDF, or saved as ODP)."""
+    kind = target.suffix[1:]
+    command = ["soffice", "--headless", "--convert-to", kind, "--outdir", str(target.parent)]
     try:
         subprocess.run([*command, str(document)], capture_output=True, timeout=300, check=False)
     except subprocess.TimeoutExpired:
         pass
-    printed = document.with_suffix(".pdf")
-    if not printed.exists():
-        raise RuntimeError("LibreOffice printed no PDF")
-    printed.replace(target)
+    made = document.with_suffix(target.suffix)
+    if not made.exists():
+        raise RuntimeError(f"LibreOffice made no {kind.upper()}")
+    made.replace(target)
 
 
 def _print(page: Path, target: Path) -> None:
@@ -247,9 +256,10 @@ def main() -> None:
     if "pdflatex" in formats and shutil.which("pdflatex") is None:
         formats.remove("pdflatex")
         print("(no pdflatex: its row is left out)")
-    if "lopdf" in formats and shutil.which("soffice") is None:
-        formats.remove("lopdf")
-        print("(no LibreOffice: its row is left out)")
+    for fmt in ("lopdf", "odp"):
+        if fmt in formats and shutil.which("soffice") is None:
+            formats.remove(fmt)
+            print(f"(no LibreOffice: the {fmt} row is left out)")
     if unknown := set(formats) - set(_FORMATS):
         sys.exit(f"bench_formats.py: unknown formats {sorted(unknown)}")
     files = sources(args.roots, "markdown", largest=200_000)

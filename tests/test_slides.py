@@ -86,7 +86,9 @@ DECK_TEXT = (
 )
 
 
-def odp() -> bytes:
+def odp(extra: str = "") -> bytes:
+    """The deck of :func:`pptx` as Impress writes it; ``extra``: the text of another
+    outline frame on its second slide."""
     ns = (
         'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
         'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" '
@@ -106,6 +108,7 @@ def odp() -> bytes:
         + frame("subtitle", "<text:p>For new keepers</text:p>"),
         frame("title", "<text:p>Hives</text:p>")
         + frame("outline", f"<text:list>{items}</text:list>")
+        + (frame("outline", extra) if extra else "")
         + "<presentation:notes><draw:page-thumbnail/>"
         + frame("notes", "<text:p>Start with the hive itself.</text:p>")
         + "</presentation:notes>",
@@ -187,3 +190,27 @@ def test_targets_from_the_package_root_are_read():
             .replace('Target="../notesSlides/', 'Target="/ppt/notesSlides/')
         )
     assert pptx_text(_zip(parts, "[Content_Types].xml")) == DECK_TEXT
+
+
+def test_a_slides_nested_and_numbered_points():
+    # PowerPoint gives each paragraph its level (lvl) and numbers it itself (buAutoNum).
+    def point(text: str, level: int, numbered: str = "") -> str:
+        return f'<a:p><a:pPr lvl="{level}">{numbered}</a:pPr><a:r><a:t>{text}</a:t></a:r></a:p>'
+
+    auto = '<a:buAutoNum type="arabicPeriod"/>'
+    points = (
+        point("one", 0, auto) + point("inner", 1) + point("deep", 2, auto) + point("two", 0, auto)
+    )
+    text = pptx_text(pptx(extra=f"<p:sp><p:txBody>{points}</p:txBody></p:sp>"))
+    assert "- The queen\nlays eggs\n1. one\n  - inner\n    1. deep\n2. two\n" in text
+
+
+def test_an_impress_slides_nested_points():
+    # Impress nests a point's list in its outer list's item, a level each.
+    def item(body: str) -> str:
+        return f"<text:list-item>{body}</text:list-item>"
+
+    inner = "<text:list>" + item("<text:p>inner</text:p>") + "</text:list>"
+    outline = "<text:list>" + item("<text:p>one</text:p>" + inner) + "</text:list>"
+    text = odp_text(odp(outline + "<text:p>After.</text:p>"))
+    assert "- The queen\nlays eggs\n- one\n  - inner\n- After.\n" in text

@@ -21,13 +21,14 @@ from __future__ import annotations
 import os
 import posixpath
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from xml.etree import ElementTree
 
 from .archive import (
     ODF_OFFICE,
     ODF_TEXT,
     check_size,
+    count_of,
     holds_part,
     odf_spaces,
     open_archive,
@@ -35,7 +36,7 @@ from .archive import (
     read_xml,
     sniff_zip,
 )
-from .webpage import Block, blocks_text
+from .webpage import Block, blocks_text, list_item
 
 __all__ = ["pptx_text", "odp_text", "sniff_pptx", "sniff_odp"]
 
@@ -117,21 +118,48 @@ def _relations(deck: zipfile.ZipFile, name: str) -> dict[str, tuple[str, str]]:
 
 def _pptx_slide(slide: ElementTree.Element) -> Iterator[Block]:
     """A slide's title as a heading, then its other shapes' paragraphs as list items."""
-    titles, others = [], []
+    titles: list[tuple[int, str]] = []
+    others: list[Block] = []
     for shape in outermost(slide, (f"{_P}sp", f"{_P}graphicFrame")):
         placeholder = shape.find(f"{_P}nvSpPr/{_P}nvPr/{_P}ph")
         kind = placeholder.get("type", "") if placeholder is not None else ""
-        paragraphs = [_runs(p) for p in outermost(shape, (f"{_A}p",))]
+        paragraphs = outermost(shape, (f"{_A}p",))
         if kind in ("title", "ctrTitle"):
-            titles.append((1 if kind == "ctrTitle" else 2, " ".join(p for p in paragraphs if p)))
+            text = " ".join(t for t in map(_runs, paragraphs) if t)
+            titles.append((1 if kind == "ctrTitle" else 2, text))
         else:
-            others += [p for p in paragraphs if p.strip()]
+            others += _pptx_points(paragraphs)
     for level, title in titles[:1]:
         yield ("h", level, title)
     for _, title in titles[1:]:
         yield ("li", 0, title)
-    for paragraph in others:
-        yield ("li", 0, paragraph)
+    yield from others
+
+
+def _pptx_points(paragraphs: Iterable[ElementTree.Element]) -> Iterator[Block]:
+    """A shape's paragraphs as list items, each at its level (``a:pPr lvl``, a nested
+    list's depth) and numbered where PowerPoint numbers it (``a:buAutoNum``, from its
+    ``startAt``), as a slide shows them."""
+    counts: dict[int, int] = {}
+    for paragraph in paragraphs:
+        text = _runs(paragraph)
+        if not text.strip():
+            continue
+        properties = paragraph.find(f"{_A}pPr")
+        depth = 0
+        numbered = None
+        if properties is not None:
+            depth = min(count_of(properties.get("lvl")) or 0, 8)
+            numbered = properties.find(f"{_A}buAutoNum")
+        for deeper in [d for d in counts if d > depth]:
+            del counts[deeper]  # a deeper list starts again
+        number = 0
+        if numbered is not None:
+            start = count_of(numbered.get("startAt")) or 1
+            number = counts[depth] = counts.get(depth, start - 1) + 1
+        else:
+            counts.pop(depth, None)
+        yield list_item(number, text, depth)
 
 
 def _pptx_notes(notes: ElementTree.Element) -> Iterator[Block]:
@@ -171,12 +199,12 @@ def odp_text(data: bytes) -> str:
         kinds = [f.get(f"{_PRES}class", "") for f in frames]
         title_level = 1 if n == 0 and "subtitle" in kinds else 2
         for frame, kind in zip(frames, kinds):
-            paragraphs = [_odp_paragraph(p) for p in outermost(frame, _ODP_PARAGRAPHS)]
-            paragraphs = [p for p in paragraphs if p.strip()]
-            if kind == "title" and paragraphs:
-                blocks.append(("h", title_level, " ".join(paragraphs)))
+            if kind == "title":
+                paragraphs = [_odp_paragraph(p) for p in outermost(frame, _ODP_PARAGRAPHS)]
+                if any(p.strip() for p in paragraphs):
+                    blocks.append(("h", title_level, " ".join(p for p in paragraphs if p.strip())))
             else:
-                blocks += [("li", 0, p) for p in paragraphs]
+                blocks += _odp_points(frame)
         notes = page.find(f"{_PRES}notes")
         if notes is not None:
             for frame in outermost(notes, (f"{_DRAW}frame",)):
@@ -190,6 +218,22 @@ def odp_text(data: bytes) -> str:
 
 
 _ODP_PARAGRAPHS = (f"{_TEXT}p", f"{_TEXT}h")
+
+
+def _odp_points(frame: ElementTree.Element) -> Iterator[Block]:
+    """The paragraphs in ``frame`` as list items, each at the depth of the lists around
+    it, as a slide shows them; in document order, without recursion (a file may nest
+    its elements past Python's limit)."""
+    stack = [(child, -1) for child in reversed(frame)]
+    while stack:
+        element, depth = stack.pop()
+        if element.tag in _ODP_PARAGRAPHS:
+            text = _odp_paragraph(element)
+            if text.strip():
+                yield list_item(0, text, max(depth, 0))
+            continue
+        depth += element.tag == f"{_TEXT}list"
+        stack += [(child, depth) for child in reversed(element)]
 
 
 def _odp_paragraph(paragraph: ElementTree.Element) -> str:
