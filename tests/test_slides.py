@@ -214,3 +214,18 @@ def test_an_impress_slides_nested_points():
     outline = "<text:list>" + item("<text:p>one</text:p>" + inner) + "</text:list>"
     text = odp_text(odp(outline + "<text:p>After.</text:p>"))
     assert "- The queen\nlays eggs\n- one\n  - inner\n- After.\n" in text
+
+
+def test_an_impress_paragraphs_spaces_and_breaks_inside_its_spans():
+    # LibreOffice writes code on a slide as spans that hold its spaces and line breaks.
+    spans = (
+        "<text:p><text:span>const<text:s/>util</text:span><text:span>"
+        '<text:line-break/></text:span><text:span>let<text:s text:c="3"/>x</text:span></text:p>'
+    )
+    text = odp_text(odp(spans))
+    assert "- The queen\nlays eggs\n- const util\nlet x\n" in text  # (a point: one space)
+
+
+def test_spans_nested_past_pythons_limit_are_read():
+    deep = "<text:span>" * 3000 + "deep<text:s/>text" + "</text:span>" * 3000
+    assert "- deep text\n" in odp_text(odp(f"<text:p>{deep}</text:p>"))

@@ -13,7 +13,7 @@ import io
 import os
 import zipfile
 import zlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from xml.etree import ElementTree
 
 from .suffixes import MAX_TEXT_BYTES, ZIP_MAGIC, named
@@ -32,6 +32,7 @@ __all__ = [
     "sniff_zip",
     "outermost",
     "odf_spaces",
+    "odf_text",
     "count_of",
 ]
 
@@ -154,6 +155,48 @@ def count_of(value: str | None) -> int | None:
     if value.isascii() and value.isdigit() and len(value) <= 6:
         return int(value)
     return None
+
+
+def odf_text(
+    element: ElementTree.Element,
+    note: Callable[[ElementTree.Element], str] | None = None,
+) -> str:
+    """The text an OpenDocument paragraph (``text:p``, ``text:h``) shows, as a word
+    processor or Impress shows it: its text and its spans', at any depth, ``text:s`` as
+    its count of spaces, a tab as a space, ``text:line-break`` a line break; a note
+    (``text:note``) as ``note`` gives it, in brackets where it stands
+    (:func:`.markup.note_in_brackets`), or its text where no ``note`` is given; comments
+    (``office:annotation``) left out. Read without recursion: a file may nest spans
+    past Python's limit."""
+    from .markup import note_in_brackets
+
+    out: list[str] = []
+    # What is left to write, last first: an element, or the text after one (its tail).
+    stack: list[ElementTree.Element | str] = [element]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            out.append(item)
+            continue
+        tag = item.tag
+        if item is not element and tag in _ODF_MARKS:
+            out.append(odf_spaces(item.get(f"{ODF_TEXT}c")) if tag == _ODF_S else _ODF_MARKS[tag])
+            continue
+        if item is not element and tag == _ODF_NOTE and note is not None:
+            out.append(note_in_brackets(note(item), "".join(out)))
+            continue
+        if tag == f"{ODF_OFFICE}annotation":
+            continue
+        out.append(item.text or "")
+        for child in reversed(item):
+            stack += [child.tail or "", child]
+    return "".join(out)
+
+
+_ODF_S = f"{ODF_TEXT}s"
+_ODF_NOTE = f"{ODF_TEXT}note"
+# What a space, a tab and a line break show (a run of spaces: by its count).
+_ODF_MARKS = {_ODF_S: " ", f"{ODF_TEXT}tab": " ", f"{ODF_TEXT}line-break": "\n"}
 
 
 def odf_spaces(count: str | None) -> str:

@@ -54,7 +54,7 @@ from .archive import (
     count_of,
     holds_part,
     local,
-    odf_spaces,
+    odf_text,
     open_archive,
     outermost,
     read_xml,
@@ -466,24 +466,9 @@ def _odt_cell(cell: ElementTree.Element) -> str:
 
 
 def _odt_inline(element: ElementTree.Element) -> str:
-    """The text an ODT paragraph shows: its text and its spans', ``text:s`` as its count
-    of spaces, tabs as spaces, line breaks; a note in brackets where it stands, comments
-    left out."""
-    parts = [element.text or ""]
-    for child in element:
-        tag = child.tag
-        if tag == f"{_TEXT}s":
-            parts.append(odf_spaces(child.get(f"{_TEXT}c")))
-        elif tag == f"{_TEXT}tab":
-            parts.append(" ")
-        elif tag == f"{_TEXT}line-break":
-            parts.append("\n")
-        elif tag == f"{_TEXT}note":
-            parts.append(note_in_brackets(_odt_note(child), "".join(parts)))
-        elif tag != f"{_OFFICE}annotation":
-            parts.append(_odt_inline(child))
-        parts.append(child.tail or "")
-    return "".join(parts)
+    """The text an ODT paragraph shows (:func:`.archive.odf_text`), a note in brackets
+    where it stands."""
+    return odf_text(element, _odt_note)
 
 
 def _odt_note(note: ElementTree.Element) -> str:

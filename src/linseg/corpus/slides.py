@@ -30,7 +30,7 @@ from .archive import (
     check_size,
     count_of,
     holds_part,
-    odf_spaces,
+    odf_text,
     open_archive,
     outermost,
     read_xml,
@@ -200,7 +200,7 @@ def odp_text(data: bytes) -> str:
         title_level = 1 if n == 0 and "subtitle" in kinds else 2
         for frame, kind in zip(frames, kinds):
             if kind == "title":
-                paragraphs = [_odp_paragraph(p) for p in outermost(frame, _ODP_PARAGRAPHS)]
+                paragraphs = [odf_text(p) for p in outermost(frame, _ODP_PARAGRAPHS)]
                 if any(p.strip() for p in paragraphs):
                     blocks.append(("h", title_level, " ".join(p for p in paragraphs if p.strip())))
             else:
@@ -212,7 +212,7 @@ def odp_text(data: bytes) -> str:
                     blocks += [
                         ("p", 0, text)
                         for p in outermost(frame, _ODP_PARAGRAPHS)
-                        if (text := _odp_paragraph(p)).strip()
+                        if (text := odf_text(p)).strip()
                     ]
     return blocks_text(blocks)
 
@@ -228,25 +228,9 @@ def _odp_points(frame: ElementTree.Element) -> Iterator[Block]:
     while stack:
         element, depth = stack.pop()
         if element.tag in _ODP_PARAGRAPHS:
-            text = _odp_paragraph(element)
+            text = odf_text(element)
             if text.strip():
                 yield list_item(0, text, max(depth, 0))
             continue
         depth += element.tag == f"{_TEXT}list"
         stack += [(child, depth) for child in reversed(element)]
-
-
-def _odp_paragraph(paragraph: ElementTree.Element) -> str:
-    """An ODF paragraph's text: its spans' text, spaces (``text:s``), tabs, line breaks."""
-    out = [paragraph.text or ""]
-    for child in paragraph:
-        if child.tag == f"{_TEXT}s":
-            out.append(odf_spaces(child.get(f"{_TEXT}c")))
-        elif child.tag == f"{_TEXT}tab":
-            out.append("\t")
-        elif child.tag == f"{_TEXT}line-break":
-            out.append("\n")
-        else:
-            out.append("".join(child.itertext()))
-        out.append(child.tail or "")
-    return "".join(out)
