@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
 
 from linseg import C99
 from linseg.corpus import choi_dir, find_ref_files, read_ref
+from linseg.corpus.data import DataNotFound
 from linseg.density import divisive_clustering, sum_of_rank
 from linseg.rank import rank_transform
 from linseg.similarity import cosine_from_ids
@@ -26,7 +28,11 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=5, help="passes over the corpus (default 5)")
     args = ap.parse_args()
 
-    docs = [read_ref(p) for p in find_ref_files(choi_dir(args.data))]
+    try:
+        corpus = choi_dir(args.data)
+    except DataNotFound as exc:  # one line, as the CLI says it
+        sys.exit(f"bench_c99.py: {exc}")
+    docs = [read_ref(p) for p in find_ref_files(corpus)]
     seg = C99(tokenized=True)
     for d in docs:  # warm: JIT compilation and the stemmer cache
         seg.segment(d.sentences)

@@ -14,10 +14,12 @@ from __future__ import annotations
 import argparse
 import resource
 import statistics
+import sys
 import time
 from collections import defaultdict
 
 from linseg.corpus import choi_dir, find_ref_files, read_ref
+from linseg.corpus.data import DataNotFound
 from linseg.methods import create
 
 METHODS = ("r98", "r98_min", "r98_s_cos", "r98_m_dot", "r98_m_sa")
@@ -29,7 +31,11 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3, help="passes over the corpus (default 3)")
     args = ap.parse_args()
 
-    docs = [read_ref(p) for p in find_ref_files(choi_dir(args.data))]
+    try:
+        corpus = choi_dir(args.data)
+    except DataNotFound as exc:  # one line, as the CLI says it
+        sys.exit(f"bench_dotplot.py: {exc}")
+    docs = [read_ref(p) for p in find_ref_files(corpus)]
     clock = time.perf_counter
     print(f"{len(docs)} samples, best of {args.repeat} passes, ms per sample (median / mean / max)")
     print(f"{'method':<10} " + " ".join(f"{r:>18}" for r in ("3-11", "3-5", "6-8", "9-11")))

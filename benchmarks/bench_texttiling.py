@@ -16,9 +16,11 @@ from __future__ import annotations
 import argparse
 import re
 import statistics
+import sys
 import time
 
 from linseg.corpus import choi_dir, find_ref_files, read_ref
+from linseg.corpus.data import DataNotFound
 from linseg.methods import create
 from linseg.methods.texttiling import TextTiling
 from linseg.text import default_stopwords
@@ -42,7 +44,11 @@ def main() -> None:
     args = ap.parse_args()
     from nltk.tokenize.texttiling import TextTilingTokenizer
 
-    files = find_ref_files(choi_dir(args.data))
+    try:
+        corpus = choi_dir(args.data)
+    except DataNotFound as exc:  # one line, as the CLI says it
+        sys.exit(f"bench_texttiling.py: {exc}")
+    files = find_ref_files(corpus)
     step = max(1, len(files) // args.samples)
     docs = [read_ref(p) for p in files[::step][: args.samples]]
     inputs = [plain(d.sentences) for d in docs]
