@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from docgen import document, strip_bom
 from linseg.cli import main
 from linseg.corpus.document import detect_format, parse_document
-from linseg.corpus.webpage import html_text, sniff_html
+from linseg.corpus.webpage import blocks_text, html_text, list_item, sniff_html
 from linseg.sentences import heading_starts
 from test_cli import refused_in_one_line, run_cli
 
@@ -337,3 +337,38 @@ def test_a_page_that_opens_with_many_comments_is_told_apart_at_once():
     assert not sniff_html(svg)
     assert detect_format(svg) == "text"
     assert sniff_html("<!-- a -->\n\n<!-- b -->\n<html><body>Bees.</body></html>")
+
+
+def test_blocks_nested_lists_written_as_a_web_pages():
+    blocks = [
+        ("p", 0, "Keep:"),
+        list_item(1, "one"),
+        list_item(0, "inner", 1),
+        list_item(2, "deep", 2),
+        list_item(2, "two"),
+        ("p", 0, "# not a heading"),
+    ]
+    assert blocks_text(blocks) == (
+        "Keep:\n\n1. one\n  - inner\n    2. deep\n2. two\n\n\\# not a heading\n"
+    )
+
+
+_WORDS = st.text("ab #-.\n\t|", min_size=0, max_size=12)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["p", "h", "li", "li1", "li3", "tr", "pre"]),
+            st.integers(0, 12),
+            _WORDS,
+        ),
+        max_size=12,
+    )
+)
+def test_blocks_keep_every_word_in_order(blocks):
+    """Whatever the blocks, their words come out once each, in order: the markup a
+    block gets (a heading's marks, a list's indent and marker, a fence) adds none."""
+    words = [w for _, _, text in blocks for w in re.findall(r"[ab]+", text)]
+    assert re.findall(r"[ab]+", blocks_text(blocks)) == words
