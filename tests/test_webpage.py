@@ -176,7 +176,7 @@ def test_the_sites_menus_are_left_out():
             '<aside class="footnote-list brackets"><aside class="footnote brackets" '
             'role="doc-footnote"><span class="label">[<a role="doc-backlink" href="#r">2</a>]'
             "</span><p>The note.</p></aside></aside><aside><p>An advert.</p></aside>",
-            "x[2]\n\n[2]\n\nThe note.\n",
+            "x[2]\n\n[2] The note.\n",  # its label opens the note, as a reader sees it
         ),
     ],
 )

@@ -109,6 +109,8 @@ _CELLS = frozenset({"td", "th"})
 # A line of a block's text that the text's reader would take for Markdown or reST
 # structure: a "#" heading or a code fence; below another line, also a line of one
 # repeated mark (that line's underline).
+# A footnote's label alone: "[1]", "[*]", "[note]".
+_NOTE_LABEL = re.compile(r"\[[^\[\]\s]{1,12}\]")
 _MARKUP_LINE = re.compile(r"#{1,6}(?:\s|$)|`{3}|~{3}")
 _UNDERLINE = re.compile(r"([=\-~^*+#_`:.'\"])\1{2,}$")
 # A start of the file that only HTML has (after white space, comments and an XML
@@ -309,6 +311,12 @@ class _Reader(HTMLParser):
             self._end_block()
             self._heading = int(heading.group(1))
         elif tag in _BLOCKS:
+            pending = "".join(self._inline).strip()
+            if _NOTE_LABEL.fullmatch(pending) and not self._heading:
+                # A note's label before its first paragraph (docutils' "[1]" in a
+                # span): the paragraph's start, not a block of its own.
+                self._inline = []
+                self._prefix += pending + " "
             self._end_block()
             if tag in _GROUPS:
                 # A list nested in an item goes on from its item's line, with no blank line.
