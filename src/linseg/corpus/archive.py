@@ -16,6 +16,7 @@ import zlib
 from collections.abc import Callable, Iterator, Sequence
 from xml.etree import ElementTree
 
+from .markup import note_in_brackets
 from .suffixes import MAX_TEXT_BYTES, ZIP_MAGIC, named
 
 __all__ = [
@@ -168,8 +169,6 @@ def odf_text(
     (:func:`.markup.note_in_brackets`), or its text where no ``note`` is given; comments
     (``office:annotation``) left out. Read without recursion: a file may nest spans
     past Python's limit."""
-    from .markup import note_in_brackets
-
     out: list[str] = []
     # What is left to write, last first: an element, or the text after one (its tail).
     stack: list[ElementTree.Element | str] = [element]
@@ -185,7 +184,7 @@ def odf_text(
         if item is not element and tag == _ODF_NOTE and note is not None:
             out.append(note_in_brackets(note(item), "".join(out)))
             continue
-        if tag == f"{ODF_OFFICE}annotation":
+        if tag == _ODF_ANNOTATION:
             continue
         out.append(item.text or "")
         for child in reversed(item):
@@ -195,6 +194,7 @@ def odf_text(
 
 _ODF_S = f"{ODF_TEXT}s"
 _ODF_NOTE = f"{ODF_TEXT}note"
+_ODF_ANNOTATION = f"{ODF_OFFICE}annotation"
 # What a space, a tab and a line break show (a run of spaces: by its count).
 _ODF_MARKS = {_ODF_S: " ", f"{ODF_TEXT}tab": " ", f"{ODF_TEXT}line-break": "\n"}
 

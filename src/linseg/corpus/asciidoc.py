@@ -114,11 +114,10 @@ _ANCHOR_LINE = re.compile(r"\[\[([\w:.-]+)(?:,[^\]]*)?\]\]|\[#([\w:-]+)[^\]]*\]"
 _INLINE_ANCHOR = re.compile(r"\[\[\[([\w:.-]+)(?:,[^\]]*)?\]\]\]|\[\[[\w:.-]+(?:,[^\]]*)?\]\]")
 _HIDDEN_TERM = re.compile(r"\(\(\([^()]*\)\)\)")
 _VISIBLE_TERM = re.compile(r"\(\(([^()]+)\)\)")
-# (A run of blanks is tried from its start only: from each of its blanks, a long run that
-# no bar follows would be read again and again.)
-_CELL = re.compile(r"(?:^|(?<![ \t])[ \t]+)(?:\d+(?:\.\d+)?[+*])?[<^>]?(?:\.[<^>])?[adehlmsv]?\|")
 # A table's cell, anywhere in its text: a bar at a line's start or after a blank, and its
-# spec, whose "N+" spans N columns and "N*" repeats it N times (group 1: N).
+# spec, whose "N+" spans N columns and "N*" repeats it N times (group 1: N). (A run of
+# blanks is tried from its start only: from each of its blanks, a long run that no bar
+# follows would be read again and again.)
 _TABLE_CELL = re.compile(
     r"(?:^|(?<!\s)\s+)(?:(\d{1,3})(?:\.\d+)?[+*])?[<^>]?(?:\.[<^>])?[adehlmsv]?\|"
 )
@@ -540,7 +539,7 @@ class _Reader:
     def _row(self, line: str) -> str:
         """A table's line, its cells joined by ``" | "`` (a cell's spec, ``2+|``, left
         out)."""
-        cells = [c.strip() for c in _CELL.split(line)]
+        cells = [c.strip() for c in _TABLE_CELL.split(line)[::2]]  # (not the spans)
         return " | ".join(self._inline(c) for c in cells if c)
 
     def _text_line(self, line: str, ordinals: dict[int, int], at_start: bool, start: int) -> str:

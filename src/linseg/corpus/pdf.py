@@ -204,7 +204,8 @@ def pdf_text(data: bytes) -> str:
     if not lines:
         return ""
     body = _body_size(lines)
-    code_size = _body_size([line for line in lines if line.is_code] or lines)
+    code_lines = [line for line in lines if line.is_code]
+    code_size = _body_size(code_lines) if code_lines else body
     spacing = _line_spacing(lines, body)
     measure = _measure(lines, body)
     paragraphs = _around_captions(
@@ -235,7 +236,8 @@ def pdf_text(data: bytes) -> str:
             blocks.append(("pre", 0, code))
             continue
         text = _joined(group)
-        shown = _joined(group, notes=True)
+        # (Shown with the notes its lines call; most paragraphs call none.)
+        shown = _joined(group, notes=True) if any(line.notes for line in group) else text
         if _is_heading(size, group, body):
             tier = 0
         elif _is_bold_heading(size, group, text, measure, body) and not _in_contents(
@@ -790,8 +792,7 @@ def _heads(before: _Line, line: _Line, after: _Line, spacing: float) -> bool:
     """Whether ``line`` is set apart from ``after``, the line below it on its page, as a
     heading is: less space below than above, and not close above code, as a code
     block's first line is (in bold, as a highlighter sets ``class Fruit:``)."""
-    below = line.y - after.y
-    return below < before.y - line.y and not (after.is_code and below < 1.3 * spacing)
+    return line.y - after.y < before.y - line.y and not _within_code(None, line, after, spacing)
 
 
 def _code(group: list[_Line]) -> str:

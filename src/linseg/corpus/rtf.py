@@ -314,6 +314,8 @@ class _Reader:
             raw, p.item = raw[bullet.end() :], True
             number = int(bullet.group(1) or 0)
         raw = raw.replace("\t", " ")
+        if not p.item:
+            self.indents.clear()  # any other paragraph ends a run of list items
         if cell or p.cell:
             if raw.strip():
                 self.row.append(" ".join(raw.split()) + " ")
@@ -329,7 +331,6 @@ class _Reader:
             elif p.item:
                 self.blocks.append(list_item(number, raw, self._depth(p)))
             else:
-                self.indents.clear()
                 self.blocks.append(("p", 0, raw))
         self.paragraph = _Paragraph(p.level, p.item, p.cell, True, p.indent, p.depth)
 

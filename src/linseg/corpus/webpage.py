@@ -106,11 +106,11 @@ _HEADING = re.compile(r"h([1-6])")
 _GROUPS = frozenset({"ul", "ol", "menu", "dir", "table", "dl"})
 _ROW_ITEMS = frozenset({"li", "tr", "dt", "dd"})
 _CELLS = frozenset({"td", "th"})
+# A footnote's label alone: "[1]", "[*]", "[note]".
+_NOTE_LABEL = re.compile(r"\[[^\[\]\s]{1,12}\]")
 # A line of a block's text that the text's reader would take for Markdown or reST
 # structure: a "#" heading or a code fence; below another line, also a line of one
 # repeated mark (that line's underline).
-# A footnote's label alone: "[1]", "[*]", "[note]".
-_NOTE_LABEL = re.compile(r"\[[^\[\]\s]{1,12}\]")
 _MARKUP_LINE = re.compile(r"#{1,6}(?:\s|$)|`{3}|~{3}")
 _UNDERLINE = re.compile(r"([=\-~^*+#_`:.'\"])\1{2,}$")
 # A start of the file that only HTML has (after white space, comments and an XML
@@ -195,19 +195,20 @@ def blocks_text(blocks: Iterable[Block]) -> str:
     is its number in an ordered list (0: an unordered one's)."""
     written: list[tuple[str, bool]] = []
     previous = ""
-    for block in blocks:
-        kind, level, raw = block
+    for kind, level, raw in blocks:
         if kind == "pre":
             text = fenced(raw)
         elif kind == "h":
             text = heading(level, raw)
         else:
             text = _lines(" | ".join(raw.split("\t")) if kind == "tr" else raw)
-            kind = kind[:2] if kind.startswith("li") else kind  # "li2": nested two deep
+            marker = ""
+            if kind.startswith("li"):
+                # A nested list's items (kind "li2": two deep) indented as a web page's,
+                # two spaces a depth.
+                marker = "  " * int(kind[2:] or 0) + (f"{level}. " if level else "- ")
+                kind = "li"
             if text:
-                # (A nested list's items indented as a web page's: two spaces a depth.)
-                indent = "  " * int(block[0][2:] or 0)
-                marker = indent + (f"{level}. " if level else "- ") if kind == "li" else ""
                 text = _escaped(marker + text)
         if text:
             # Items of one list (rows of one table) follow each other: a block of another
