@@ -69,8 +69,7 @@ A colony lives in frames. It holds:
 
 - a queen,
 - workers
-
-and drones.
+  and drones.
 
 and nothing else.
 

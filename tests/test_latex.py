@@ -240,3 +240,15 @@ def test_longtables_numbered_lists_and_definitions_that_show_nothing():
     # A list right after another is a list of its own.
     lists = "\\begin{enumerate}\\item one\\end{enumerate}\\begin{itemize}\\item a\\end{itemize}"
     assert latex_text(lists) == "1. one\n\n- a\n"
+
+
+def test_an_item_s_later_paragraphs_continue_it():
+    source = (
+        "\\begin{itemize}\n\\item first\n\nits second paragraph\n\\item second\n"
+        "\\begin{enumerate}\n\\item one\n\none goes on\n\\item two\n\\end{enumerate}\n\n"
+        "back out\n\\end{itemize}\n\nAfter.\n"
+    )
+    assert latex_text(source) == (
+        "- first\n  its second paragraph\n- second\n  1. one\n     one goes on\n  2. two\n"
+        "  back out\n\nAfter.\n"
+    )

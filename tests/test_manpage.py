@@ -571,3 +571,18 @@ def test_an_indented_paragraph_tagged_by_a_bullet_or_number_is_a_list_item():
     assert man_text(page) == (
         "# T(1)\n\n## LISTS\n\n- outer\n  1. inner one\n  2. inner two\n- last\n\n-v\nverbose\n"
     )
+
+
+def test_an_item_s_later_paragraphs_continue_it():
+    # pandoc's: the item's next paragraph in an .RS inside it; man's own: an .IP with no
+    # tag. A paragraph at the margin ends the list, and an untagged .IP after it is no item's.
+    page = (
+        ".TH A 1\n.SH DESCRIPTION\n.IP \\(bu 2\nfirst\n.RS 2\n.PP\nits second paragraph\n"
+        '.RE\n.IP \\(bu 2\nsecond\n.IP "" 2\nsecond goes on\n.RS 2\n.IP "1." 3\none\n'
+        '.RS 4\n.PP\none goes on\n.RE\n.IP "2." 3\ntwo\n.RE\n.PP\nAfter.\n'
+        '.IP "" 4\nIndented, in no list.\n'
+    )
+    assert man_text(page).split("## DESCRIPTION\n\n")[1] == (
+        "- first\n  its second paragraph\n- second\n  second goes on\n  1. one\n"
+        "     one goes on\n  2. two\n\nAfter.\n\nIndented, in no list.\n"
+    )

@@ -389,7 +389,8 @@ def test_numbered_lists_show_their_numbers():
     </text:list-item><text:list-item text:start-value="5"><text:p>five</text:p>
     <text:p>more</text:p></text:list-item></text:list>
 </office:text></office:body></office:document-content>"""
-    assert odt_text(odt(content)) == "# T\n\n1. one\n  - inner\n5. five\n- more\n"
+    # An item's second paragraph goes on below it, indented to its text.
+    assert odt_text(odt(content)) == "# T\n\n1. one\n  - inner\n5. five\n   more\n"
 
 
 def test_code_styles_make_one_code_block():
@@ -418,3 +419,60 @@ def test_code_styles_make_one_code_block():
   <text:p>Done.</text:p>
 </office:text></office:body></office:document-content>"""
     assert odt_text(odt(content)) == "Run it:\n\n```\ndef f():\n    return 1\n```\n\nDone.\n"
+
+
+def test_an_item_s_later_paragraphs_continue_it():
+    # pandoc's DOCX: an item's second paragraph is a list level whose bullet is a blank,
+    # in a numbering of its own (which does not end the list); nested items count on.
+    numbering = (
+        f"<w:numbering {W}><w:abstractNum w:abstractNumId='1'>"
+        "<w:lvl w:ilvl='0'><w:numFmt w:val='bullet'/><w:lvlText w:val='\u2022'/></w:lvl>"
+        "<w:lvl w:ilvl='1'><w:start w:val='1'/><w:numFmt w:val='decimal'/></w:lvl>"
+        "</w:abstractNum><w:abstractNum w:abstractNumId='2'>"
+        "<w:lvl w:ilvl='0'><w:numFmt w:val='bullet'/><w:lvlText w:val=' '/></w:lvl>"
+        "<w:lvl w:ilvl='1'><w:numFmt w:val='bullet'/><w:lvlText w:val=' '/></w:lvl>"
+        "</w:abstractNum><w:num w:numId='5'><w:abstractNumId w:val='1'/></w:num>"
+        "<w:num w:numId='6'><w:abstractNumId w:val='2'/></w:num></w:numbering>"
+    )
+
+    def item(text: str, level: int, ident: int = 5) -> str:
+        numbered = f'<w:numPr><w:ilvl w:val="{level}"/><w:numId w:val="{ident}"/></w:numPr>'
+        return p(text, extra=numbered)
+
+    body = (
+        p("Intro.")
+        + item("first", 0)
+        + item("its second paragraph", 0, 6)
+        + item("second", 0)
+        + item("one", 1)
+        + item("one goes on", 1, 6)
+        + item("two", 1)
+        + p("After.")
+    )
+    files = {
+        "[Content_Types].xml": "<Types/>",
+        "word/document.xml": f"<w:document {W}><w:body>{body}</w:body></w:document>",
+        "word/numbering.xml": numbering,
+    }
+    assert docx_text(archive(files)) == (
+        "Intro.\n\n- first\n  its second paragraph\n- second\n  1. one\n     one goes on\n"
+        "  2. two\n\nAfter.\n"
+    )
+    # ODT: an item's paragraphs after its first; a nested list that names a style of its
+    # own defining only a first level (as pandoc writes it) is numbered by that level.
+    content = f"""<office:document-content {ODT_NS}><office:automatic-styles>
+  <text:list-style style:name="L1"><text:list-level-style-bullet text:level="1"/>
+  </text:list-style><text:list-style style:name="L2"><text:list-level-style-number
+    text:level="1" style:num-format="1"/></text:list-style>
+</office:automatic-styles><office:body><office:text>
+  <text:list text:style-name="L1"><text:list-item><text:p>first</text:p>
+    <text:p>its second paragraph</text:p></text:list-item><text:list-item>
+    <text:p>second</text:p><text:list text:style-name="L2"><text:list-item>
+    <text:p>one</text:p><text:p>one goes on</text:p></text:list-item><text:list-item>
+    <text:p>two</text:p></text:list-item></text:list></text:list-item></text:list>
+  <text:p>After.</text:p>
+</office:text></office:body></office:document-content>"""
+    assert odt_text(odt(content)) == (
+        "- first\n  its second paragraph\n- second\n  1. one\n     one goes on\n"
+        "  2. two\n\nAfter.\n"
+    )

@@ -181,3 +181,32 @@ _PIECE = st.sampled_from(
 def test_any_document_reads_and_invents_no_words(pieces):
     source = "{\\rtf1\\ansi " + "".join(pieces) + "}"
     check_markup_reading(source, rtf_text(source), "rtf", set())
+
+
+def test_an_item_s_later_paragraph_continues_it():
+    # As pandoc writes it: indented as the item's text, with no mark of its own; a
+    # paragraph at the margin ends the list.
+    doc = (
+        r"{\rtf1\ansi{\fonttbl{\f0 Times;}}"
+        "\n"
+        r"{\pard \ql \f0 \li360 \fi-360 \bullet \tx360\tab first\par}"
+        "\n"
+        r"{\pard \ql \f0 \li360 \fi0 its second paragraph\par}"
+        "\n"
+        r"{\pard \ql \f0 \li360 \fi-360 \bullet \tx360\tab second\par}"
+        "\n"
+        r"{\pard \ql \f0 \li720 \fi-360 1.\tx360\tab one\par}"
+        "\n"
+        r"{\pard \ql \f0 \li720 \fi0 one goes on\par}"
+        "\n"
+        r"{\pard \ql \f0 \li720 \fi-360 2.\tx360\tab two\par}"
+        "\n"
+        r"{\pard \ql \f0 \li0 \fi0 After.\par}"
+        "\n"
+        r"{\pard \ql \f0 \li360 \fi0 Indented, in no list.\par}"
+        "\n}"
+    )
+    assert rtf_text(doc) == (
+        "- first\n  its second paragraph\n- second\n  1. one\n     one goes on\n  2. two\n\n"
+        "After.\n\nIndented, in no list.\n"
+    )

@@ -14,7 +14,13 @@ from hypothesis import strategies as st
 from docgen import document, strip_bom
 from linseg.cli import main
 from linseg.corpus.document import detect_format, parse_document
-from linseg.corpus.webpage import blocks_text, html_text, list_item, sniff_html
+from linseg.corpus.webpage import (
+    blocks_text,
+    html_text,
+    list_continuation,
+    list_item,
+    sniff_html,
+)
 from linseg.sentences import heading_starts
 from test_cli import refused_in_one_line, run_cli
 
@@ -353,6 +359,31 @@ def test_blocks_nested_lists_written_as_a_web_pages():
     )
 
 
+def test_an_item_s_later_paragraphs_are_indented_to_its_text():
+    blocks = [
+        list_item(0, "first"),
+        list_continuation("its second paragraph"),
+        list_item(0, "second"),
+        list_item(12, "twelve", 1),
+        list_continuation("goes on", 1),
+        list_continuation("back out"),
+        ("p", 0, "After."),
+    ]
+    expected = (
+        "- first\n  its second paragraph\n- second\n  12. twelve\n      goes on\n"
+        "  back out\n\nAfter.\n"
+    )
+    assert blocks_text(blocks) == expected
+    # A web page's item writes its later paragraphs, and a table or a nested list's
+    # paragraphs, so.
+    page = (
+        "<ul><li><p>first</p><p>its second paragraph</p></li><li><p>second</p>"
+        "<ol start='12'><li><p>twelve</p><p>goes on</p></li></ol><p>back out</p></li></ul>"
+        "<p>After.</p>"
+    )
+    assert html_text(page) == expected
+
+
 _WORDS = st.text("ab #-.\n\t|", min_size=0, max_size=12)
 
 
@@ -360,7 +391,7 @@ _WORDS = st.text("ab #-.\n\t|", min_size=0, max_size=12)
 @given(
     st.lists(
         st.tuples(
-            st.sampled_from(["p", "h", "li", "li1", "li3", "tr", "pre"]),
+            st.sampled_from(["p", "h", "li", "li1", "li3", "lc", "lc2", "tr", "pre"]),
             st.integers(0, 12),
             _WORDS,
         ),

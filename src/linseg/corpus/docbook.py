@@ -137,6 +137,7 @@ class _Reader:
         self.level = 0
         self.verbatim = 0  # depth inside a verbatim element
         self.item = False  # a list item's first block is yet to come
+        self.items: list[bool] = []  # each open item: whether it is a list's (not a term's)
         self.counters: list[int] = []  # each open list's next number (0: not numbered)
         # For each open element: how long the open block was when it opened (None: no
         # block was open), so that a key combination's keys and a menu choice's items
@@ -263,6 +264,7 @@ class _Reader:
             self.flush()
             # A variable list's item is its term's text, not an item of a list.
             self.item = parent != "varlistentry"
+            self.items.append(self.item)
         elif name in _PARAGRAPHS and not self.inside_row():
             if name == "title" and self.titles_section(parent):
                 self.titled[-1] = True
@@ -302,6 +304,8 @@ class _Reader:
         elif name in _ITEMS:
             self.flush()
             self.item = False
+            if self.items:
+                self.items.pop()
         elif name in _LISTS and self.counters:
             self.counters.pop()
 
@@ -414,6 +418,8 @@ class _Reader:
             if self.counters and self.counters[-1]:  # an ordered list's item: its number
                 level = self.counters[-1]
                 self.counters[-1] += 1
+        elif kind == "p" and self.items and self.items[-1]:
+            kind = list_kind(len(self.counters) - 1, continued=True)  # the item's next one
         self.item = False
         self.block, self.kind, self.level = [], kind, level
 

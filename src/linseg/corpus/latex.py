@@ -234,7 +234,14 @@ class _Reader:
         if body.strip():
             self.blocks.append((self._kind, self._number, body))
         self._paragraph.clear()
-        self._kind, self._number = "p", 0
+        self._kind, self._number = self._next_kind(), 0
+
+    def _next_kind(self) -> str:
+        """The kind of the paragraph that follows the end of one: in a list, its item's
+        next paragraph."""
+        from .webpage import list_kind  # (imported where used, as blocks_text is)
+
+        return list_kind(len(self._counters) - 1, continued=True) if self._counters else "p"
 
     def _heading(self, name: str, pos: int) -> int:
         self._flush()
@@ -273,6 +280,7 @@ class _Reader:
                 self._counters.append(1 if env == "enumerate" else 0)
             elif env in _LISTS and self._counters:
                 self._counters.pop()
+            self._kind = self._next_kind()
             if begins and env == "thebibliography":
                 return _skip_group(text, after)
         return after  # any other environment: its text is read on

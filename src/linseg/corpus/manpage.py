@@ -290,9 +290,13 @@ class _Reader:
         self.heading = 0  # the level of a heading whose text is on the next line
         self.tag = False  # whether the next line is a .TP's tag
         # The paragraph's number as a list item (0 a bullet's) when an .IP's tag is a
-        # list's mark, else None; and how many .RS indents are open (a nested list's).
+        # list's mark, -1 when an .IP has no tag, else None; and how many .RS indents
+        # are open (a nested list's).
         self.item: int | None = None
         self.depth = 0
+        # The depths of the list items still open: a paragraph indented below one (an
+        # .RS inside its .IP) is its next paragraph, one at its depth or above closes it.
+        self.items: list[int] = []
         self.spacing = True  # mdoc's .Sm: whether a line's words are spaced
         self.synopsis = False  # whether the text is mdoc's SYNOPSIS, which shows declarations
         self.condition = True  # whether the last .ie held (so that .el does not)
@@ -848,6 +852,7 @@ class _Reader:
 
     def _heading(self, level: int, text: str) -> None:
         self.heading = 0
+        self.items.clear()  # a heading ends every list
         if level == 2:
             self.synopsis = text.strip() == "SYNOPSIS"
         if text.strip():
@@ -867,6 +872,8 @@ class _Reader:
             self.item = int(mark.group(1) or 0)
         elif tag:
             self.paragraph.extend([tag, "\n"])
+        elif name == "IP":  # no tag: indented as the item before it, its next paragraph
+            self.item = -1
 
     def _flush(self) -> None:
         text = " ".join(self.paragraph).replace(" \n ", "\n").replace("\n ", "\n")
@@ -874,12 +881,21 @@ class _Reader:
         item, self.item = self.item, None
         if not text.strip():
             return
-        if item is None:
-            self.blocks.append(("p", 0, text))
-        else:
-            from .webpage import list_item  # (not at import: detection reads this module)
+        # (Not imported at the top: detection reads this module.)
+        from .webpage import list_continuation, list_item
 
+        if item == -1 and self.items and self.items[-1] == self.depth:
+            self.blocks.append(list_continuation(text, self.depth))
+            return
+        while self.items and self.items[-1] >= self.depth:
+            self.items.pop()
+        if item is not None and item >= 0:
             self.blocks.append(list_item(item, text, self.depth))
+            self.items.append(self.depth)
+        elif self.items:
+            self.blocks.append(list_continuation(text, self.items[-1]))
+        else:
+            self.blocks.append(("p", 0, text))
 
 
 class _Macro(NamedTuple):

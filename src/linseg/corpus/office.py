@@ -61,7 +61,7 @@ from .archive import (
     sniff_zip,
 )
 from .markup import inherit_levels, note_in_brackets, style_level
-from .webpage import RUN_END, Block, blocks_text, list_item
+from .webpage import RUN_END, Block, blocks_text, list_continuation, list_item
 
 __all__ = ["docx_text", "odt_text", "sniff_docx", "sniff_odt"]
 
@@ -200,6 +200,9 @@ class _Numbering:
 
     def __init__(self, root: ElementTree.Element | None) -> None:
         self.formats: dict[tuple[str, int], int] = {}  # (list, level): start, 0 a bullet
+        # The (list, level)s that show no mark: an item's later paragraphs (pandoc's
+        # bullet of a blank, or a format of none with no text).
+        self.unmarked: set[tuple[str, int]] = set()
         self.counts: dict[str, list[int]] = {}
         self.top = ""  # the list of the last item at the outermost level
         self.depth = 0  # the last item's level in its list (0 the outermost)
@@ -207,26 +210,39 @@ class _Numbering:
         if root is None:
             return
         abstract: dict[str, dict[int, int]] = {}
+        blank: dict[str, set[int]] = {}
         for definition in root.iter(f"{_W}abstractNum"):
-            starts = abstract.setdefault(definition.get(f"{_W}abstractNumId", ""), {})
+            ident = definition.get(f"{_W}abstractNumId", "")
+            starts = abstract.setdefault(ident, {})
             for lvl in definition.iter(f"{_W}lvl"):
                 fmt = lvl.find(f"{_W}numFmt")
                 start = lvl.find(f"{_W}start")
                 counted = fmt is not None and fmt.get(f"{_W}val") not in ("bullet", "none")
                 first = count_of(start.get(f"{_W}val")) if start is not None else None
-                starts[count_of(lvl.get(f"{_W}ilvl")) or 0] = (first or 1) if counted else 0
+                depth = count_of(lvl.get(f"{_W}ilvl")) or 0
+                starts[depth] = (first or 1) if counted else 0
+                shown = lvl.find(f"{_W}lvlText")
+                if not counted and shown is not None and not shown.get(f"{_W}val", "").strip():
+                    blank.setdefault(ident, set()).add(depth)
         for num in root.iter(f"{_W}num"):
             base = num.find(f"{_W}abstractNumId")
             key = base.get(f"{_W}val", "") if base is not None else ""
+            ident = num.get(f"{_W}numId", "")
             for depth, first_number in abstract.get(key, {}).items():
-                self.formats[(num.get(f"{_W}numId", ""), depth)] = first_number
+                self.formats[(ident, depth)] = first_number
+            self.unmarked.update((ident, depth) for depth in blank.get(key, ()))
+
+    def level(self, properties: ElementTree.Element) -> tuple[str, int]:
+        """The list and level of the list item whose numbering is ``properties``
+        (``w:numPr``)."""
+        ident, level = properties.find(f"{_W}numId"), properties.find(f"{_W}ilvl")
+        key = ident.get(f"{_W}val", "") if ident is not None else ""
+        return key, min((count_of(level.get(f"{_W}val")) or 0) if level is not None else 0, 8)
 
     def number(self, properties: ElementTree.Element) -> int:
         """The number of the list item whose numbering is ``properties`` (``w:numPr``),
         counted; 0 for a bullet's."""
-        ident, level = properties.find(f"{_W}numId"), properties.find(f"{_W}ilvl")
-        key = ident.get(f"{_W}val", "") if ident is not None else ""
-        depth = min((count_of(level.get(f"{_W}val")) or 0) if level is not None else 0, 8)
+        key, depth = self.level(properties)
         self.depth = depth
         # (pandoc gives each nested list a list of its own, so only the outermost count.)
         self.switched = depth == 0 and key != self.top
@@ -299,6 +315,9 @@ def _docx_paragraph(p: ElementTree.Element, read: _Docx) -> Block:
                 return ("pre", 0, text)
         numbered = properties.find(f"{_W}numPr")
         if level is None and numbered is not None:
+            place = read.numbering.level(numbered)
+            if place in read.numbering.unmarked:
+                return list_continuation(text, place[1])
             number = read.numbering.number(numbered)
             return list_item(number, text, read.numbering.depth)
     return ("h", level, text) if level is not None else ("p", 0, text)
@@ -383,11 +402,15 @@ def _odt_lists(roots: list[ElementTree.Element]) -> dict[str, dict[int, int]]:
 def _odt_list(
     lst: ElementTree.Element, styles: _OdtStyles, style: str, depth: int
 ) -> Iterator[Block]:
-    """A list's items, a block each (an item's later paragraphs too), numbered where its
-    list style numbers their level (a nested list takes its outer list's style unless it
-    names its own)."""
-    style = lst.get(f"{_TEXT}style-name") or style
-    start = styles.lists.get(style, {}).get(depth, 0)
+    """A list's items, a block each, numbered where its list style numbers their level (a
+    nested list takes its outer list's style unless it names its own); an item's later
+    paragraphs continue it."""
+    named = lst.get(f"{_TEXT}style-name")
+    style = named or style
+    levels = styles.lists.get(style, {})
+    # A nested list that names a style of its own defining no level this deep takes its
+    # style's first level (pandoc writes each nested list so).
+    start = levels.get(depth, levels[min(levels)] if named and levels else 0)
     number = start - 1
     for item in lst:
         if item.tag not in (f"{_TEXT}list-item", f"{_TEXT}list-header"):
@@ -396,10 +419,12 @@ def _odt_list(
         if counted:
             given = count_of(item.get(f"{_TEXT}start-value"))
             number = given if given is not None else number + 1
-        first = counted
+        first = True
         for block in _odt_blocks(item, styles, style, depth):
-            if block[0] == "p":
-                block, first = list_item(number if first else 0, block[2], depth - 1), False
+            if block[0] == "p" and first:
+                block, first = list_item(number if counted else 0, block[2], depth - 1), False
+            elif block[0] == "p":
+                block = list_continuation(block[2], depth - 1)
             yield block
 
 

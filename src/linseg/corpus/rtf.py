@@ -41,7 +41,7 @@ from dataclasses import dataclass
 
 from .markup import braced, inherit_levels, note_in_brackets, style_level
 from .suffixes import named
-from .webpage import Block, blocks_text, list_item
+from .webpage import Block, blocks_text, list_continuation, list_item
 
 __all__ = ["rtf_text", "sniff_rtf"]
 
@@ -314,8 +314,12 @@ class _Reader:
             raw, p.item = raw[bullet.end() :], True
             number = int(bullet.group(1) or 0)
         raw = raw.replace("\t", " ")
-        if not p.item:
-            self.indents.clear()  # any other paragraph ends a run of list items
+        # A paragraph with no mark, indented as an item of the list run is, is that
+        # item's next paragraph (pandoc's \li360 \fi0 under \li360 \fi-360 \bullet);
+        # any other paragraph ends the run.
+        continued = not p.item and p.level is None and p.indent > 0 and p.indent in self.indents
+        if not p.item and not continued:
+            self.indents.clear()
         if cell or p.cell:
             if raw.strip():
                 self.row.append(" ".join(raw.split()) + " ")
@@ -330,6 +334,8 @@ class _Reader:
                 self.blocks.append(("pre", 0, raw))
             elif p.item:
                 self.blocks.append(list_item(number, raw, self._depth(p)))
+            elif continued:
+                self.blocks.append(list_continuation(raw, self.indents.index(p.indent)))
             else:
                 self.blocks.append(("p", 0, raw))
         self.paragraph = _Paragraph(p.level, p.item, p.cell, True, p.indent, p.depth)

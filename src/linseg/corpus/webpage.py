@@ -168,8 +168,9 @@ def _read(source: str, chrome: bool) -> str:
 #: A block of a document that is not a web page, as its reader found it:
 #: ``("h", level, text)``, ``("p", 0, text)``, ``("li", number, text)`` (an item of an
 #: ordered list's number, 0 for an unordered list's; ``"li2"`` for one of a list nested
-#: two deep, as :func:`list_item` makes it), ``("tr", 0, cells joined by a tab)`` or
-#: ``("pre", 0, code)``; ``text`` holds "\n" where a line breaks.
+#: two deep, as :func:`list_item` makes it), ``("lc", 0, text)`` (an item's later
+#: paragraph, ``"lc2"`` two deep: :func:`list_continuation`), ``("tr", 0, cells joined
+#: by a tab)`` or ``("pre", 0, code)``; ``text`` holds "\n" where a line breaks.
 Block = tuple[str, int, str]
 #: A block that shows nothing and ends a run of list items or table rows: a reader puts
 #: it before a list or table of its own, so that one that follows another stays apart.
@@ -183,9 +184,18 @@ def list_item(number: int, text: str, depth: int = 0) -> Block:
     return (list_kind(depth), number, text)
 
 
-def list_kind(depth: int) -> str:
-    """The kind of block of an item of a list nested ``depth`` deep (see :data:`Block`)."""
-    return f"li{depth}" if depth > 0 else "li"
+def list_continuation(text: str, depth: int = 0) -> Block:
+    """A list item's second paragraph, or any after it, in a list nested ``depth`` deep:
+    :func:`blocks_text` shows it on a line of its own below the item's, indented to its
+    text, as a web page's item shows its later paragraphs."""
+    return (list_kind(depth, continued=True), 0, text)
+
+
+def list_kind(depth: int, continued: bool = False) -> str:
+    """The kind of block of an item of a list nested ``depth`` deep, or of an item's
+    later paragraph (``continued``; see :data:`Block`)."""
+    kind = "lc" if continued else "li"
+    return f"{kind}{depth}" if depth > 0 else kind
 
 
 def blocks_text(blocks: Iterable[Block]) -> str:
@@ -195,6 +205,9 @@ def blocks_text(blocks: Iterable[Block]) -> str:
     is its number in an ordered list (0: an unordered one's)."""
     written: list[tuple[str, bool]] = []
     previous = ""
+    # The width of the last item's marker at each depth, to which its later paragraphs
+    # are indented.
+    widths: dict[int, int] = {}
     for kind, level, raw in blocks:
         if kind == "pre":
             text = fenced(raw)
@@ -203,10 +216,15 @@ def blocks_text(blocks: Iterable[Block]) -> str:
         else:
             text = _lines(" | ".join(raw.split("\t")) if kind == "tr" else raw)
             marker = ""
-            if kind.startswith("li"):
+            if kind[:2] in ("li", "lc"):
                 # A nested list's items (kind "li2": two deep) indented as a web page's,
                 # two spaces a depth.
-                marker = "  " * int(kind[2:] or 0) + (f"{level}. " if level else "- ")
+                depth = int(kind[2:] or 0)
+                if kind.startswith("li"):
+                    marker = "  " * depth + (f"{level}. " if level else "- ")
+                    widths[depth] = len(marker)
+                else:
+                    marker = " " * widths.get(depth, 2 * depth + 2)
                 kind = "li"
             if text:
                 text = _escaped(marker + text)
@@ -265,6 +283,8 @@ class _Reader(HTMLParser):
         self._lists: list[list[int]] = []  # each open list: [next number] (ol) or [] (ul)
         self._group_items: list[int] = []  # items so far in each open group
         self._prefix = ""  # what the pending block opens with ("- ", "1. ")
+        # For each open list item, the indent of its later paragraphs: its marker's width.
+        self._items: list[str] = []
         self._cells = 0  # cells so far in the row being read
         # For each open link to a footnote: its depth among the open elements, and where
         # its text starts in the inline text.
@@ -327,7 +347,11 @@ class _Reader(HTMLParser):
                     self._lists.append([int(start)] if tag == "ol" and start.isdigit() else [])
             elif tag in _ROW_ITEMS:
                 self._cells = 0
-                self._prefix = self._marker() if tag == "li" else ""
+                if tag == "li":
+                    self._prefix = self._marker()
+                    self._items.append(" " * len(self._prefix))
+                else:  # a row or term, in a list item indented as its paragraphs
+                    self._prefix = self._items[-1] if self._items else ""
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in VOID_ELEMENTS:
@@ -377,8 +401,12 @@ class _Reader(HTMLParser):
             self._heading = 0
         elif tag in _BLOCKS:
             self._end_block()
+            if tag == "li" and self._items:
+                self._items.pop()
             if tag in _ROW_ITEMS:
-                self._prefix = ""  # an item with no text of its own marks nothing after it
+                # An item with no text of its own marks nothing after it; a paragraph
+                # after a nested list's item is its outer item's.
+                self._prefix = self._items[-1] if self._items else ""
             if tag in _GROUPS:
                 self._group_items.pop()
                 if tag in ("ol", "ul", "menu", "dir"):
@@ -422,7 +450,7 @@ class _Reader(HTMLParser):
                 text = _escaped(self._prefix + text)
         if not text:
             return
-        self._prefix = ""
+        self._prefix = self._items[-1] if self._items else ""  # an item's next paragraph
         tight = bool(self._group_items) and self._group_items[-1] > 0
         if self._group_items:
             self._group_items[-1] += 1
