@@ -74,7 +74,7 @@ frames = 10
 Extraction steps
 
 1. Uncap the frames.
-1. Warm the knife.
+  1. Warm the knife.
 2. Spin them.
 
 ### Frame spacing
@@ -122,11 +122,17 @@ def test_table_cells_and_footnotes_run_over_lines():
 def test_a_list_starts_from_the_number_its_attributes_give():
     # As pandoc writes a list that goes on after a paragraph.
     source = "[arabic, start=3]\n. three\n.. nested\n. four\n\nText.\n\n. one\n"
-    assert asciidoc_text(source) == "3. three\n1. nested\n4. four\n\nText.\n\n1. one\n"
+    assert asciidoc_text(source) == "3. three\n  1. nested\n4. four\n\nText.\n\n1. one\n"
     assert asciidoc_text('[start="12"]\n. twelve\n') == "12. twelve\n"
     # pandoc puts a nested list's attributes right between two items: markup there too.
     source = "[arabic]\n. one\n* inner\n[arabic, start=4]\n.. deep\n* more\n. two\n"
-    assert asciidoc_text(source) == "1. one\n* inner\n4. deep\n* more\n2. two\n"
+    assert asciidoc_text(source) == "1. one\n  - inner\n    4. deep\n  - more\n2. two\n"
+    # A list nests by its marker's style, as Asciidoctor reads it; "+" attaches the
+    # block below to the item, shown under it, indented to its text.
+    source = "* a\n+\nmore of a\n** b\n. c\n+\nmore of c\n* d\n\nAfter.\n\n+\n"
+    assert asciidoc_text(source) == (
+        "- a\n  more of a\n  - b\n    1. c\n       more of c\n- d\n\nAfter.\n"
+    )
 
 
 def test_conditionals_and_attributes():

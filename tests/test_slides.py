@@ -86,11 +86,12 @@ DECK_TEXT = (
 )
 
 
-def odp(extra: str = "") -> bytes:
+def odp(extra: str = "", styles: str = "") -> bytes:
     """The deck of :func:`pptx` as Impress writes it; ``extra``: the text of another
-    outline frame on its second slide."""
+    outline frame on its second slide, ``styles``: automatic styles of its content."""
     ns = (
         'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+        'xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" '
         'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" '
         'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" '
         'xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0"'
@@ -116,7 +117,8 @@ def odp(extra: str = "") -> bytes:
         + frame("outline", "<text:p>Nectar turns to honey</text:p><text:p>Harvest late</text:p>"),
     ]
     content = (
-        f"<office:document-content {ns}><office:body><office:presentation>"
+        f"<office:document-content {ns}><office:automatic-styles>{styles}"
+        "</office:automatic-styles><office:body><office:presentation>"
         + "".join(f"<draw:page>{p}</draw:page>" for p in pages)
         + "</office:presentation></office:body></office:document-content>"
     )
@@ -214,6 +216,28 @@ def test_an_impress_slides_nested_points():
     outline = "<text:list>" + item("<text:p>one</text:p>" + inner) + "</text:list>"
     text = odp_text(odp(outline + "<text:p>After.</text:p>"))
     assert "- The queen\nlays eggs\n- one\n  - inner\n- After.\n" in text
+
+
+def test_an_impress_slides_numbered_points():
+    # A list style that numbers its first level; Impress writes each point as a list of
+    # its own that continues the numbering, and a new list starts again.
+    styles = (
+        '<text:list-style style:name="L1"><text:list-level-style-number text:level="1" '
+        'style:num-format="1"/><text:list-level-style-bullet text:level="2"/></text:list-style>'
+    )
+
+    def listed(body: str, more: str = "") -> str:
+        return f'<text:list text:style-name="L1"{more}><text:list-item>{body}</text:list-item></text:list>'
+
+    go_on = ' text:continue-numbering="true"'
+    inner = "<text:list><text:list-item><text:p>inner</text:p></text:list-item></text:list>"
+    outline = (
+        listed("<text:p>one</text:p>" + inner)
+        + listed("<text:p>two</text:p><text:p>its second paragraph</text:p>", go_on)
+        + listed("<text:p>again</text:p>")
+    )
+    text = odp_text(odp(outline, styles))
+    assert "lays eggs\n1. one\n  - inner\n2. two\n   its second paragraph\n1. again\n" in text
 
 
 def test_an_impress_paragraphs_spaces_and_breaks_inside_its_spans():

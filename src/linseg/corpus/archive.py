@@ -34,6 +34,7 @@ __all__ = [
     "outermost",
     "odf_spaces",
     "odf_text",
+    "odf_list_starts",
     "count_of",
 ]
 
@@ -41,6 +42,7 @@ __all__ = [
 #: The XML namespaces of OpenDocument's parts that more than one reader walks.
 ODF_OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
 ODF_TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
+ODF_STYLE = "{urn:oasis:names:tc:opendocument:xmlns:style:1.0}"
 
 # What a damaged archive raises: a bad CRC or header, a truncated or corrupt deflate
 # stream, a compression or ZIP version Python does not read, an encrypted entry.
@@ -206,3 +208,20 @@ def odf_spaces(count: str | None) -> str:
         number = count_of(count)
         return " " * (MAX_ODF_SPACES if number is None else min(number, MAX_ODF_SPACES))
     return " "
+
+
+def odf_list_starts(roots: list[ElementTree.Element]) -> dict[str, dict[int, int]]:
+    """Each list style's first number at each level it numbers (``style:num-format``
+    not empty; ``text:start-value``, 1 unless given), 0 at a level of bullets."""
+    found: dict[str, dict[int, int]] = {}
+    for root in roots:
+        for style in root.iter(f"{ODF_TEXT}list-style"):
+            starts = found.setdefault(style.get(f"{ODF_STYLE}name", ""), {})
+            for level in style:
+                depth = count_of(level.get(f"{ODF_TEXT}level")) or 1
+                numbered = level.tag == f"{ODF_TEXT}list-level-style-number" and bool(
+                    level.get(f"{ODF_STYLE}num-format")
+                )
+                start = count_of(level.get(f"{ODF_TEXT}start-value"))
+                starts[depth] = (start or 1) if numbered else 0
+    return found

@@ -20,9 +20,14 @@ source into text that linseg segments as it segments Markdown:
 - **Left out**: attribute entries (``:toc:``), the header's author and revision lines,
   block attribute lines (``[source,python]``, ``[[anchor]]``), ``toc::[]``, and hidden
   index terms. A block title (``.Example``) is a line of its own.
-- **Lists**: ``. item`` and ``.. item`` are numbered (``1. item``); other items, labelled
-  lists (``term::``) and callouts are kept as written; a list continuation (``+`` alone)
-  is a blank line, a hard line break (`` +`` at a line's end) is left out.
+- **Lists**: items are written as the other readers write them, ``- item`` and ``1.
+  item`` (``. item`` numbered), a nested list's indented two spaces a level; lists nest
+  by their markers' style, as Asciidoctor reads them (``**`` or ``.`` under ``*``
+  opens a list inside the item; a style open already goes back to its list). A block
+  that a list continuation (``+`` alone) attaches to an item shows under it, indented to
+  its text; elsewhere a ``+`` alone is a blank line. Labelled lists (``term::``), callouts
+  and items numbered in the source (``1. step``) are kept as written; a hard line break
+  (`` +`` at a line's end) is left out.
 - **Inline**: attribute references (``{name}``, built-in or defined in the source) are
   replaced; links, cross references and other macros show their text (``link:url[the
   docs]``: ``the docs``; ``<<id,Setup>>``: ``Setup``; ``image:x.png[a hive]``: ``a hive``),
@@ -94,7 +99,10 @@ _BLOCK_TITLE = re.compile(r"\.([^\s.].*)")
 _TAG_MARKER = re.compile(r"\b(tag|end)::([\w-]+)\[\]")
 _DIRECTIVE = re.compile(r"(ifdef|ifndef|ifeval|endif|include)::([^\[]*)\[(.*)\][ \t]*")
 _BLOCK_MACRO = re.compile(r"(image|video|audio|toc)::([^\[]*)\[(.*)\][ \t]*")
-_ORDERED = re.compile(r"([ \t]*)(\.{1,5})[ \t]+(\S.*)")
+# An item of a list its marker's style names (". step", "** item", "- item"); its
+# nesting is by that style, as Asciidoctor reads it: a style not open yet opens a list
+# inside the last item, one open already goes back to its list.
+_MARKED = re.compile(r"[ \t]*(\.{1,5}|\*{1,5}|-)[ \t]+(\S.*)")
 # A list item of any kind: ". step", "** item", "- item", "1. step".
 _ITEM = re.compile(r"[ \t]*(?:\.{1,5}|\*{1,5}|-|\d{1,9}\.)[ \t]+\S")
 _REFERENCE = re.compile(r"(?<!\\)\{([\w][\w-]*)\}")
@@ -409,14 +417,20 @@ class _Reader:
         out: list[str] = []
         attributes = ""  # the block attribute line ([source,LANG]) of the block that follows
         at_start = True  # whether the line opens a block (a blank line, or none, above)
-        ordinals: dict[int, int] = {}  # the last number of each depth of "." list
+        lists = _Lists()
         start = 1  # the first number of the next list, from a [start=N] line above it
         i = 0
         while i < len(lines):
             line = lines[i]
             if not line.strip():
                 out.append("")
-                at_start = True
+                at_start, lists.attached = True, ""
+                i += 1
+                continue
+            if line.strip() == "+" and lists.styles:
+                # A list continuation: the block below is the last item's, shown under
+                # it, indented to its text.
+                lists.attached, at_start = lists.text_column, True
                 i += 1
                 continue
             if line.startswith("//") and not line.startswith("////"):
@@ -431,6 +445,7 @@ class _Reader:
                 shown = self._delimited(lines[i + 1 : close], delimiter, attributes)
                 out.extend(("", *shown, ""))
                 attributes, at_start, i = "", True, close + 1
+                lists.attached = ""  # (a block a "+" attached stands apart, as code does)
                 continue
             if not at_start and _between_items(lines, i):
                 # A block attribute line between two items ([arabic] above a nested
@@ -441,7 +456,7 @@ class _Reader:
                 taken = self._block_line(lines, i, out)
                 if taken:
                     if taken == 2 or _section(line):  # a title ends a list
-                        ordinals.clear()
+                        lists.end()
                     attributes = line if taken == -1 else attributes
                     start = _list_start(line) if taken == -1 else 1
                     i += abs(taken)
@@ -449,7 +464,7 @@ class _Reader:
             # A footnote that pandoc wrapped: its lines one (Asciidoctor reads them so).
             taken = bracket_lines(lines, i, _NOTE_OPENING) if "footnote" in line else 1
             line = " ".join(x.strip() if k else x for k, x in enumerate(lines[i : i + taken]))
-            out.append(self._text_line(line, ordinals, at_start, start))
+            out.append(self._text_line(line, lists, at_start, start))
             at_start, start = False, 1
             i += taken
         return out
@@ -542,19 +557,16 @@ class _Reader:
         cells = [c.strip() for c in _TABLE_CELL.split(line)[::2]]  # (not the spans)
         return " | ".join(self._inline(c) for c in cells if c)
 
-    def _text_line(self, line: str, ordinals: dict[int, int], at_start: bool, start: int) -> str:
+    def _text_line(self, line: str, lists: _Lists, at_start: bool, start: int) -> str:
         """A line of prose; ``at_start``: it opens a block (a paragraph ends a list);
         ``start``: the number a list that it opens starts from."""
-        ordered = _ORDERED.fullmatch(line)
-        if ordered is None and at_start:
-            ordinals.clear()
-        if ordered is not None:
-            indent, dots, rest = ordered.groups()
-            depth = len(dots)
-            for deeper in [d for d in ordinals if d > depth]:
-                del ordinals[deeper]
-            ordinals[depth] = ordinals.get(depth, start - 1) + 1
-            line = f"{indent}{ordinals[depth]}. {rest}"
+        marked = _MARKED.fullmatch(line)
+        if marked is not None:
+            line = lists.item(marked.group(1), start) + marked.group(2)
+        elif lists.attached:
+            line = lists.attached + line.lstrip()
+        elif at_start:
+            lists.end()
         if line.endswith(" +"):
             line = line[:-2].rstrip()
         return self._inline(line)
@@ -627,6 +639,41 @@ def _macro_text(m: re.Match[str]) -> str:
     if name in _TEXT_MACROS:
         return shown or target
     return f"{target}({shown})" if shown else target
+
+
+class _Lists:
+    """The lists open at a line: each one's marker style (``*``, ``**``, ``.``, ``-``),
+    outermost first, and the last number of each ordered one, by depth."""
+
+    def __init__(self) -> None:
+        self.styles: list[str] = []
+        self.numbers: dict[int, int] = {}
+        self.text_column = ""  # spaces as wide as the last item's indent and marker
+        self.attached = ""  # the indent of a block a "+" attached to the last item
+
+    def item(self, style: str, start: int) -> str:
+        """The indent and marker of an item of ``style`` (``start``: the number a list it
+        opens starts from): nested two spaces a depth, ``- `` or its number."""
+        if style in self.styles:
+            del self.styles[self.styles.index(style) + 1 :]
+        else:
+            self.styles.append(style)
+        depth = len(self.styles) - 1
+        for deeper in [d for d in self.numbers if d >= depth + (style[0] == ".")]:
+            del self.numbers[deeper]
+        marker = "- "
+        if style[0] == ".":
+            self.numbers[depth] = self.numbers.get(depth, start - 1) + 1
+            marker = f"{self.numbers[depth]}. "
+        shown = "  " * depth + marker
+        self.text_column, self.attached = " " * len(shown), ""
+        return shown
+
+    def end(self) -> None:
+        """A paragraph or a title after a list: every list ends."""
+        self.styles.clear()
+        self.numbers.clear()
+        self.attached = ""
 
 
 def _between_items(lines: list[str], i: int) -> bool:

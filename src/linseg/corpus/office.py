@@ -50,10 +50,12 @@ from xml.etree import ElementTree
 
 from .archive import (
     ODF_OFFICE,
+    ODF_STYLE,
     ODF_TEXT,
     count_of,
     holds_part,
     local,
+    odf_list_starts,
     odf_text,
     open_archive,
     outermost,
@@ -69,7 +71,7 @@ _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 _TEXT = ODF_TEXT
 _TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
 _OFFICE = ODF_OFFICE
-_STYLE = "{urn:oasis:names:tc:opendocument:xmlns:style:1.0}"
+_STYLE = ODF_STYLE
 _ODT_MIMETYPE = b"application/vnd.oasis.opendocument.text"
 
 
@@ -115,7 +117,7 @@ def odt_text(data: bytes) -> str:
     if text is None:
         raise ValueError("not an ODT: content.xml has no office:text body")
     roots = [root for root in (styles, content) if root is not None]
-    read = _OdtStyles(_odt_style_levels(roots), _odt_lists(roots))
+    read = _OdtStyles(_odt_style_levels(roots), odf_list_starts(roots))
     return blocks_text(_code_joined(_odt_blocks(text, read)))
 
 
@@ -380,23 +382,6 @@ class _OdtStyles(NamedTuple):
 
     levels: dict[str, int]
     lists: dict[str, dict[int, int]]
-
-
-def _odt_lists(roots: list[ElementTree.Element]) -> dict[str, dict[int, int]]:
-    """Each list style's first number at each level it numbers (``style:num-format``
-    not empty; ``text:start-value``, 1 unless given), 0 at a level of bullets."""
-    found: dict[str, dict[int, int]] = {}
-    for root in roots:
-        for style in root.iter(f"{_TEXT}list-style"):
-            starts = found.setdefault(style.get(f"{_STYLE}name", ""), {})
-            for level in style:
-                depth = count_of(level.get(f"{_TEXT}level")) or 1
-                numbered = level.tag == f"{_TEXT}list-level-style-number" and bool(
-                    level.get(f"{_STYLE}num-format")
-                )
-                start = count_of(level.get(f"{_TEXT}start-value"))
-                starts[depth] = (start or 1) if numbered else 0
-    return found
 
 
 def _odt_list(

@@ -30,13 +30,14 @@ from .archive import (
     check_size,
     count_of,
     holds_part,
+    odf_list_starts,
     odf_text,
     open_archive,
     outermost,
     read_xml,
     sniff_zip,
 )
-from .webpage import Block, blocks_text, list_item
+from .webpage import Block, blocks_text, list_continuation, list_item
 
 __all__ = ["pptx_text", "odp_text", "sniff_pptx", "sniff_odp"]
 
@@ -190,6 +191,7 @@ def odp_text(data: bytes) -> str:
     data that is not a readable ODP."""
     with open_archive(data, "ODP") as deck:
         content = read_xml(deck, "content.xml", "ODP")
+    lists = odf_list_starts([content])
     body = content.find(f"{_OFFICE}body/{_OFFICE}presentation")
     if body is None:
         raise ValueError("not an ODP: content.xml has no office:presentation body")
@@ -204,7 +206,7 @@ def odp_text(data: bytes) -> str:
                 if any(p.strip() for p in paragraphs):
                     blocks.append(("h", title_level, " ".join(p for p in paragraphs if p.strip())))
             else:
-                blocks += _odp_points(frame)
+                blocks += _odp_points(frame, lists)
         notes = page.find(f"{_PRES}notes")
         if notes is not None:
             for frame in outermost(notes, (f"{_DRAW}frame",)):
@@ -220,17 +222,41 @@ def odp_text(data: bytes) -> str:
 _ODP_PARAGRAPHS = (f"{_TEXT}p", f"{_TEXT}h")
 
 
-def _odp_points(frame: ElementTree.Element) -> Iterator[Block]:
+def _odp_points(frame: ElementTree.Element, lists: dict[str, dict[int, int]]) -> Iterator[Block]:
     """The paragraphs in ``frame`` as list items, each at the depth of the lists around
-    it, as a slide shows them; in document order, without recursion (a file may nest
-    its elements past Python's limit)."""
-    stack = [(child, -1) for child in reversed(frame)]
+    it, as a slide shows them: numbered where the list's style (``lists``:
+    :func:`~linseg.corpus.archive.odf_list_starts`) numbers that level, counting on
+    across lists that continue the numbering (Impress writes each item as a list of its
+    own); in document order, without recursion (a file may nest its elements past
+    Python's limit). An item's later paragraphs continue it."""
+    numbers: dict[int, int] = {}  # the last number shown at each depth
+    fresh: set[int] = set()  # the depths whose item has shown no paragraph yet
+    stack = [(child, -1, "") for child in reversed(frame)]
     while stack:
-        element, depth = stack.pop()
+        element, depth, style = stack.pop()
         if element.tag in _ODP_PARAGRAPHS:
             text = odf_text(element)
-            if text.strip():
-                yield list_item(0, text, max(depth, 0))
+            if not text.strip():
+                continue
+            if depth >= 0 and depth not in fresh:  # an item's second paragraph, or later
+                yield list_continuation(text, depth)
+                continue
+            start = lists.get(style, {}).get(depth + 1, 0) if depth >= 0 else 0
+            if start:
+                numbers[depth] = numbers.get(depth, start - 1) + 1
+            fresh.discard(depth)
+            yield list_item(numbers[depth] if start else 0, text, max(depth, 0))
             continue
-        depth += element.tag == f"{_TEXT}list"
-        stack += [(child, depth) for child in reversed(element)]
+        if element.tag == f"{_TEXT}list":
+            depth += 1
+            style = element.get(f"{_TEXT}style-name") or style
+            if element.get(f"{_TEXT}continue-numbering") != "true":
+                numbers.pop(depth, None)
+        elif element.tag == f"{_TEXT}list-item":
+            fresh.add(depth)
+            for deeper in [d for d in numbers if d > depth]:
+                del numbers[deeper]
+            given = count_of(element.get(f"{_TEXT}start-value"))
+            if given is not None:
+                numbers[depth] = given - 1
+        stack += [(child, depth, style) for child in reversed(element)]
