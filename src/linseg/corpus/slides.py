@@ -7,7 +7,9 @@ slide in the order the presentation lists them:
 - a slide's **title** is a Markdown heading: ``#`` for a title slide's (PowerPoint's
   centred title; in Impress, a first slide that has a subtitle), ``##`` for the others;
 - the text of its other shapes (its bullets, text boxes, tables' cells, a subtitle) is a
-  list item for each paragraph, ``- point``;
+  list item for each paragraph, ``- point``, indented two spaces a level where the point
+  is nested and numbered (``1. point``) where PowerPoint numbers it or the list's style
+  in Impress does; an Impress item's later paragraphs go on under it;
 - its **speaker notes**, where it has them, are paragraphs after it: they are often the
   words of the talk itself.
 
