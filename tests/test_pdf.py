@@ -477,6 +477,32 @@ def test_a_footnote_is_read_where_its_mark_stands(mark):
     )
 
 
+def test_a_note_that_goes_on_overleaf_is_read_whole():
+    # LaTeX sets the rest of a long note at the top of the next page's foot, with no
+    # mark, above that page's own notes; it had split the paragraph that runs on there.
+    first = _noted_page("1")[:-2] + [(72, 89, 9, "warm days, when the sun"), (280, 30, 8, "1")]
+    second = [
+        (72, 780, 11, "stay inside. The hive holds x"),
+        (218, 784, 7, "2"),
+        (223, 780, 11, " bees."),
+        (72, 112, 9, "warms the hive."),
+        (80, 104, 6, "2"),
+        (84, 100, 9, "A second note."),
+        (280, 30, 8, "2"),
+    ]
+    assert pdf_text(make_pdf([first, second])) == (
+        "Bees need water and flowers (Some bees do fly in winter, on warm days, when the "
+        "sun warms the hive.), and the hive is quiet in the winter months, when the bees "
+        "stay inside. The hive holds x (A second note.) bees.\n"
+    )
+    # A note that ends its sentence at the foot goes on nowhere: a small line at the
+    # next page's foot is that page's own.
+    done = _noted_page("1")
+    text = pdf_text(make_pdf([done, second]))
+    assert "flowers (Some bees do fly in winter, on warm days.), and" in text
+    assert "warms the hive." in text
+
+
 def test_a_note_whose_mark_is_not_on_its_page_stays_at_the_foot():
     page = [line for line in _noted_page("1") if line[3] != "1" or line[2] != 7]
     text = pdf_text(make_pdf([page, [(72, 780, 11, "stay inside."), (280, 30, 8, "2")]]))

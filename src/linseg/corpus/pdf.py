@@ -83,7 +83,7 @@ import statistics
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..progress import report_pages
 from ..sentences import _number_depth
@@ -297,13 +297,14 @@ def _lines(data: bytes) -> list[_Line]:
         lines: list[_Line] = []
         if not locked:
             total = len(reader.pages)
+            last_note: _PlacedNote | None = None  # the last note placed, on any page
             for number, page in enumerate(reader.pages):
                 # Each font's faces, by the identity of its dictionary, which lives as
                 # long as its page is read.
                 faces: dict[int, tuple[bool, bool]] = {}
                 first = len(lines)
                 page.extract_text(visitor_text=_collector(lines, number, faces))
-                lines[first:] = _notes_in_place(lines[first:])
+                lines[first:], last_note = _notes_in_place(lines[first:], last_note)
                 report_pages(number + 1, total)
     except damaged as exc:
         raise ValueError(f"not a readable PDF: {exc}") from None
@@ -314,20 +315,44 @@ def _lines(data: bytes) -> list[_Line]:
     return [line for line in lines if line.text]
 
 
-def _notes_in_place(lines: list[_Line]) -> list[_Line]:
+class _PlacedNote(NamedTuple):
+    """A footnote read where its mark stands: the line that calls it, the index of its
+    mark among the line's parts, the size of the note's own lines, and whether the note
+    ends its page (the page's number aside), as one that goes on overleaf does."""
+
+    line: _Line
+    mark: int
+    size: float
+    at_foot: bool
+
+
+def _notes_in_place(
+    lines: list[_Line], last: _PlacedNote | None = None
+) -> tuple[list[_Line], _PlacedNote | None]:
     """A page's ``lines`` with each footnote read where its mark stands in the text, in
     brackets, as every reader shows a note (:func:`.markup.note_in_brackets`), and left
     out of the page's foot, where it would break a paragraph that runs on to the next
-    page. A note (:func:`_note_starts`) is a line that opens with the number or symbol
-    of a mark (:func:`_marks`) above it on the page, in type smaller than the mark's
-    line, and the lines of its size below it up to the next note. A mark with no note
-    on its page (an endnote's, or a number raised in a formula) stays a number after a
-    space, and a note with no mark above it stays where it is, its raised mark apart
-    from its text."""
+    page; and the last note placed (``last``: the one before the page). A note
+    (:func:`_note_starts`) is a line that opens with the number or symbol of a mark
+    (:func:`_marks`) above it on the page, in type smaller than the mark's line, and
+    the lines of its size below it up to the next note. A note that the page before
+    left unfinished goes on at the top of this page's notes (:func:`_carried_over`). A
+    mark with no note on its page (an endnote's, or a number raised in a formula) stays
+    a number after a space, and a note with no mark above it stays where it is, its
+    raised mark apart from its text."""
     marks = [_marks(line) for line in lines]
     starts = _note_starts(lines, marks)
-    used: set[tuple[int, int]] = set()
     dropped: set[int] = set()
+    if (
+        last is not None
+        and last.at_foot
+        and last.line.notes[last.mark].rstrip()[-1:] not in _SENTENCE_END
+        and (carried := _carried_over(lines, starts, last.size))
+    ):
+        shown = _joined([lines[i] for i in carried], notes=True)
+        last.line.notes[last.mark] = f"{last.line.notes[last.mark]} {shown}"
+        dropped.update(carried)
+    used: set[tuple[int, int]] = set()
     for i, (k, raised) in starts.items():
         line = lines[i]
         mark = line.parts[k].strip()
@@ -361,11 +386,45 @@ def _notes_in_place(lines: list[_Line]) -> list[_Line]:
         dropped.update(range(i, end))
         _set_part(lines[j], m, "")
         lines[j].notes[m] = _joined(lines[i:end], notes=True)
+        below = [x for x in lines if x.y < lines[end - 1].y and not _is_page_number(x)]
+        last = _PlacedNote(lines[j], m, line.size, not below)
     for j, line in enumerate(lines):
         for m in marks[j]:
             if (j, m) not in used and starts.get(j, (None,))[0] != m:
                 _set_part(line, m, f" {line.parts[m].strip()}")
-    return [line for i, line in enumerate(lines) if i not in dropped]
+    return [line for i, line in enumerate(lines) if i not in dropped], last
+
+
+def _carried_over(
+    lines: list[_Line], starts: dict[int, tuple[int, bool]], size: float
+) -> list[int]:
+    """The lines of a page that go on with the note the page before left unfinished, as
+    LaTeX sets a long note: at the top of the page's foot, below every line of the text
+    (in type larger than the note's, the page's number aside), in the note's ``size``,
+    not code, above the page's own notes and drawn before them; none if the page's foot
+    opens with a note of its own."""
+    order = sorted(range(len(lines)), key=lambda i: -lines[i].y)  # top to bottom
+    text = [
+        k
+        for k, i in enumerate(order)
+        if lines[i].size > size + 0.5 and not _is_page_number(lines[i])
+    ]
+    if not text:
+        return []
+    carried: list[int] = []
+    for i in order[text[-1] + 1 :]:
+        if i in starts or abs(lines[i].size - size) >= 0.5 or lines[i].is_code:
+            break
+        carried.append(i)
+    # Above the page's own notes, and drawn before them (in two columns, a note's own
+    # lines can stand below the lowest line of the other column's text).
+    if any(lines[i].y <= lines[j].y or i >= j for i in carried for j in starts):
+        return []
+    return carried
+
+
+def _is_page_number(line: _Line) -> bool:
+    return _PAGE_NUMBER.fullmatch(_DIGITS.sub("0", line.text.lower())) is not None
 
 
 def _set_part(line: _Line, k: int, text: str) -> None:
@@ -399,7 +458,7 @@ def _note_starts(lines: list[_Line], marks: list[list[int]]) -> dict[int, tuple[
     foot = {
         i
         for i in sorted(range(len(lines)), key=lambda i: lines[i].y)[:2]
-        if _PAGE_NUMBER.fullmatch(_DIGITS.sub("0", lines[i].text.lower()))
+        if _is_page_number(lines[i])
     }
     for i in range(len(lines) - 1, -1, -1):
         line = lines[i]
