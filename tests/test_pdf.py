@@ -15,7 +15,7 @@ pytest.importorskip("pypdf", reason="PDF input needs pypdf (pip install 'linseg[
 from docgen import read_or_refuse
 from linseg.cli import main
 from linseg.corpus.document import decode_document
-from linseg.corpus.pdf import _face, pdf_text, sniff_pdf
+from linseg.corpus.pdf import MAX_CODE_INDENT, _face, pdf_text, sniff_pdf
 from linseg.progress import pages_shown
 from pdfgen import make_pdf, paragraph
 from test_cli import refused_in_one_line, segment_file
@@ -501,6 +501,20 @@ def test_a_note_that_goes_on_overleaf_is_read_whole():
     text = pdf_text(make_pdf([done, second]))
     assert "flowers (Some bees do fly in winter, on warm days.), and" in text
     assert "warms the hive." in text
+
+
+def test_a_code_line_drawn_far_right_is_indented_so_far_and_no_further():
+    # A damaged file drew one line of code 500 million points right of its block: it
+    # had been indented by a billion spaces (found by the fuzz campaign, seed 58).
+    page = [
+        (72, 780, 11, "Run it so:"),
+        (72, 760, 10, "x = 1", "mono"),
+        (5e8, 747, 10, "y = 2", "mono"),
+        (96, 734, 10, "z = 3", "mono"),
+    ]
+    assert pdf_text(make_pdf([page])) == (
+        f"Run it so:\n\n```\nx = 1\n{' ' * MAX_CODE_INDENT}y = 2\n    z = 3\n```\n"
+    )
 
 
 def test_a_note_whose_mark_is_not_on_its_page_stays_at_the_foot():

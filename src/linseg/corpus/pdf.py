@@ -121,6 +121,10 @@ CODE_HEADING_SPACE = 2.1
 #: Share of a document's characters that its prose (the lines not in a monospaced
 #: font) must hold for the body's size to be read from it alone.
 PROSE_SHARE = 0.25
+#: The most spaces a code line is indented by (a line drawn far right of its block, as
+#: only a damaged or made-up file draws one, had been a billion spaces): as many
+#: monospaced characters as a line on a wide page holds in small type.
+MAX_CODE_INDENT = 200
 #: Share of the usual line's length below which a line that ends a sentence ends its
 #: paragraph.
 SHORT_LINE = 0.6
@@ -857,10 +861,12 @@ def _heads(before: _Line, line: _Line, after: _Line, spacing: float) -> bool:
 def _code(group: list[_Line]) -> str:
     """A code block's lines, each indented by the spaces it draws and by how far it is
     drawn right of the block's leftmost line (in the width of a monospaced character,
-    0.6 of the size)."""
+    0.6 of the size; at most :data:`MAX_CODE_INDENT` of them)."""
     left = min(line.x for line in group)
     return "\n".join(
-        " " * round((line.x - left) / (0.6 * line.size)) + line.drawn().rstrip() for line in group
+        " " * min(round((line.x - left) / (0.6 * line.size)), MAX_CODE_INDENT)
+        + line.drawn().rstrip()
+        for line in group
     )
 
 
