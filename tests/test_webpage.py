@@ -15,6 +15,7 @@ from docgen import document, strip_bom
 from linseg.cli import main
 from linseg.corpus.document import detect_format, parse_document
 from linseg.corpus.webpage import (
+    MAX_LIST_DEPTH,
     blocks_text,
     html_text,
     list_continuation,
@@ -382,6 +383,17 @@ def test_an_item_s_later_paragraphs_are_indented_to_its_text():
         "<p>After.</p>"
     )
     assert html_text(page) == expected
+
+
+def test_lists_nested_past_the_deepest_indent_stand_at_it():
+    # 20,000 lists nested in each other had indented their items by 800 MB of spaces.
+    deep = "  " * MAX_LIST_DEPTH
+    assert blocks_text([list_item(0, "x", 40), list_continuation("y", 40)]) == (
+        f"{deep}- x\n{deep}  y\n"
+    )
+    page = "<ul><li>x" * 30 + "</li></ul>" * 30
+    lines = html_text(page).splitlines()
+    assert lines[MAX_LIST_DEPTH:] == [f"{deep}- x"] * (30 - MAX_LIST_DEPTH)
 
 
 _WORDS = st.text("ab #-.\n\t|", min_size=0, max_size=12)

@@ -34,6 +34,7 @@ it.
 
 from __future__ import annotations
 
+import bisect
 import codecs
 import os
 import re
@@ -317,7 +318,10 @@ class _Reader:
         # A paragraph with no mark, indented as an item of the list run is, is that
         # item's next paragraph (pandoc's \li360 \fi0 under \li360 \fi-360 \bullet);
         # any other paragraph ends the run.
-        continued = not p.item and p.level is None and p.indent > 0 and p.indent in self.indents
+        continued = not p.item and p.level is None and p.indent > 0
+        # (The run's indents rise from depth to depth: found by halving.)
+        depth = bisect.bisect_left(self.indents, p.indent) if continued else 0
+        continued = continued and depth < len(self.indents) and self.indents[depth] == p.indent
         if not p.item and not continued:
             self.indents.clear()
         if cell or p.cell:
@@ -335,7 +339,7 @@ class _Reader:
             elif p.item:
                 self.blocks.append(list_item(number, raw, self._depth(p)))
             elif continued:
-                self.blocks.append(list_continuation(raw, self.indents.index(p.indent)))
+                self.blocks.append(list_continuation(raw, depth))
             else:
                 self.blocks.append(("p", 0, raw))
         self.paragraph = _Paragraph(p.level, p.item, p.cell, True, p.indent, p.depth)

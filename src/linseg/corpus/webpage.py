@@ -172,6 +172,10 @@ def _read(source: str, chrome: bool) -> str:
 #: paragraph, ``"lc2"`` two deep: :func:`list_continuation`), ``("tr", 0, cells joined
 #: by a tab)`` or ``("pre", 0, code)``; ``text`` holds "\n" where a line breaks.
 Block = tuple[str, int, str]
+#: The deepest a nested list's items are indented, two spaces a level; deeper lists stand
+#: at this depth (a page of 20,000 lists nested in each other had indented its items by
+#: 800 MB of spaces).
+MAX_LIST_DEPTH = 12
 #: A block that shows nothing and ends a run of list items or table rows: a reader puts
 #: it before a list or table of its own, so that one that follows another stays apart.
 RUN_END: Block = ("p", 0, "")
@@ -219,7 +223,7 @@ def blocks_text(blocks: Iterable[Block]) -> str:
             if kind[:2] in ("li", "lc"):
                 # A nested list's items (kind "li2": two deep) indented as a web page's,
                 # two spaces a depth.
-                depth = int(kind[2:] or 0)
+                depth = min(int(kind[2:] or 0), MAX_LIST_DEPTH)
                 if kind.startswith("li"):
                     marker = "  " * depth + (f"{level}. " if level else "- ")
                     widths[depth] = len(marker)
@@ -423,11 +427,11 @@ class _Reader(HTMLParser):
 
     def _marker(self) -> str:
         """``- `` for an item of an unordered list, ``N. `` of an ordered one, indented
-        two spaces for each list it is nested in."""
+        two spaces for each list it is nested in (at most :data:`MAX_LIST_DEPTH`)."""
         if not self._lists:
             return "- "
         numbering = self._lists[-1]
-        indent = "  " * (len(self._lists) - 1)
+        indent = "  " * min(len(self._lists) - 1, MAX_LIST_DEPTH)
         if not numbering:
             return indent + "- "
         numbering[0] += 1
