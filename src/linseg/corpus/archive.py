@@ -184,7 +184,9 @@ def odf_text(
             out.append(odf_spaces(item.get(f"{ODF_TEXT}c")) if tag == _ODF_S else _ODF_MARKS[tag])
             continue
         if item is not element and tag == _ODF_NOTE and note is not None:
-            out.append(note_in_brackets(note(item), "".join(out)))
+            # (Only the text's last character counts: the last piece written.)
+            before = next((piece for piece in reversed(out) if piece), "")
+            out.append(note_in_brackets(note(item), before))
             continue
         if tag == _ODF_ANNOTATION:
             continue

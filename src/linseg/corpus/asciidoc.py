@@ -58,6 +58,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from .markup import (
+    ListNumbers,
     bracket_lines,
     fenced,
     heading,
@@ -647,7 +648,7 @@ class _Lists:
 
     def __init__(self) -> None:
         self.styles: list[str] = []
-        self.numbers: dict[int, int] = {}
+        self.numbers = ListNumbers()
         self.text_column = ""  # spaces as wide as the last item's indent and marker
         self.attached = ""  # the indent of a block a "+" attached to the last item
 
@@ -659,20 +660,15 @@ class _Lists:
         else:
             self.styles.append(style)
         depth = len(self.styles) - 1
-        for deeper in [d for d in self.numbers if d >= depth + (style[0] == ".")]:
-            del self.numbers[deeper]
-        marker = "- "
-        if style[0] == ".":
-            self.numbers[depth] = self.numbers.get(depth, start - 1) + 1
-            marker = f"{self.numbers[depth]}. "
-        shown = "  " * depth + marker
+        number = self.numbers.item(depth, start if style[0] == "." else 0)
+        shown = "  " * depth + (f"{number}. " if number else "- ")
         self.text_column, self.attached = " " * len(shown), ""
         return shown
 
     def end(self) -> None:
         """A paragraph or a title after a list: every list ends."""
         self.styles.clear()
-        self.numbers.clear()
+        self.numbers = ListNumbers()
         self.attached = ""
 
 

@@ -21,6 +21,7 @@ __all__ = [
     "note_in_brackets",
     "style_level",
     "inherit_levels",
+    "ListNumbers",
 ]
 
 _BACKTICKS = re.compile(r"`+")
@@ -190,3 +191,24 @@ def style_level(name: str) -> int | None:
     if found:
         return int(found.group(1))
     return 1 if name.lower() == "title" else None
+
+
+class ListNumbers:
+    """The numbers nested lists have shown, by depth, for readers that meet a list's
+    items one by one: an ordered list's item counts on from the last number at its
+    depth (or from its list's start), a bullet ends the count at its depth, and either
+    starts the lists nested deeper again."""
+
+    def __init__(self) -> None:
+        self.last: dict[int, int] = {}
+
+    def item(self, depth: int, start: int) -> int:
+        """The number of an item at ``depth`` of a list numbered from ``start`` (0: a
+        bullet's, which shows none)."""
+        for deeper in [d for d in self.last if d > depth]:
+            del self.last[deeper]
+        if not start:
+            self.last.pop(depth, None)
+            return 0
+        self.last[depth] = self.last.get(depth, start - 1) + 1
+        return self.last[depth]

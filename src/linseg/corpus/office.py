@@ -207,7 +207,6 @@ class _Numbering:
         self.unmarked: set[tuple[str, int]] = set()
         self.counts: dict[str, list[int]] = {}
         self.top = ""  # the list of the last item at the outermost level
-        self.depth = 0  # the last item's level in its list (0 the outermost)
         self.switched = False  # whether the last item opened a list after another one
         if root is None:
             return
@@ -241,11 +240,9 @@ class _Numbering:
         key = ident.get(f"{_W}val", "") if ident is not None else ""
         return key, min((count_of(level.get(f"{_W}val")) or 0) if level is not None else 0, 8)
 
-    def number(self, properties: ElementTree.Element) -> int:
-        """The number of the list item whose numbering is ``properties`` (``w:numPr``),
-        counted; 0 for a bullet's."""
-        key, depth = self.level(properties)
-        self.depth = depth
+    def number(self, key: str, depth: int) -> int:
+        """The number of the list item at ``depth`` of the list ``key`` (its
+        :meth:`level`), counted; 0 for a bullet's."""
         # (pandoc gives each nested list a list of its own, so only the outermost count.)
         self.switched = depth == 0 and key != self.top
         if depth == 0:
@@ -317,11 +314,10 @@ def _docx_paragraph(p: ElementTree.Element, read: _Docx) -> Block:
                 return ("pre", 0, text)
         numbered = properties.find(f"{_W}numPr")
         if level is None and numbered is not None:
-            place = read.numbering.level(numbered)
-            if place in read.numbering.unmarked:
-                return list_continuation(text, place[1])
-            number = read.numbering.number(numbered)
-            return list_item(number, text, read.numbering.depth)
+            key, depth = read.numbering.level(numbered)
+            if (key, depth) in read.numbering.unmarked:
+                return list_continuation(text, depth)
+            return list_item(read.numbering.number(key, depth), text, depth)
     return ("h", level, text) if level is not None else ("p", 0, text)
 
 

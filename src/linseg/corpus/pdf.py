@@ -390,7 +390,7 @@ def _notes_in_place(
         dropped.update(range(i, end))
         _set_part(lines[j], m, "")
         lines[j].notes[m] = _joined(lines[i:end], notes=True)
-        below = [x for x in lines if x.y < lines[end - 1].y and not _is_page_number(x)]
+        below = any(x.y < lines[end - 1].y and not _is_page_number(x) for x in lines)
         last = _PlacedNote(lines[j], m, line.size, not below)
     for j, line in enumerate(lines):
         for m in marks[j]:
@@ -464,6 +464,7 @@ def _note_starts(lines: list[_Line], marks: list[list[int]]) -> dict[int, tuple[
         for i in sorted(range(len(lines)), key=lambda i: lines[i].y)[:2]
         if _is_page_number(lines[i])
     }
+    largest_below = 0.0  # the largest size drawn after line i, the page's number aside
     for i in range(len(lines) - 1, -1, -1):
         line = lines[i]
         drawn = [k for k, part in enumerate(line.parts) if part.strip()]
@@ -471,10 +472,10 @@ def _note_starts(lines: list[_Line], marks: list[list[int]]) -> dict[int, tuple[
             pass
         elif drawn[0] in marks[i]:
             starts[i] = (drawn[0], True)
-        elif _NOTE_MARK.fullmatch(line.parts[drawn[0]].strip()) and all(
-            lines[j].size < line.size + 0.5 or j in foot for j in range(i + 1, len(lines))
-        ):
+        elif _NOTE_MARK.fullmatch(line.parts[drawn[0]].strip()) and largest_below < line.size + 0.5:
             starts[i] = (drawn[0], False)
+        if i not in foot:
+            largest_below = max(largest_below, line.size)
     return dict(sorted(starts.items()))
 
 
@@ -714,14 +715,15 @@ def _interrupts(
 ) -> bool:
     """Whether ``caption`` is a float's caption drawn between two parts of one paragraph
     of body text (see :func:`_around_captions`)."""
+    # (The caption's lines are joined last: most paragraphs fail a test before it.)
     return (
-        bool(_CAPTION.match(_joined(caption[1])))
-        and abs(before[0] - body) < 0.5
+        abs(before[0] - body) < 0.5
         and abs(after[0] - body) < 0.5
         and not before[1][-1].is_code
         and not after[1][0].is_code
         and _RUNS_ON.search(before[1][-1].text) is not None
         and _GOES_ON.match(after[1][0].text) is not None
+        and bool(_CAPTION.match(_joined(caption[1])))
     )
 
 

@@ -39,6 +39,7 @@ from .archive import (
     read_xml,
     sniff_zip,
 )
+from .markup import ListNumbers
 from .webpage import Block, blocks_text, list_continuation, list_item
 
 __all__ = ["pptx_text", "odp_text", "sniff_pptx", "sniff_odp"]
@@ -143,26 +144,19 @@ def _pptx_points(paragraphs: Iterable[ElementTree.Element]) -> Iterator[Block]:
     """A shape's paragraphs as list items, each at its level (``a:pPr lvl``, a nested
     list's depth) and numbered where PowerPoint numbers it (``a:buAutoNum``, from its
     ``startAt``), as a slide shows them."""
-    counts: dict[int, int] = {}
+    numbers = ListNumbers()
     for paragraph in paragraphs:
         text = _runs(paragraph)
         if not text.strip():
             continue
         properties = paragraph.find(f"{_A}pPr")
-        depth = 0
-        numbered = None
+        depth = start = 0
         if properties is not None:
             depth = min(count_of(properties.get("lvl")) or 0, 8)
             numbered = properties.find(f"{_A}buAutoNum")
-        for deeper in [d for d in counts if d > depth]:
-            del counts[deeper]  # a deeper list starts again
-        number = 0
-        if numbered is not None:
-            start = count_of(numbered.get("startAt")) or 1
-            number = counts[depth] = counts.get(depth, start - 1) + 1
-        else:
-            counts.pop(depth, None)
-        yield list_item(number, text, depth)
+            if numbered is not None:
+                start = count_of(numbered.get("startAt")) or 1
+        yield list_item(numbers.item(depth, start), text, depth)
 
 
 def _pptx_notes(notes: ElementTree.Element) -> Iterator[Block]:

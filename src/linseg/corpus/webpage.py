@@ -49,6 +49,7 @@ __all__ = [
     "Block",
     "list_item",
     "list_kind",
+    "list_continuation",
     "VOID_ELEMENTS",
     "CHROME_ELEMENTS",
     "CHROME_ROLES",
