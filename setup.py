@@ -22,7 +22,7 @@ from setuptools.command.build_ext import build_ext
 ROOT = Path(__file__).parent
 SRC = ROOT / "src"
 # Modules whose loops are written with cython.parallel.prange.
-OPENMP_MODULES = {"linseg._banded"}
+OPENMP_MODULES = {"linseg.compose._banded"}
 
 
 def _extensions() -> list[Extension]:

@@ -25,14 +25,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_html import headings
-from linseg.corpus.document import read_document
-from linseg.experiments.natural import (
+from linseg.evaluation.natural import (
     NaturalDocument,
     char_to_word_offsets,
     evaluate_document,
     summarize,
 )
 from linseg.methods import create
+from linseg.readers.document import read_document
 
 
 def book(path: Path, level: int | None = None) -> NaturalDocument | None:

@@ -3,12 +3,12 @@
 Usage: python benchmarks/bench_bounds.py [--data DIR] [--method u00_p]
 
 On the test half of ``natural/python-docs`` (55 pages; the block window of
-:func:`linseg.bounds.topic_breaks` was chosen on the tuning half) and on the Django set
+:func:`linseg.chunks.bounds.topic_breaks` was chosen on the tuning half) and on the Django set
 (``benchmarks/natural/django-docs``, 38 pages, never tuned on), with the same bounds for
 both:
 
 - **linseg**: ``create(method, max_size=..., min_size=..., size_unit=...)``, the public
-  parameters (see :mod:`linseg.bounds`);
+  parameters (see :mod:`linseg.chunks.bounds`);
 - **simple**: the same method without bounds, then every oversized segment cut evenly
   (into the fewest pieces within ``max_size``, cuts at the sentence breaks nearest to equal
   shares) and every undersized segment merged into a neighbour (the previous one; the
@@ -27,8 +27,8 @@ from pathlib import Path
 
 import numpy as np
 
-from linseg.bounds import sentence_sizes
-from linseg.experiments.natural import (
+from linseg.chunks.bounds import sentence_sizes
+from linseg.evaluation.natural import (
     char_to_word_offsets,
     load_documents,
     python_docs_halves,

@@ -14,12 +14,12 @@ import sys
 import time
 
 from linseg import C99
-from linseg.corpus import choi_dir, find_ref_files, read_ref
-from linseg.corpus.data import DataNotFound
-from linseg.density import divisive_clustering, sum_of_rank
-from linseg.rank import rank_transform
-from linseg.similarity import cosine_from_ids
-from linseg.termination import automatic_termination
+from linseg.compose.measures.cosine import cosine_from_ids
+from linseg.compose.strategies.divisive import divisive_clustering, sum_of_rank
+from linseg.compose.strategies.termination import automatic_termination
+from linseg.compose.transforms import rank_transform
+from linseg.evaluation.corpora import choi_dir, find_ref_files, read_ref
+from linseg.evaluation.corpora.data import DataNotFound
 
 
 def main() -> None:

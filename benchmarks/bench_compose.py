@@ -30,7 +30,7 @@ from bench_scale import _peak_rss  # the same measurement as the banded C99's
 
 def pages_table(data: str) -> None:
     from linseg.compose import Composition, costs, measures, strategies, transforms
-    from linseg.experiments.natural import find_natural_documents
+    from linseg.evaluation.natural import find_natural_documents
     from linseg.methods import create
     from linseg.workers import blas_on_one_thread
 
@@ -68,7 +68,7 @@ def pages_table(data: str) -> None:
 def child(data: str, n: int) -> None:
     """One depth-scores measurement, printed as a JSON line."""
     from linseg.compose import Composition, strategies
-    from linseg.experiments.long_documents import brown_documents, document_of_length
+    from linseg.evaluation.long_documents import brown_documents, document_of_length
 
     files = brown_documents(os.path.join(data, "brown", "brown.zip"))
     seg = Composition(

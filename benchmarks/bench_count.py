@@ -5,9 +5,9 @@ Usage: python benchmarks/bench_count.py [--data DIR] [--sizes 2000,4000,8000]
 
 Up to ``RANK_MAX_SENTENCES`` (2,000) the default, ``u00_pr``, searches a dense table of
 every segment (U00's cost and C99's rank) level by level, O(k n^2) with a count k
-(``strategies.best_with_count``, compiled in ``linseg/compose/_exact.pyx``). Above it, it
+(``strategies.best_with_count``, compiled in ``linseg/compose/strategies/_exact.pyx``). Above it, it
 searches U00's cost alone, streaming over segments of at most ``AUTO_MAX_UNITS`` (1,000)
-units (``costs.Multinomial.search``, in ``linseg/compose/_multinomial.pyx``): k levels for
+units (``costs.Multinomial.search``, in ``linseg/compose/costs/_multinomial.pyx``): k levels for
 every pair of a start and an end within that bound, O(k n L); with no count, one.
 Documents are built as in bench_scale.py from
 ``$LINSEG_DATA/brown/brown.zip`` (sections of 20-120 sentences, one sentence per line,
@@ -23,7 +23,7 @@ import json
 import os
 import time
 
-from linseg.experiments.long_documents import brown_documents, document_of_length
+from linseg.evaluation.long_documents import brown_documents, document_of_length
 from linseg.methods import create
 
 

@@ -18,8 +18,8 @@ import sys
 import time
 from collections import defaultdict
 
-from linseg.corpus import choi_dir, find_ref_files, read_ref
-from linseg.corpus.data import DataNotFound
+from linseg.evaluation.corpora import choi_dir, find_ref_files, read_ref
+from linseg.evaluation.corpora.data import DataNotFound
 from linseg.methods import create
 
 METHODS = ("r98", "r98_min", "r98_s_cos", "r98_m_dot", "r98_m_sa")

@@ -30,7 +30,7 @@ import sys
 import time
 
 from bench_scale import _peak_rss, _rss_now  # the same measurements as the banded C99's
-from linseg.methods.compose_registry import EXPONENT  # c99_dp's
+from linseg.methods.c99_dp import EXPONENT  # c99_dp's
 
 
 class Timed:
@@ -52,7 +52,7 @@ def child(data: str, n: int, mode: str, length: int, band: int, penalty: float) 
     from linseg import pk
     from linseg.compose import Composition
     from linseg.compose.strategies import ExactDP
-    from linseg.experiments.long_documents import brown_documents, document_of_length
+    from linseg.evaluation.long_documents import brown_documents, document_of_length
 
     files = brown_documents(os.path.join(data, "brown", "brown.zip"))
     dense = mode.startswith("dense")

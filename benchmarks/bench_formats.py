@@ -13,7 +13,7 @@ its LaTeX typeset by pdflatex (``pdflatex``) and its ODT printed to PDF by Libre
 (``lopdf``), where each is installed; and slide decks: pandoc's PowerPoint (``pptx``: a
 slide for each heading of its slide level, deeper headings bold text on the slides) and
 that deck saved as ODP by LibreOffice (``odp``); once, into ``--work``. Each file is read by
-linseg (:func:`linseg.corpus.document.read_document`, its format given) and compared with
+linseg (:func:`linseg.readers.document.read_document`, its format given) and compared with
 what the source says, which ``pandoc -t plain`` prints:
 
 - **recall**: the share of the source's words (runs of letters and digits, lower-cased)
@@ -54,7 +54,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_headings import FENCE, shown, sources, title
 from bench_manpages import _WORD, words
-from linseg.corpus.document import read_document
+from linseg.readers.document import read_document
 
 # linseg's format, pandoc's writer, the file's ending, and the writer's options.
 _FORMATS = {

@@ -7,7 +7,7 @@ Usage::
 
 linseg reads a ``.md`` or ``.rst`` file as text, whole (the segments join back to it), and
 finds its outline in it: the units that open with a heading and the heading's level
-(:func:`linseg.sentences.heading_starts`, :func:`linseg.sentences.heading_levels`), which the
+(:func:`linseg.text.outline.heading_starts`, :func:`linseg.text.outline.heading_levels`), which the
 default's ``units="headings"`` and its outline cost read. This checks that reading against
 pandoc's (``pandoc -f gfm`` or ``-f rst``, its JSON's ``Header`` blocks and, for reST, the
 document title it promotes), on ``--sample`` files of 1 KB or more drawn (``--seed``) from
@@ -43,7 +43,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from linseg.sentences import heading_levels, heading_starts, split_sentences
+from linseg.text.outline import heading_levels, heading_starts
+from linseg.text.sentences import split_sentences
 
 _WORD = re.compile(r"[^\W_]+")
 _RULE = re.compile(r"\s*([=\-~^\"'`#*+:.<>_])\1+\s*$")

@@ -7,7 +7,7 @@ Usage::
 Every ``*.html`` page under HTML_DIR (or, with ``--pages``, the pages of a natural set
 made from that manual by ``tools/build_natural_set.py``: ``topics--http--sessions.txt``
 is ``topics/http/sessions.html``) is read as linseg reads HTML
-(:func:`linseg.corpus.webpage.html_text`: the text the page shows, the site's menus and
+(:func:`linseg.readers.webpage.html_text`: the text the page shows, the site's menus and
 sidebars left out, its headings as Markdown lines). Its reference sections are its own:
 the headings of its main content (``<main>`` or ``role="main"``, where the page marks
 it) at the highest level that occurs there at least three times below the title's (as
@@ -27,14 +27,14 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
-from linseg.corpus.webpage import html_text, is_chrome
-from linseg.experiments.natural import (
+from linseg.evaluation.natural import (
     NaturalDocument,
     char_to_word_offsets,
     evaluate_document,
     summarize,
 )
 from linseg.methods import create
+from linseg.readers.webpage import html_text, is_chrome
 
 _HEADING_LINE = re.compile(r"^(#{1,6}) ", re.MULTILINE)
 _FENCE = re.compile(r"^(`{3,})$", re.MULTILINE)

@@ -14,7 +14,7 @@ Usage::
 
 The GNU manuals that Debian installs as Info files (``/usr/share/info``: coreutils, sed,
 grep, gettext, ...) are long documents with chapters, sections and sub-sections. Each is
-read as linseg reads an Info file (:mod:`linseg.corpus.info`, ``--format info``), as
+read as linseg reads an Info file (:mod:`linseg.readers.info`, ``--format info``), as
 ``makeinfo --plaintext`` would print it: the nodes in order, without the node lines
 (``File: sed.info, Node: ...``) and menus that only an Info reader uses. Info underlines a chapter's title with ``*``, a section's with ``=`` and a sub-section's
 with ``-``, which linseg reads as reStructuredText reads such underlines. The reference is
@@ -41,14 +41,14 @@ import sys
 import time
 from pathlib import Path
 
-from linseg.corpus.document import read_document
-from linseg.experiments.natural import (
+from linseg.evaluation.natural import (
     NaturalDocument,
     char_to_word_offsets,
     evaluate_document,
     summarize,
 )
 from linseg.methods import create
+from linseg.readers.document import read_document
 
 #: The set, in its fixed order: every manual in ``/usr/share/info`` of a Debian 12 machine
 #: with the packages above that has three chapters or more and 3,000 words or more.

@@ -54,8 +54,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_html import headings
 from linseg import segment_file
-from linseg.corpus.document import read_document
-from linseg.metrics import boundary_similarity, pk
+from linseg.evaluation.metrics import boundary_similarity, pk
+from linseg.readers.document import read_document
 
 _WORD = re.compile(r"[^\W_]+")
 #: How each format is rendered to HTML (``{src}``, ``{out}`` and ``{tmp}`` filled in),

@@ -20,8 +20,8 @@ import os
 import sys
 from pathlib import Path
 
-from linseg.corpus import find_ref_files
-from linseg.experiments.evaluate import evaluate, summarize
+from linseg.evaluation.corpora import find_ref_files
+from linseg.evaluation.evaluate import evaluate, summarize
 from linseg.methods import available, create
 from linseg.workers import one_blas_thread
 

@@ -6,14 +6,14 @@ Usage: python benchmarks/bench_natural.py [--data DIR] [--methods a,b] [--half t
 
 Runs each registered method with ``needs_n_segments`` False through its default
 ``segment_text`` on the fixed tuning and test halves of ``natural/python-docs`` (see
-:mod:`linseg.experiments.natural`), and prints one Markdown table per half: word-level
+:mod:`linseg.evaluation.natural`), and prints one Markdown table per half: word-level
 Pk, WindowDiff and Boundary Similarity B (means over pages, in percent), sections found
 over true sections (mean per page), and wall-clock milliseconds per page (the first page
 is segmented once untimed to compile kernels). The no-boundary and even-split baselines
 (the latter given the true number of sections) close each table. ``--half all`` scores
 the 110 pages together, which should reproduce the data README's figures (C99 41.0%, no
 boundary 37.8% word-level Pk). Under each table, each method's 95% bootstrap intervals
-(:func:`linseg.experiments.natural.format_intervals`). ``--known-count`` gives every method
+(:func:`linseg.evaluation.natural.format_intervals`). ``--known-count`` gives every method
 (those that need the count too) each page's true number of sections, which scores where
 a method places boundaries apart from how many it finds. ``--set django`` and ``--set
 headings`` run the sets in ``benchmarks/natural`` (``django-docs``, and
@@ -39,7 +39,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from linseg.experiments.natural import (
+from linseg.evaluation.natural import (
     NaturalDocument,
     NaturalResult,
     evaluate_natural,
@@ -50,7 +50,7 @@ from linseg.experiments.natural import (
     summarize,
 )
 from linseg.methods import available
-from linseg.sentences import split_sentences
+from linseg.text.sentences import split_sentences
 
 #: The sets in benchmarks/natural, by --set name.
 SETS = {"django": "django-docs", "headings": "sphinx-headings"}

@@ -24,14 +24,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_html import documents, headings, page_paths, print_scores
-from linseg.corpus.encoding import decode
-from linseg.corpus.office import docx_text, odt_text
-from linseg.corpus.pdf import pdf_text
-from linseg.corpus.rtf import rtf_text
-from linseg.experiments.natural import (
+from linseg.evaluation.natural import (
     NaturalDocument,
     char_to_word_offsets,
 )
+from linseg.readers.encoding import decode
+from linseg.readers.office import docx_text, odt_text
+from linseg.readers.pdf import pdf_text
+from linseg.readers.rtf import rtf_text
 
 _FILTERS = {
     "docx": "docx:MS Word 2007 XML",

@@ -15,7 +15,7 @@ into ``--work``, two ways:
 - ``bold``: with every heading set bold in the body text's size, as many reports and
   papers set theirs (a style sheet added to the page).
 
-Each PDF is read as linseg reads PDFs (:func:`linseg.corpus.pdf.pdf_text`). The
+Each PDF is read as linseg reads PDFs (:func:`linseg.readers.pdf.pdf_text`). The
 reference is the web page's (``bench_html.documents``), found again in the PDF's text
 by each section heading's words, in order (``#`` marks, escapes and the pilcrow aside):
 at the next heading line that gives them, or, where the reader did not take the heading
@@ -36,11 +36,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_html import documents, headings, page_paths, print_scores
-from linseg.corpus.pdf import pdf_text
-from linseg.experiments.natural import (
+from linseg.evaluation.natural import (
     NaturalDocument,
     char_to_word_offsets,
 )
+from linseg.readers.pdf import pdf_text
 
 _BOLD = (
     "<style>h1,h2,h3,h4,h5,h6{font-size:1em!important;font-weight:bold!important;"

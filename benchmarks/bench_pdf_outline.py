@@ -9,7 +9,7 @@ its sections' titles in its outline (the bookmarks a viewer shows beside the pag
 For each PDF under ROOT (default: this machine's ``/usr/share/doc``; TeX Live's
 documentation there) whose outline has three entries or more, the titles down to
 ``--depth`` are the reference, in order, and the ``#`` lines of linseg's text
-(:func:`linseg.corpus.pdf.pdf_text`) are compared with them as ``bench_formats.py``
+(:func:`linseg.readers.pdf.pdf_text`) are compared with them as ``bench_formats.py``
 compares headings: the longest common subsequence of their titles (lower-cased words,
 numbers such as ``3.1`` aside), as shares of the outline's titles (**recall**) and of
 linseg's headings (**precision**, which counts headings below the outline's depth as
@@ -29,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_formats import linseg_headings, matched
-from linseg.corpus.pdf import pdf_text
+from linseg.readers.pdf import pdf_text
 
 _NUMBER = re.compile(r"^(?:[A-Z]|\d+)(?:\.\d+)*\.?\s+")
 _WORD = re.compile(r"[^\W_]+")

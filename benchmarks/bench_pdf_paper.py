@@ -27,14 +27,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-from linseg.corpus.pdf import pdf_text
-from linseg.experiments.natural import (
+from linseg.evaluation.natural import (
     NaturalDocument,
     char_to_word_offsets,
     evaluate_document,
     summarize,
 )
 from linseg.methods import create
+from linseg.readers.pdf import pdf_text
 
 _ACL = (
     r"\documentclass[11pt,twocolumn]{article}\makeatletter"

@@ -43,7 +43,7 @@ def _peak_rss() -> int:
 def child(data: str, n: int, band: str) -> None:
     """One measurement, printed as a JSON line."""
     from linseg import C99
-    from linseg.experiments.long_documents import brown_documents, document_of_length
+    from linseg.evaluation.long_documents import brown_documents, document_of_length
 
     files = brown_documents(os.path.join(data, "brown", "brown.zip"))
     band_value = None if band == "full" else ("auto" if band == "auto" else int(band))
@@ -85,8 +85,8 @@ def quality(data: str, band: int) -> None:
     import numpy as np
 
     from linseg import C99, pk
-    from linseg.corpus import find_ref_files, read_ref
-    from linseg.experiments.long_documents import brown_documents, long_document
+    from linseg.evaluation.corpora import find_ref_files, read_ref
+    from linseg.evaluation.long_documents import brown_documents, long_document
 
     files = brown_documents(os.path.join(data, "brown", "brown.zip"), genres="aj")
     docs = [long_document(files, 100, 3, 11, seed=s) for s in range(20)]
@@ -149,7 +149,7 @@ def main() -> None:
     args = ap.parse_args()
     if not args.data:
         ap.error("give --data or set LINSEG_DATA")
-    from linseg.banded import DEFAULT_BAND
+    from linseg.compose.band import DEFAULT_BAND
 
     band = args.band or str(DEFAULT_BAND)
     if args.child is not None:

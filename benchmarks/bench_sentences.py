@@ -29,8 +29,8 @@ import sys
 import time
 from pathlib import Path
 
-from linseg.corpus.ref import find_ref_files, read_ref
-from linseg.sentences import split_sentences
+from linseg.readers.ref import find_ref_files, read_ref
+from linseg.text.sentences import split_sentences
 
 _NO_SPACE_BEFORE = {
     ",",

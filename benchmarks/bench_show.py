@@ -15,11 +15,11 @@ import time
 from pathlib import Path
 
 from linseg import C99
-from linseg.corpus.document import parse_document
-from linseg.corpus.ref import find_ref_files, format_ref, read_ref
-from linseg.show import figures as F
-from linseg.show._mpl import figure_bytes
-from linseg.show.report import document_report, evaluation_report
+from linseg.evaluation import figures as F
+from linseg.evaluation._mpl import figure_bytes
+from linseg.evaluation.reports import document_report, evaluation_report
+from linseg.readers.document import parse_document
+from linseg.readers.ref import find_ref_files, format_ref, read_ref
 
 
 def clock(fn, repeat=3):
@@ -67,7 +67,7 @@ def main() -> None:
             f"{1e3 * t_svg:.0f} ms, {len(page_svg) / 1e3:.0f} kB | "
             f"{1e3 * t_png:.0f} ms, {len(page_png) / 1e3:.0f} kB |"
         )
-    from linseg.experiments.evaluate import evaluate
+    from linseg.evaluation.evaluate import evaluate
 
     results = evaluate(seg, files)
     t, page = clock(lambda: evaluation_report(results, corpus=choi), 1)

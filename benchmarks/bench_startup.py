@@ -61,7 +61,7 @@ def install(workdir: Path) -> tuple[Path, Path, float]:
 def write_long_document(python: Path, data: str, n: int, path: Path) -> None:
     code = (
         "import sys\n"
-        "from linseg.experiments.long_documents import brown_documents, document_of_length\n"
+        "from linseg.evaluation.long_documents import brown_documents, document_of_length\n"
         f"files = brown_documents({os.path.join(data, 'brown', 'brown.zip')!r})\n"
         f"doc = document_of_length(files, {n}, seed=1)\n"
         f"open({str(path)!r}, 'w').write(''.join(s + '\\n' for s in doc.sentences))\n"

@@ -19,11 +19,11 @@ import statistics
 import sys
 import time
 
-from linseg.corpus import choi_dir, find_ref_files, read_ref
-from linseg.corpus.data import DataNotFound
+from linseg.evaluation.corpora import choi_dir, find_ref_files, read_ref
+from linseg.evaluation.corpora.data import DataNotFound
 from linseg.methods import create
 from linseg.methods.texttiling import TextTiling
-from linseg.text import default_stopwords
+from linseg.text.processor import default_stopwords
 
 _PLAIN = re.compile(r"^[a-z]+$")
 
@@ -106,7 +106,7 @@ def main() -> None:
     print()
     print("| method (paper's corpus, tokens in, boundaries out) | median ms/sample |")
     print("| --- | --- |")
-    for name in ("texttiling", "texttiling_r", "segmenter", "segmenter_a"):
+    for name in ("texttiling", "texttiling_r", "kan", "kan_a"):
         seg = create(name, tokenized=True)
         for d in docs:
             seg.segment(d.sentences)

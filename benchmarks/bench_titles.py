@@ -41,7 +41,7 @@ from pathlib import Path
 
 import numpy as np
 
-from linseg.experiments.natural import (
+from linseg.evaluation.natural import (
     NaturalDocument,
     evaluate_document,
     summarize,
@@ -172,7 +172,7 @@ def _capitals(i: int, line: str) -> str | None:
 
 
 def plain(pages: list[Path]) -> dict[tuple[str, str], dict[str, float]]:
-    """Means (:func:`~linseg.experiments.natural.summarize`) for each kind of page
+    """Means (:func:`~linseg.evaluation.natural.summarize`) for each kind of page
     (``"plain titles"``, ``"no titles"``) and method (``"u00_pr"``, ``"c99"``)."""
     return _scored(pages, {"plain titles": lambda: _unmarked, "no titles": lambda: _untitled})
 

@@ -15,7 +15,7 @@ Usage::
    format detected), and its chapters' times are printed beside the WebVTT file's.
 2. Every text file under the FOLDERs (compressed ones read through; binary files and
    files that are not UTF-8 skipped) is given to the transcript recogniser
-   (:func:`linseg.corpus.transcript.sniff_transcript`), which every text without a
+   (:func:`linseg.readers.transcript.sniff_transcript`), which every text without a
    format of its own meets: how many are taken for a transcript, and the mean time.
 """
 
@@ -31,7 +31,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from linseg.corpus.transcript import Cue, format_clock, parse_vtt, sniff_transcript
+from linseg.readers.clock import format_clock
+from linseg.readers.transcript import Cue, parse_vtt, sniff_transcript
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "field-notes.vtt"
 

@@ -44,7 +44,7 @@ def brown_zip(data_root: Path) -> Path:
 @pytest.fixture(scope="session")
 def choi_docs(choi_root: Path):
     """All 700 samples of the paper's corpus, read once."""
-    from linseg.corpus import find_ref_files, read_ref
+    from linseg.evaluation.corpora import find_ref_files, read_ref
 
     return [read_ref(p) for p in find_ref_files(choi_root)]
 
@@ -53,7 +53,7 @@ def choi_docs(choi_root: Path):
 def mean_pk():
     """``mean_pk(segmenter, docs)``: word-level Pk (percent, automatic termination) per
     range, through the library's own evaluation (``evaluate_sample`` and ``summarize``)."""
-    from linseg.experiments.evaluate import evaluate_sample, summarize
+    from linseg.evaluation.evaluate import evaluate_sample, summarize
 
     def run(seg, docs) -> dict[str, float]:
         table = summarize([evaluate_sample(seg, d, known=False) for d in docs])

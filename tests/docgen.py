@@ -352,7 +352,7 @@ def check_markup_reading(source: str, text: str, fmt: str, written: set[str]) ->
     that text."""
     import re
 
-    from linseg.corpus.document import decode_document
+    from linseg.readers.document import decode_document
 
     assert text == "" or (text.endswith("\n") and not text.startswith("\n"))
     assert "\n\n\n" not in text

@@ -12,12 +12,12 @@ import pytest
 PUBLIC = [
     "linseg", "linseg.base", "linseg.methods", "linseg.methods.c99",
     "linseg.methods.texttiling", "linseg.methods.kan", "linseg.methods.dotplot",
-    "linseg.methods.baselines", "linseg.methods.u00", "linseg.metrics", "linseg.sentences", "linseg.text",
-    "linseg.corpus.document", "linseg.corpus.run", "linseg.corpus.output", "linseg.corpus.ref",
-    "linseg.experiments.natural", "linseg.experiments.evaluate", "linseg.show.figures",
-    "linseg.show.report", "linseg.banded", "linseg.density", "linseg.rank",
-    "linseg.similarity", "linseg.termination", "linseg.bounds", "linseg.languages",
-    "linseg.keywords", "linseg.corpus.transcript", "linseg.langchain", "linseg.checks",
+    "linseg.methods.baselines", "linseg.methods.u00", "linseg.evaluation.metrics", "linseg.text.sentences", "linseg.text.processor",
+    "linseg.readers.document", "linseg.run", "linseg.cli.output", "linseg.readers.ref",
+    "linseg.evaluation.natural", "linseg.evaluation.evaluate", "linseg.evaluation.figures",
+    "linseg.evaluation.reports", "linseg.compose.band", "linseg.compose.strategies.divisive", "linseg.compose.transforms",
+    "linseg.compose.measures.cosine", "linseg.compose.strategies.termination", "linseg.chunks.bounds", "linseg.text.languages",
+    "linseg.chunks.keywords", "linseg.readers.transcript", "linseg.integrations.langchain", "linseg.checks",
 ]  # fmt: skip
 
 

@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from docgen import TOPICS, check_markup_reading, topic_paragraphs
-from linseg.corpus.asciidoc import asciidoc_text, sniff_asciidoc
-from linseg.corpus.document import decode_document, detect_format, read_document
+from linseg.readers.asciidoc import asciidoc_text, sniff_asciidoc
+from linseg.readers.document import decode_document, detect_format, read_document
 from test_cli import segment_file
 
 SOURCE = """\

@@ -1,4 +1,4 @@
-"""Size bounds on segments (linseg.bounds and the max_size/min_size/size_unit parameters)."""
+"""Size bounds on segments (linseg.chunks.bounds and the max_size/min_size/size_unit parameters)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import linseg
-from linseg.bounds import bound_boundaries, check_bounds, sentence_sizes, topic_breaks
+from linseg.chunks.bounds import bound_boundaries, check_bounds, sentence_sizes, topic_breaks
 from linseg.methods import create
-from linseg.text import TextProcessor
+from linseg.text.processor import TextProcessor
 
 
 def sizes_of(sizes, boundaries):

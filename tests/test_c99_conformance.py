@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from linseg import C99, pk
-from linseg.experiments.reference import read_test_logs, reference_stemmer
+from linseg.evaluation.paper.reference import read_test_logs, reference_stemmer
 
 REFERENCE = {  # mean word-level Pk per range, the author's C99 (shared/README.md)
     "auto": {"3-11": 12.9, "3-5": 17.7, "6-8": 9.9, "9-11": 9.9},

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from linseg.cli import main
-from linseg.corpus import parse_ref
-from linseg.corpus.document import check_text, detect_format, ref_problem
+from linseg.evaluation.corpora import parse_ref
+from linseg.readers.document import check_text, detect_format, ref_problem
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "three-topics.txt"
 
@@ -245,7 +245,7 @@ def test_methods_lists_c99(capsys):
 
 
 def test_band_auto_reports_the_band_it_used(tmp_path, monkeypatch):
-    import linseg.banded as banded
+    import linseg.compose.band as banded
 
     text = EXAMPLE.read_text(encoding="utf-8")
     rec = segment_json(tmp_path, text, "--method", "c99", "--band", "auto")

@@ -159,7 +159,7 @@ def test_exponent_of_the_segment_score():
 
 def test_c99_dp_is_the_registered_composition():
     from linseg.methods import create, get
-    from linseg.methods.compose_registry import EXPONENT
+    from linseg.methods.c99_dp import EXPONENT
 
     assert get("c99_dp").needs_n_segments
     with pytest.raises(ValueError, match="c99_dp needs the number of segments"):
@@ -195,7 +195,7 @@ def test_c99_dp_on_the_papers_corpus(choi_docs):
 
 
 def test_c99_dp_on_a_band_covering_the_document_is_the_dense_search():
-    from linseg.methods.compose_registry import C99DP
+    from linseg.methods.c99_dp import C99DP
 
     sentences = (BEES + SHIPS) * 4 + BEES
     dense = C99DP(band=None).segment(sentences, 5).boundaries
@@ -204,7 +204,7 @@ def test_c99_dp_on_a_band_covering_the_document_is_the_dense_search():
 
 
 def test_c99_dp_on_a_long_document_keeps_to_its_band():
-    from linseg.methods.compose_registry import C99DP, DENSE_MAX
+    from linseg.methods.c99_dp import C99DP, DENSE_MAX
 
     topics = [BEES, SHIPS, ["Granite is a rock.", "Rocks weather slowly.", "Granite is hard."]]
     sentences = [s for i in range(DENSE_MAX // 30 + 20) for s in topics[i % 3] * 10]
@@ -570,7 +570,7 @@ def test_pieces_that_count_the_same_stems_read_the_words_once(monkeypatch):
     # U00 composed by hand: the stem cosine and the multinomial cost share a processor,
     # and the strategy's sum of costs is searched for pieces too.
     from linseg.compose import costs
-    from linseg.text import TextProcessor
+    from linseg.text.processor import TextProcessor
 
     calls = []
     read = TextProcessor._read_ids

@@ -152,7 +152,7 @@ def test_consensus_dp_reads_a_documents_words_once(monkeypatch):
     # C99's count, U00's count, the LSA cosine and U00's placement cost share one text
     # processor: the words are read, and U00's unit counts made, once per document.
     from linseg.compose.costs import UnitCounts
-    from linseg.text import TextProcessor
+    from linseg.text.processor import TextProcessor
 
     calls = {"ids": 0, "units": 0}
     read, of = TextProcessor._read_ids, UnitCounts.of
@@ -215,7 +215,7 @@ def test_consensus_dp_on_the_papers_corpus(choi_docs, mean_pk):
 
 
 def test_consensus_dp_given_the_count_on_the_papers_corpus(choi_docs):
-    from linseg.experiments.evaluate import evaluate_sample, summarize
+    from linseg.evaluation.evaluate import evaluate_sample, summarize
 
     # Measured: 6.9 / 5.5 / 4.6 / 3.5% word-level Pk given the reference count (C99_b:
     # 12.2 / 10.6 / 9.9 / 8.4).

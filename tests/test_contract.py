@@ -22,8 +22,8 @@ import pytest
 
 from docgen import RECORD_KEYS, rejoins, strip_bom, text_output
 from linseg.cli import main
-from linseg.corpus.ref import SEPARATOR
 from linseg.methods import available
+from linseg.readers.ref import SEPARATOR
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "three-topics.txt"
 METHODS = sorted(available())
@@ -41,8 +41,8 @@ DOCUMENTED_METHODS = [
     "r98_m_sa",
     "r98_min",
     "r98_s_cos",
-    "segmenter",
-    "segmenter_a",
+    "kan",
+    "kan_a",
     "texttiling",
     "texttiling_94",
     "texttiling_94_r",

@@ -8,10 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from linseg.density import divisive_clustering, sum_of_rank
-from linseg.rank import rank_transform
-from linseg.similarity import cosine, cosine_from_ids
-from linseg.termination import automatic_termination, smooth
+from linseg.compose.measures.cosine import cosine, cosine_from_ids
+from linseg.compose.strategies.divisive import divisive_clustering, sum_of_rank
+from linseg.compose.strategies.termination import automatic_termination, smooth
+from linseg.compose.transforms import rank_transform
 
 # --- similarity (equation 1) ---------------------------------------------------------------
 

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from linseg.compose import Composition, costs, measures, strategies, transforms
 from linseg.methods import create
-from linseg.sentences import heading_starts, paragraph_starts, split_sentences
+from linseg.text.outline import heading_starts, paragraph_starts
+from linseg.text.sentences import split_sentences
 from test_compose import encoder  # the suite's small deterministic sentence encoder
 
 EXAMPLE = Path(__file__).parent.parent / "examples" / "three-topics.txt"

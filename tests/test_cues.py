@@ -1,4 +1,4 @@
-"""Learned section cues (linseg.compose.cues, costs.SectionCues) and the tool that trains
+"""Learned section cues (linseg.compose.costs.cues, costs.SectionCues) and the tool that trains
 them."""
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 import linseg
 from linseg.compose import Composition, costs, measures, strategies, transforms
-from linseg.compose._cues import token_spans
-from linseg.compose.cues import (
+from linseg.compose.costs._cues import token_spans
+from linseg.compose.costs.cues import (
     _PAIR_FAMILIES,
     DEFAULT_MODEL,
     MIN_UNITS,
@@ -30,7 +30,8 @@ from linseg.compose.cues import (
 )
 from linseg.methods import create
 from linseg.methods.u00 import U00
-from linseg.sentences import paragraph_starts, split_sentences
+from linseg.text.outline import paragraph_starts
+from linseg.text.sentences import split_sentences
 
 ROOT = Path(__file__).resolve().parents[1]
 

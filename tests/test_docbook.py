@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from docgen import TOPICS, check_markup_reading, topic_paragraphs
 from linseg.cli import main
-from linseg.corpus.docbook import docbook_text, sniff_docbook
-from linseg.corpus.document import decode_document, detect_format, read_document
+from linseg.readers.docbook import docbook_text, sniff_docbook
+from linseg.readers.document import decode_document, detect_format, read_document
 from test_cli import segment_file
 
 BOOK = """<?xml version="1.0" ?>

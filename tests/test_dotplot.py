@@ -18,7 +18,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from linseg import pk
-from linseg.dotplot import (
+from linseg.compose.measures.dots import dots
+from linseg.compose.measures.spread import (
+    cooccurrence_totals,
+    cooccurrence_transition,
+    spread_activation,
+    spread_activation_dots,
+)
+from linseg.compose.strategies.reynar import (
     maximise_inside_density,
     minimise_outside_density,
     reynar_maximise,
@@ -26,13 +33,6 @@ from linseg.dotplot import (
 )
 from linseg.methods import create, get
 from linseg.methods.dotplot import R98, DotPlot
-from linseg.similarity import (
-    cooccurrence_totals,
-    cooccurrence_transition,
-    dots,
-    spread_activation,
-    spread_activation_dots,
-)
 
 PLAIN = dict(stopwords=[], stemmer=lambda w: w, tokenized=True)  # words as written
 
@@ -316,14 +316,14 @@ def _key(doc) -> str:
 
 @pytest.fixture(scope="module")
 def logs(choi_root):
-    from linseg.experiments.reference import read_test_logs
+    from linseg.evaluation.paper.reference import read_test_logs
 
     return read_test_logs(choi_root)
 
 
 @pytest.fixture(scope="module")
 def stems(choi_root):
-    from linseg.experiments.reference import reference_stemmer
+    from linseg.evaluation.paper.reference import reference_stemmer
 
     return reference_stemmer(choi_root)
 

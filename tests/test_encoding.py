@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from linseg import segment_file
 from linseg.cli import main
-from linseg.corpus.document import decode_document, read_document
-from linseg.corpus.encoding import declared, decode
+from linseg.readers.document import decode_document, read_document
+from linseg.readers.encoding import declared, decode
 
 CAFE = "Caf\u00e9 cr\u00e8me, \u201cvoil\u00e0\u201d."  # cp1252's quotes: 0x93 and 0x94
 

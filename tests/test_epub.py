@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from docgen import read_or_refuse
-from linseg.corpus import archive
-from linseg.corpus.document import decode_document, parse_document
-from linseg.corpus.epub import epub_text, sniff_epub
+from linseg.readers import archive
+from linseg.readers.document import decode_document, parse_document
+from linseg.readers.epub import epub_text, sniff_epub
 from test_cli import refused_in_one_line, segment_file
 
 CONTAINER = """<?xml version="1.0"?>

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from linseg.banded import BandMatrix
 from linseg.compose import Composition, measures, strategies, transforms
-from linseg.compose.strategies import ExactDP
+from linseg.compose.band import BandMatrix
+from linseg.compose.strategies import ExactDP, exact
 
 # Sentences 0-2 are alike, sentence 3 stands alone; cell (0, 2) is the only one more than
 # one sentence from the diagonal.
@@ -250,7 +250,7 @@ def test_a_covering_band_gives_the_dense_composition(seed, strategy, count):
 
 
 def test_c99_dp_unchanged_by_a_covering_band(choi_docs):
-    from linseg.methods.compose_registry import EXPONENT
+    from linseg.methods.c99_dp import EXPONENT
 
     dense = Composition(strategy=ExactDP(exponent=EXPONENT), tokenized=True)
     for doc in choi_docs[::50]:
@@ -348,7 +348,7 @@ def test_bad_bands_are_refused():
     st.sampled_from([0, 1, 2, 7]),
 )
 def test_the_count_search_in_blocks_of_ends_is_the_same_search(case, blocks):
-    # The count search takes the ends in blocks sized to a cache (strategies._CACHE_BYTES)
+    # The count search takes the ends in blocks sized to a cache (exact._CACHE_BYTES)
     # and keeps each level's last values in a ring: with blocks of 1, 2 or 7 ends (0:
     # the floor, 1) rather than thousands, the ring wraps many times.
     from unittest import mock
@@ -358,7 +358,7 @@ def test_the_count_search_in_blocks_of_ends_is_the_same_search(case, blocks):
     n = m.shape[0]
     k = min(max(k, -(-n // L)), n)
     expected = ExactDP(exponent=0.7, max_length=L)(m, k)
-    with mock.patch.object(strategies, "_CACHE_BYTES", blocks * 8 * (L + 1)):
+    with mock.patch.object(exact, "_CACHE_BYTES", blocks * 8 * (L + 1)):
         assert ExactDP(exponent=0.7, max_length=L)(m, k) == expected
         assert ExactDP(exponent=0.7, max_length=n)(m, k) == ExactDP(exponent=0.7)(m, k)
 
@@ -388,7 +388,7 @@ def test_compiled_count_search_is_numpys(n, k, seed, ties, upper, block):
     # Scores with ties (small integers) and with -inf where a segment is not allowed (all of
     # the lower triangle, or random cells too): the same pointers, so the same cuts, in
     # blocks of ends of any width.
-    from linseg.compose import _exact
+    from linseg.compose.strategies import _exact
 
     rng = np.random.default_rng(seed)
     score = rng.integers(-3, 4, size=(n + 1, n + 1)).astype(np.float64)
@@ -411,7 +411,7 @@ def test_compiled_count_search_is_numpys(n, k, seed, ties, upper, block):
 
 def test_count_search_refuses_no_segments():
     # The compiled kernel writes level 0 whatever k is: k = 0 must not reach it.
-    from linseg.compose import _exact
+    from linseg.compose.strategies import _exact
 
     score = strategies.segment_scores(M)
     with pytest.raises(ValueError, match="at least one segment"):

@@ -337,7 +337,7 @@ def test_lone_surrogates_are_text_like_any_other(method):
         assert "".join(doc.segments) == text and len(doc.segments) >= 1
 
 
-@pytest.mark.parametrize("method", ["texttiling", "segmenter", "b_r", "r98"])
+@pytest.mark.parametrize("method", ["texttiling", "kan", "b_r", "r98"])
 def test_other_methods_on_random_documents(method, tmp_path, capsys, monkeypatch):
     rng = random.Random(SEED + 1)
     for i in range(40):

@@ -136,12 +136,13 @@ def test_the_graph_reader_sees_a_cycle_and_a_cli_import():
     assert _cycles({"a": {"b": True}, "b": {"a": False}}, deferred=False) == []
     assert _cycles({"a": {"b": True}, "b": {"a": False}}) == [["a", "b"]]
     real = import_graph()
-    assert "linseg.corpus.document" in real["linseg.corpus.run"]
-    assert real["linseg.cli.segment"]["linseg.corpus.run"] is True
+    assert "linseg.readers.document" in real["linseg.run"]
+    assert real["linseg.cli.segment"]["linseg.run"] is True
 
 
 @pytest.mark.parametrize(
-    "layer", ["text", "similarity", "rank", "density", "methods", "corpus", "experiments", "show"]
+    "layer",
+    ["text", "chunks", "compose", "methods", "readers", "evaluation", "integrations", "cli"],
 )
 def test_each_layer_exists(layer):
     graph = import_graph()

@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from docgen import TOPICS, topic_paragraphs
-from linseg.corpus.document import decode_document, detect_format, read_document
-from linseg.corpus.info import info_parts, info_text, sniff_info
 from linseg.methods import create
+from linseg.readers.document import decode_document, detect_format, read_document
+from linseg.readers.info import info_parts, info_text, sniff_info
 from test_cli import refused_in_one_line, segment_file
 
 PREAMBLE = (
@@ -269,9 +269,9 @@ def test_any_such_input_is_read_or_refused_in_words(pieces, fmt):
 
 
 def test_an_archive_that_unpacks_to_too_much_is_refused(monkeypatch):
-    from linseg.corpus import document
+    from linseg.readers import compression
 
-    monkeypatch.setattr(document, "MAX_TEXT_BYTES", 100)
+    monkeypatch.setattr(compression, "MAX_TEXT_BYTES", 100)
     assert decode_document(gzip.compress(b"Bees. " * 16)).text == "Bees. " * 16  # 96 bytes
     with pytest.raises(ValueError, match="unpacks to more than"):
         decode_document(gzip.compress(b"Bees. " * 17))

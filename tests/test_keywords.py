@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 
 from docgen import RECORD_KEYS, rejoins
+from linseg.chunks.keywords import MIN_LENGTH, _z, keyword_processor, segment_keywords
 from linseg.cli import main
-from linseg.keywords import MIN_LENGTH, _z, keyword_processor, segment_keywords
 from linseg.methods import create
 from test_api import _unannotated
 from test_cli import run_cli
@@ -169,8 +169,8 @@ def test_keywords_option_where_it_has_no_place(tmp_path, capsys):
 
 
 def test_html_report_shows_keywords(tmp_path):
-    from linseg.corpus.document import read_document
-    from linseg.show.report import document_report
+    from linseg.evaluation.reports import document_report
+    from linseg.readers.document import read_document
 
     doc = read_document(str(EXAMPLE))
     seg = create("c99")
@@ -182,7 +182,7 @@ def test_html_report_shows_keywords(tmp_path):
     assert "keywords: <b>x&amp;y</b>" in page
 
 
-@pytest.mark.parametrize("module", ["linseg.keywords", "linseg.corpus.transcript"])
+@pytest.mark.parametrize("module", ["linseg.chunks.keywords", "linseg.readers.transcript"])
 def test_public_api_is_annotated(module):
     mod = importlib.import_module(module)
     missing = [m for name in mod.__all__ for m in _unannotated(getattr(mod, name), name)]

@@ -1,4 +1,4 @@
-"""linseg.langchain.TopicSplitter against the real langchain-text-splitters package."""
+"""linseg.integrations.langchain.TopicSplitter against the real langchain-text-splitters package."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ pytest.importorskip("langchain_text_splitters", reason="needs linseg[langchain]"
 from langchain_core.documents import Document
 from langchain_text_splitters import TextSplitter
 
-from linseg.langchain import TopicSplitter
+from linseg.integrations.langchain import TopicSplitter
 
 BEES = (
     "Bees collect nectar from flowers. The nectar becomes honey in the hive. "

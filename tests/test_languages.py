@@ -1,4 +1,4 @@
-"""linseg.languages: the language table, word rules, stopwords, stemmers and detection."""
+"""linseg.text.languages: the language table, word rules, stopwords, stemmers and detection."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import Stemmer
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from linseg.languages import (
+from linseg.text.languages import (
     LANGUAGES,
     detect_language,
     language_info,
@@ -22,7 +22,7 @@ from linseg.languages import (
     token_word,
     tokenize,
 )
-from linseg.text import TextProcessor, default_stopwords, is_word, tokenize_raw
+from linseg.text.processor import TextProcessor, default_stopwords, is_word, tokenize_raw
 
 # -- the table -----------------------------------------------------------------------
 

@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from linseg.corpus.document import detect_format, parse_document
-from linseg.corpus.latex import latex_text, sniff_latex
-from linseg.corpus.markup import braced
-from linseg.experiments.natural import NaturalDocument, char_to_word_offsets, evaluate_document
+from linseg.evaluation.natural import NaturalDocument, char_to_word_offsets, evaluate_document
 from linseg.methods import create
+from linseg.readers.document import detect_format, parse_document
+from linseg.readers.latex import latex_text, sniff_latex
+from linseg.readers.markup import braced
 from test_cli import segment_file
 
 SOURCE = r"""\documentclass{article}
@@ -54,7 +54,7 @@ a & b \\ \hline
 This comes after the end and is not read.
 """
 
-# Worked out by hand from the rules in linseg.corpus.latex's docstring.
+# Worked out by hand from the rules in linseg.readers.latex's docstring.
 SOURCE_TEXT = """# Bees & Trains
 
 We look at bees. And at 50% of trains.

@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from docgen import TOPICS, topic_paragraphs
-from linseg.corpus import manpage
-from linseg.corpus.document import decode_document, detect_format, read_document
-from linseg.corpus.manpage import included_page, man_text, plain, sniff_man
+from linseg.readers import manpage
+from linseg.readers.document import decode_document, detect_format, read_document
+from linseg.readers.manpage import included_page, man_text, plain, sniff_man
 from test_cli import segment_file
 
 MAN = r""".\" A comment line.

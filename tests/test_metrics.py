@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from linseg import pk, windowdiff
-from linseg.metrics import default_k, positions
+from linseg.evaluation.metrics import default_k, positions
 
 
 def test_pk_hand_worked_sentences():

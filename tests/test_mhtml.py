@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from linseg.cli import main
-from linseg.corpus.document import decode_document
-from linseg.corpus.mhtml import mhtml_text, sniff_mhtml
-from linseg.corpus.webpage import html_text
+from linseg.readers.document import decode_document
+from linseg.readers.mhtml import mhtml_text, sniff_mhtml
+from linseg.readers.webpage import html_text
 from test_cli import segment_file
 
 PAGE = Path(__file__).resolve().parents[1] / "examples" / "bicycle.html"

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 import linseg
 import linseg.methods
 from linseg.base import Segmentation, Segmenter
-from linseg.experiments.natural import (
+from linseg.evaluation.metrics import boundary_edits, boundary_similarity, pk, windowdiff
+from linseg.evaluation.natural import (
     NaturalDocument,
     char_to_word_offsets,
     evaluate_natural,
@@ -32,7 +33,6 @@ from linseg.experiments.natural import (
     summarize,
     word_starts,
 )
-from linseg.metrics import boundary_edits, boundary_similarity, pk, windowdiff
 
 DATA = os.environ.get("LINSEG_DATA")
 needs_data = pytest.mark.skipif(
@@ -689,7 +689,7 @@ def test_evaluation_runs_blas_on_one_thread_and_restores_it(tmp_path):
     from threadpoolctl import threadpool_info
 
     from linseg.base import Segmentation, Segmenter
-    from linseg.experiments.evaluate import evaluate
+    from linseg.evaluation.evaluate import evaluate
 
     def blas_threads() -> set[int]:
         return {i["num_threads"] for i in threadpool_info() if i["user_api"] == "blas"}

@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from docgen import TOPICS, topic_paragraphs
-from linseg.corpus.document import decode_document, detect_format
-from linseg.corpus.notebook import notebook_text, sniff_notebook
+from linseg.readers.document import decode_document, detect_format
+from linseg.readers.notebook import notebook_text, sniff_notebook
 from test_cli import refused_in_one_line, segment_file
 
 V4 = {

@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from docgen import read_or_refuse
-from linseg.corpus.archive import odf_spaces
-from linseg.corpus.document import decode_document
-from linseg.corpus.office import docx_text, odt_text, sniff_docx, sniff_odt
+from linseg.readers.archive import odf_spaces
+from linseg.readers.document import decode_document
+from linseg.readers.office import docx_text, odt_text, sniff_docx, sniff_odt
 from test_cli import refused_in_one_line, segment_file
 
 W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'

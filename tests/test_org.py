@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from docgen import TOPICS, check_markup_reading, topic_paragraphs
-from linseg.corpus.document import detect_format, read_document
-from linseg.corpus.org import org_text, sniff_org
+from linseg.readers.document import detect_format, read_document
+from linseg.readers.org import org_text, sniff_org
 from test_cli import segment_file
 
 SOURCE = """\

@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from linseg.cli import main
-from linseg.corpus import read_ref
-from linseg.corpus.brown import (
+from linseg.evaluation.corpora import read_ref
+from linseg.evaluation.corpora.brown import (
     SampleRange,
     brown_sentences,
     make_samples,
@@ -23,11 +23,11 @@ from linseg.corpus.brown import (
     read_brown,
     write_corpus,
 )
-from linseg.experiments.paper import read_reference_table, run_paper, write_outputs
-from linseg.experiments.reference import read_test_logs
-from linseg.experiments.significance import bootstrap_interval, compare
+from linseg.evaluation.metrics import expected_pk_random, p_same_random, p_same_random_known, pk
+from linseg.evaluation.paper import read_reference_table, run_paper, write_outputs
+from linseg.evaluation.paper.reference import read_test_logs
+from linseg.evaluation.significance import bootstrap_interval, compare
 from linseg.methods import create, get
-from linseg.metrics import expected_pk_random, p_same_random, p_same_random_known, pk
 
 RANGES = ("3-11", "3-5", "6-8", "9-11")
 PAPER_C99 = {"3-11": 0.13, "3-5": 0.18, "6-8": 0.10, "9-11": 0.10}  # Table 6
@@ -302,7 +302,7 @@ def paper_run(choi_root, tmp_path_factory):
 
 
 def _author(choi_root):
-    from linseg.experiments.paper import reference_figures
+    from linseg.evaluation.paper.output import reference_figures
 
     return reference_figures(choi_root)
 

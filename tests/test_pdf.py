@@ -14,9 +14,11 @@ pytest.importorskip("pypdf", reason="PDF input needs pypdf (pip install 'linseg[
 
 from docgen import read_or_refuse
 from linseg.cli import main
-from linseg.corpus.document import decode_document
-from linseg.corpus.pdf import MAX_CODE_INDENT, _face, pdf_text, sniff_pdf
 from linseg.progress import pages_shown
+from linseg.readers.document import decode_document
+from linseg.readers.pdf import pdf_text, sniff_pdf
+from linseg.readers.pdf_layout import MAX_CODE_INDENT
+from linseg.readers.pdf_lines import _face
 from pdfgen import make_pdf, paragraph
 from test_cli import refused_in_one_line, segment_file
 

@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from docgen import TOPICS, check_markup_reading, topic_paragraphs
-from linseg.corpus.document import detect_format
-from linseg.corpus.pod import pod_text, sniff_pod
+from linseg.readers.document import detect_format
+from linseg.readers.pod import pod_text, sniff_pod
 from test_cli import segment_file
 
 MODULE = """\

@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from docgen import TOPICS, check_markup_reading, topic_paragraphs
-from linseg.corpus.document import decode_document, detect_format
-from linseg.corpus.rtf import rtf_text, sniff_rtf
+from linseg.readers.document import decode_document, detect_format
+from linseg.readers.rtf import rtf_text, sniff_rtf
 from test_cli import segment_file
 
 # As Word and LibreOffice write it: tables of fonts, colours and styles, the document's

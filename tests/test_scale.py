@@ -13,18 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from linseg import C99, pk
-from linseg.banded import (
-    DEFAULT_BAND,
-    BandMatrix,
-    banded_clustering,
-    banded_cosine_from_ids,
-    banded_rank_transform,
-    resolve_band,
-)
-from linseg.density import divisive_clustering
-from linseg.memory import MemoryLimitError, full_c99_bytes, parse_size
-from linseg.rank import rank_transform
-from linseg.similarity import cosine_from_ids
+from linseg.compose.band import DEFAULT_BAND, BandMatrix, banded_cosine_from_ids, resolve_band
+from linseg.compose.measures.cosine import cosine_from_ids
+from linseg.compose.memory import MemoryLimitError, full_c99_bytes, parse_size
+from linseg.compose.strategies.divisive import banded_clustering, divisive_clustering
+from linseg.compose.transforms import banded_rank_transform, rank_transform
 
 TINY = float(np.float32(1.401298464324817e-45))
 
@@ -200,7 +193,7 @@ def test_default_band_matches_full_pk_per_range(choi_docs, mean_pk):
 
 
 def test_band_on_long_brown_documents(brown_zip):
-    from linseg.experiments.long_documents import brown_documents, long_document
+    from linseg.evaluation.long_documents import brown_documents, long_document
 
     files = brown_documents(brown_zip, genres="aj")
     docs = [long_document(files, 100, 3, 11, seed=s) for s in range(20)]
@@ -262,20 +255,18 @@ def test_dense_compositions_refuse_what_does_not_fit(monkeypatch, tmp_path):
 
 
 def test_self_products_in_blocks_are_the_products(monkeypatch):
-    from linseg import similarity
-    from linseg.compose import measures
+    from linseg.compose.measures import cosine as similarity
 
     rng = np.random.default_rng(5)
     counts = rng.integers(0, 4, size=(203, 31)).astype(np.float64)
     x = rng.standard_normal((203, 17))
     x[::9] = 0.0  # rows of norm 0: cosine 0 with everything, themselves included
     x[4, 3] = np.nan  # an undefined row: 0 too, as one product gave it
-    whole_gram, whole_cos = similarity.gram(counts), measures._cosine_rows(x)
+    whole_gram, whole_cos = similarity.gram(counts), similarity._cosine_rows(x)
     assert np.array_equal(whole_gram, np.rint(counts @ counts.T).astype(np.int64))
     monkeypatch.setattr(similarity, "PRODUCT_ROWS", 10)
-    monkeypatch.setattr(measures, "PRODUCT_ROWS", 10)
     assert np.array_equal(similarity.gram(counts), whole_gram)  # integers: exact
-    blocked = measures._cosine_rows(x)
+    blocked = similarity._cosine_rows(x)
     np.testing.assert_allclose(blocked, whole_cos, rtol=0, atol=1e-12)
     assert not np.isnan(blocked).any() and not blocked[::9].any() and not blocked[4].any()
 
@@ -285,7 +276,7 @@ def test_a_tall_product_does_not_crash():
     # the process (SIGSEGV) with two threads at 20,000 x 300: c99_lsa on a document of
     # 20,000 sentences. Run in a child, so that a crash fails this test and no other.
     code = (
-        "import numpy as np; from linseg.similarity import self_products; "
+        "import numpy as np; from linseg.compose.measures.cosine import self_products; "
         "out = self_products(np.full((20000, 300), 0.01)); "
         "print(out.shape, round(float(out[-1, 0]), 9))"
     )
@@ -386,7 +377,7 @@ def test_corpus_run_errors_are_one_line(corpus, tmp_path):
 
 # A work function that kills its worker process the first time it meets 6-8/1.ref.
 def crash_once(params, source, data=None):
-    from linseg.corpus.batch import segment_document
+    from linseg.cli.batch import segment_document
 
     marker = Path(os.environ["LINSEG_TEST_CRASH_MARKER"])
     if source.replace("\\", "/").endswith("6-8/1.ref") and not marker.exists():
@@ -420,7 +411,7 @@ def _batch_args(corpus, out, **kw):
 
 
 def test_local_worker_death_loses_no_document(corpus, tmp_path, monkeypatch):
-    from linseg.corpus.batch import run_batch
+    from linseg.cli.batch import run_batch
 
     monkeypatch.setenv("LINSEG_TEST_CRASH_MARKER", str(tmp_path / "crashed-local"))
     ref = tmp_path / "ref"
@@ -435,7 +426,7 @@ def test_dask_cluster_matches_local_run_and_survives_a_dead_worker(corpus, tmp_p
     pytest.importorskip("distributed")
     from distributed import Client, LocalCluster
 
-    from linseg.corpus.batch import run_batch
+    from linseg.cli.batch import run_batch
 
     ref = tmp_path / "ref"
     assert run_batch(_batch_args(corpus, ref, jobs=1)) == 0

@@ -14,7 +14,7 @@ from linseg.methods.kan import (
     link_distances,
     unit_scores,
 )
-from linseg.tagger import coarse_tag, default_tagger
+from linseg.text.tagger import coarse_tag, default_tagger
 
 # Two topics of three sentences; every noun is unambiguous for the tagger.
 HAND = [
@@ -118,9 +118,9 @@ def test_edge_cases():
 
 
 def test_registered():
-    assert get("segmenter").paper_row == "K98"
-    assert get("segmenter_a").paper_row == "K98_a"
-    assert create("segmenter_a").adaptive is True
+    assert get("kan").paper_row == "K98"
+    assert get("kan_a").paper_row == "K98_a"
+    assert create("kan_a").adaptive is True
 
 
 def test_tagger_model_is_small():
@@ -148,10 +148,10 @@ def test_paper_corpus_segmenter(choi_docs, mean_pk):
     """
     docs = [d for d in choi_docs if str(d.path).replace("\\", "/").split("/")[-3] == "1"]
     assert len(docs) == 200
-    pk = mean_pk(create("segmenter", tokenized=True), docs)
+    pk = mean_pk(create("kan", tokenized=True), docs)
     assert pk == pytest.approx({"3-11": 36.4, "3-5": 21.0, "6-8": 34.5, "9-11": 43.4}, abs=0.1)
     assert all(abs(pk[r] - PAPER_K98["p"][r]) <= 3 for r in pk)
-    pk_a = mean_pk(create("segmenter_a", tokenized=True), docs)
+    pk_a = mean_pk(create("kan_a", tokenized=True), docs)
     assert pk_a == pytest.approx({"3-11": 33.8, "3-5": 24.5, "6-8": 32.2, "9-11": 38.6}, abs=0.1)
     # Both are better than the paper's K98_(j) and K98_(j,a) in every range it reports.
     for r in PAPER_K98["j"]:
@@ -182,9 +182,9 @@ def test_every_method_pickles_for_worker_processes(language):
 def test_the_default_stemmers_pickle_by_name():
     import pickle
 
-    from linseg.languages import stem_function
-    from linseg.stemmers import SnowballStemmer
-    from linseg.text import porter_stemmer
+    from linseg.text.languages import stem_function
+    from linseg.text.processor import porter_stemmer
+    from linseg.text.stemmers import SnowballStemmer
 
     for stem in (porter_stemmer(), stem_function("fr")):
         assert isinstance(stem, SnowballStemmer)

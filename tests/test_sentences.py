@@ -11,15 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from linseg.sentences import (
-    LONG_LINES,
-    LONG_PIECE,
-    _chapter_depth,
-    heading_levels,
-    heading_starts,
-    split_sentences,
-    title_lines,
-)
+from linseg.text.outline import _chapter_depth, heading_levels, heading_starts, title_lines
+from linseg.text.sentences import LONG_LINES, LONG_PIECE, split_sentences
 
 
 def pieces(text: str, language: str = "en") -> list[str]:
@@ -270,7 +263,7 @@ _HEADING_PIECES = [
 def test_the_heading_shortcut_changes_nothing(sentence):
     import re
 
-    import linseg.sentences as module
+    import linseg.text.outline as module
 
     fast = module._opens_with_heading(sentence)
     # A line-break pattern that finds one everywhere sends every sentence down the rule.
@@ -774,7 +767,7 @@ def test_a_long_paragraph_is_read_in_windows_that_cut_no_sentence(monkeypatch):
     # sentencex reads a paragraph longer than a window a window at a time, cut after a
     # line break; the line break here falls inside each sentence, and no sentence may
     # start where a window does.
-    from linseg import sentences
+    from linseg.text import sentences
 
     monkeypatch.setattr(sentences, "SENTENCEX_WINDOW", 200)
     text = "".join(f"Bee {i} flies\nhome at dusk. " for i in range(60)).rstrip() + "\n"

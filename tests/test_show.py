@@ -1,4 +1,4 @@
-"""Figures and reports (linseg.show): checked by the data they draw, not only by existing."""
+"""Figures and reports (linseg.evaluation.figures, linseg.evaluation.reports): checked by the data they draw, not only by existing."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 from linseg import C99
 from linseg.base import Segmentation
 from linseg.cli import main
-from linseg.density import divisive_clustering, sum_of_rank
-from linseg.rank import rank_transform
-from linseg.show.paper import CLUSTERING_EXAMPLE, RANK_EXAMPLE, local_rank, wave
+from linseg.compose.strategies.divisive import divisive_clustering, sum_of_rank
+from linseg.compose.transforms import rank_transform
+from linseg.evaluation.paper.figures import CLUSTERING_EXAMPLE, RANK_EXAMPLE, local_rank, wave
 
 mpl = pytest.importorskip("matplotlib", reason="figures need the plot extra (matplotlib)")
 
@@ -68,7 +68,7 @@ def test_local_rank_is_the_kernels_rank_on_symmetric_matrices(n, mask, seed):
 
 
 def test_rank_example_figure_shows_counts_of_lower_neighbours():
-    from linseg.show.paper import figure_rank_example
+    from linseg.evaluation.paper.figures import figure_rank_example
 
     fig = figure_rank_example()
     a_in, a_win, a_out = fig.axes
@@ -86,7 +86,7 @@ def test_wave_and_its_rank():
     z = 2 * np.pi * 50 / 200
     expected = 0.5 * (np.exp(-z / 2) + 0.5 * np.exp(-z / 2) * (1 + np.sin(10 * z**0.7)))
     assert wave(np.array([50.0]))[0] == pytest.approx(expected)
-    from linseg.show.paper import figure_rank_wave
+    from linseg.evaluation.paper.figures import figure_rank_wave
 
     ax = figure_rank_wave().axes[0]
     x, f = _gid(ax.lines, "wave").get_data()
@@ -100,7 +100,7 @@ def test_wave_and_its_rank():
 
 
 def test_divisive_clustering_example():
-    from linseg.show.paper import figure_divisive_clustering
+    from linseg.evaluation.paper.figures import figure_divisive_clustering
 
     s = sum_of_rank(CLUSTERING_EXAMPLE)
     clustering = divisive_clustering(s)
@@ -114,7 +114,7 @@ def test_divisive_clustering_example():
 
 
 def test_sum_of_rank_example_matches_brute_force_sums():
-    from linseg.show.paper import figure_sum_of_rank
+    from linseg.evaluation.paper.figures import figure_sum_of_rank
 
     r = CLUSTERING_EXAMPLE
     s = sum_of_rank(r)
@@ -131,7 +131,7 @@ def test_sum_of_rank_example_matches_brute_force_sums():
 
 
 def test_matrices_are_the_runs_own_in_the_papers_orientation(result):
-    from linseg.show import plot_rank, plot_similarity
+    from linseg.evaluation.figures import plot_rank, plot_similarity
 
     ax = plot_rank(result)
     img = _gid(ax.images, "matrix")
@@ -148,7 +148,7 @@ def test_matrices_are_the_runs_own_in_the_papers_orientation(result):
 
 
 def test_gradient_threshold_is_mean_plus_c_sd_of_the_plotted_series(result):
-    from linseg.show import plot_gradient
+    from linseg.evaluation.figures import plot_gradient
 
     for c in (1.2, 0.5):
         res = C99(c=c, tokenized=True).segment(TOPICS * 2)
@@ -166,7 +166,7 @@ def test_gradient_threshold_is_mean_plus_c_sd_of_the_plotted_series(result):
 
 
 def test_density_curve(result):
-    from linseg.show import plot_density
+    from linseg.evaluation.figures import plot_density
 
     ax = plot_density(result)
     x, y = _gid(ax.lines, "density").get_data()
@@ -176,7 +176,7 @@ def test_density_curve(result):
 
 
 def test_boundaries_against_reference(result):
-    from linseg.show import plot_boundaries
+    from linseg.evaluation.figures import plot_boundaries
 
     reference = [9, 12]
     ax = plot_boundaries(result, reference)
@@ -191,14 +191,14 @@ def test_boundaries_against_reference(result):
     # Any segmentation has boundaries; matrices need a C99 result.
     plain = Segmentation(list(TOPICS), [3, 6])
     assert len(plot_boundaries(plain).collections) >= 1
-    from linseg.show import plot_rank
+    from linseg.evaluation.figures import plot_rank
 
     with pytest.raises(ValueError, match="no rank matrix"):
         plot_rank(plain)
 
 
 def test_plot_all_sheet(result):
-    from linseg.show import plot_all
+    from linseg.evaluation.figures import plot_all
 
     fig = plot_all(result, [9])
     assert len(fig.axes) == 5
@@ -208,7 +208,8 @@ def test_plot_all_sheet(result):
 
 
 def test_without_matplotlib(monkeypatch, tmp_path, capsys):
-    from linseg.show import MissingMatplotlib, plot_rank
+    from linseg.evaluation._mpl import MissingMatplotlib
+    from linseg.evaluation.figures import plot_rank
 
     for name in [m for m in sys.modules if m == "matplotlib" or m.startswith("matplotlib.")]:
         monkeypatch.setitem(sys.modules, name, None)
@@ -322,8 +323,8 @@ class _Page(HTMLParser):
 
 
 def test_document_report_is_self_contained_and_blocks_match(lines_doc):
-    from linseg.corpus.document import read_document
-    from linseg.show.report import document_report
+    from linseg.evaluation.reports import document_report
+    from linseg.readers.document import read_document
 
     doc = read_document(str(lines_doc))
     seg = C99(tokenized=doc.tokenized)
@@ -341,10 +342,10 @@ def test_document_report_is_self_contained_and_blocks_match(lines_doc):
 
 
 def test_evaluation_report_beside_the_authors_logs(choi_root, tmp_path):
-    from linseg.corpus.ref import find_ref_files
-    from linseg.experiments.evaluate import evaluate
-    from linseg.experiments.reference import read_test_logs, reference_stemmer, sample_key
-    from linseg.show.report import evaluation_report
+    from linseg.evaluation.evaluate import evaluate
+    from linseg.evaluation.paper.reference import read_test_logs, reference_stemmer, sample_key
+    from linseg.evaluation.reports import evaluation_report
+    from linseg.readers.ref import find_ref_files
 
     files = find_ref_files(choi_root / "1" / "3-5")[:6]
     seg = C99(
@@ -376,7 +377,7 @@ def test_evaluation_report_beside_the_authors_logs(choi_root, tmp_path):
 
 
 def test_author_codes_follow_the_reference_codes():
-    from linseg.show.report import author_codes
+    from linseg.evaluation.reports import author_codes
 
     assert author_codes("C99") == {"auto": 26, "known": 25}
     assert author_codes("C99_b") == {"known": 25}
@@ -388,11 +389,11 @@ def test_author_codes_follow_the_reference_codes():
 
 def test_dotplot_report_beside_the_authors_logs(choi_root):
     """R98 is exact with the author's stems: his column equals ours in the report."""
-    from linseg.corpus.ref import find_ref_files
-    from linseg.experiments.evaluate import evaluate
-    from linseg.experiments.reference import read_test_logs, reference_stemmer, sample_key
+    from linseg.evaluation.evaluate import evaluate
+    from linseg.evaluation.paper.reference import read_test_logs, reference_stemmer, sample_key
+    from linseg.evaluation.reports import evaluation_report
     from linseg.methods import create
-    from linseg.show.report import evaluation_report
+    from linseg.readers.ref import find_ref_files
 
     files = find_ref_files(choi_root / "1" / "6-8")[:4]
     seg = create("r98", tokenized=True, stemmer=reference_stemmer(choi_root))
@@ -416,8 +417,8 @@ def test_evaluate_cli_writes_a_report(choi_root, tmp_path, capsys):
 
 
 def test_paper_run_report_tables():
-    paper = pytest.importorskip("linseg.experiments.paper")
-    from linseg.show.report import paper_run_report
+    paper = pytest.importorskip("linseg.evaluation.paper")
+    from linseg.evaluation.reports import paper_run_report
 
     run = paper.PaperRun(
         corpus="corpus",
@@ -443,7 +444,7 @@ def test_paper_run_report_tables():
 
 
 def test_long_documents_are_drawn_max_pooled(result, monkeypatch):
-    from linseg.show import figures as F
+    from linseg.evaluation import figures as F
 
     m = np.arange(25, dtype=np.float32).reshape(5, 5)
     np.testing.assert_array_equal(F.pool_max(m, 2), [[6, 8, 9], [16, 18, 19], [21, 23, 24]])
@@ -456,7 +457,7 @@ def test_long_documents_are_drawn_max_pooled(result, monkeypatch):
 
 
 def test_banded_runs_are_drawn_from_the_band(result, monkeypatch, lines_doc, tmp_path):
-    from linseg.show import figures as F
+    from linseg.evaluation import figures as F
 
     sentences = result.sentences
     banded = C99(band=4).segment(sentences)
@@ -486,7 +487,7 @@ def test_banded_runs_are_drawn_from_the_band(result, monkeypatch, lines_doc, tmp
 
 
 def test_methods_without_matrices_draw_what_they_have(result):
-    from linseg.show import available_kinds, plot_all
+    from linseg.evaluation.figures import available_kinds, plot_all
 
     bare = Segmentation(result.sentences, [9])
     assert available_kinds(bare) == ["boundaries"]

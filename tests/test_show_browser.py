@@ -204,8 +204,8 @@ def _assert_clean(browser, page: Path) -> None:
 
 @pytest.mark.parametrize("fmt", ["svg", "png"])
 def test_document_report_in_chromium(browser, tmp_path, fmt, choi_root):
-    from linseg.corpus.document import read_document
-    from linseg.show.report import document_report, first_words
+    from linseg.evaluation.reports import document_report, first_words
+    from linseg.readers.document import read_document
 
     doc = read_document(choi_root / "1" / "3-11" / "1.ref")
     seg = C99(tokenized=True)
@@ -243,9 +243,9 @@ def test_document_report_in_chromium(browser, tmp_path, fmt, choi_root):
 
 
 def test_evaluation_report_in_chromium(browser, tmp_path, choi_root):
-    from linseg.corpus.ref import find_ref_files
-    from linseg.experiments.evaluate import evaluate
-    from linseg.show.report import evaluation_report
+    from linseg.evaluation.evaluate import evaluate
+    from linseg.evaluation.reports import evaluation_report
+    from linseg.readers.ref import find_ref_files
 
     files = find_ref_files(choi_root / "1" / "3-5")[:5]
     results = evaluate(C99(tokenized=True), files)

@@ -8,8 +8,8 @@ import zipfile
 
 import pytest
 
-from linseg.corpus.document import decode_document
-from linseg.corpus.slides import odp_text, pptx_text, sniff_odp, sniff_pptx
+from linseg.readers.document import decode_document
+from linseg.readers.slides import odp_text, pptx_text, sniff_odp, sniff_pptx
 from test_cli import segment_file
 
 _NS = (

@@ -6,7 +6,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from linseg.text import (
+from linseg.text.processor import (
     TextProcessor,
     default_stopwords,
     is_word,
@@ -136,8 +136,8 @@ def test_ids_agree_with_stems(sentences):
     st.lists(st.text(st.sampled_from(list("ab-' .")), max_size=12), max_size=4),
 )
 def test_raw_english_is_read_in_compiled_code_as_its_tokens_say(sentences, before):
-    from linseg._text import UNKNOWN_ID, lookup_raw_words
-    from linseg.words import raw_word_tokens
+    from linseg.text._text import UNKNOWN_ID, lookup_raw_words
+    from linseg.text.words import raw_word_tokens
 
     # The compiled reader finds raw_word_tokens' tokens ...
     ids, offsets, hashes, which, starts, ends = lookup_raw_words(
@@ -184,7 +184,7 @@ def test_a_document_block_reads_the_words_once():
 
 
 def test_reads_like_compares_what_turns_text_into_stems():
-    from linseg.stemmers import SnowballStemmer
+    from linseg.text.stemmers import SnowballStemmer
 
     plain = TextProcessor()
     assert plain.reads_like(TextProcessor())  # two wrappers of one Porter stemmer
@@ -215,7 +215,7 @@ def test_share_processors_hands_alike_pieces_one_processor():
 
 
 def test_processors_that_read_alike_share_their_stems_and_no_one_else(monkeypatch):
-    import linseg.text as text_module
+    import linseg.text.processor as text_module
 
     # A fresh segmenter for each document judges no word twice: processors with the same
     # Snowball stemmer, stop list and word rule share one memo of verdicts.

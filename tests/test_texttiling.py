@@ -190,7 +190,7 @@ def test_cross_check_with_nltk():
     - NLTK snaps to paragraph breaks (and needs them); linseg snaps to sentence gaps.
     """
     nltk_tt = pytest.importorskip("nltk.tokenize.texttiling")
-    from linseg.text import default_stopwords
+    from linseg.text.processor import default_stopwords
 
     sents = _nltk_document()
     sw = sorted(default_stopwords())

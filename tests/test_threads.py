@@ -86,7 +86,7 @@ def test_each_worker_thread_keeps_its_own_segmenters(tmp_path):
     # its own segmenter, so they do not queue for one lock, and all give the same output.
     import argparse
 
-    from linseg.corpus import batch
+    from linseg.cli import batch
 
     args = argparse.Namespace(
         **dict(

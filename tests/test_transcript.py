@@ -11,12 +11,11 @@ from hypothesis import strategies as st
 
 from docgen import RECORD_KEYS
 from linseg.cli import main
-from linseg.corpus.document import decode_document, detect_format, parse_document
-from linseg.corpus.output import render
-from linseg.corpus.run import run_document
-from linseg.corpus.transcript import (
+from linseg.cli.output import render
+from linseg.readers.clock import format_clock
+from linseg.readers.document import decode_document, detect_format, parse_document
+from linseg.readers.transcript import (
     Cue,
-    format_clock,
     join_cues,
     parse_cues,
     parse_sbv,
@@ -28,6 +27,7 @@ from linseg.corpus.transcript import (
     timed_marks,
     without_labels,
 )
+from linseg.run import run_document
 from test_cli import run_cli
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "field-notes.vtt"

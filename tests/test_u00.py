@@ -232,7 +232,7 @@ def test_the_default_outline_weighs_long_chapters_more():
     # 8 nats at any length, and the cuts are the same.
     para = "Alpha beta gamma delta. Epsilon zeta eta theta."
     text = "\n\n".join(f"Chapter {c}\n*********\n\n" + "\n\n".join([para] * 50) for c in range(4))
-    sents = [text[a:b] for a, b in linseg.sentences.split_sentences(text)]
+    sents = [text[a:b] for a, b in linseg.text.sentences.split_sentences(text)]
     scaled, fixed = (
         linseg.methods.create("u00_pr", outline_section_words=w).segment(sents, 4)
         for w in (200, None)

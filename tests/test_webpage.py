@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from docgen import document, strip_bom
 from linseg.cli import main
-from linseg.corpus.document import detect_format, parse_document
-from linseg.corpus.webpage import (
+from linseg.readers.document import detect_format, parse_document
+from linseg.readers.webpage import (
     MAX_LIST_DEPTH,
     blocks_text,
     html_text,
@@ -22,7 +22,7 @@ from linseg.corpus.webpage import (
     list_item,
     sniff_html,
 )
-from linseg.sentences import heading_starts
+from linseg.text.outline import heading_starts
 from test_cli import refused_in_one_line, run_cli
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "bicycle.html"
@@ -47,7 +47,7 @@ than most people think &amp; <b>more</b> text.<br>A second line.</p>
 </body></html>
 """
 
-# Worked out by hand from the rules in linseg.corpus.webpage's docstring.
+# Worked out by hand from the rules in linseg.readers.webpage's docstring.
 PAGE_TEXT = """# Bees
 
 A hive needs less room than most people think & more text.

@@ -40,14 +40,14 @@ CORPORA = ("choi", "python-docs")
 def documents(data: Path, corpus: str) -> Iterator[tuple[str, list[str] | str, int]]:
     """``(name, sentences or text, reference count)`` for every document of ``corpus``."""
     if corpus == "choi":
-        from linseg.corpus.ref import find_ref_files, read_ref
+        from linseg.readers.ref import find_ref_files, read_ref
 
         root = data / "choi"
         for path in find_ref_files(root):
             doc = read_ref(path)
             yield Path(path).relative_to(root).as_posix(), doc.sentences, doc.n_segments
     else:
-        from linseg.experiments.natural import PYTHON_DOCS, find_natural_documents, load_document
+        from linseg.evaluation.natural import PYTHON_DOCS, find_natural_documents, load_document
 
         for txt, words in find_natural_documents(data / PYTHON_DOCS):
             doc = load_document(txt, words)
@@ -76,9 +76,10 @@ def method_boundaries(name: str, data: Path, corpus: str) -> dict[str, dict[str,
 
 
 def methods() -> list[str]:
-    from linseg.methods import available
+    """linseg's own methods (the catalogue's rows; not those a user registers)."""
+    from linseg.methods.catalogue import CATALOGUE
 
-    return sorted(available())
+    return sorted(info.name for info in CATALOGUE)
 
 
 def load(path: Path = SNAPSHOT) -> dict:

@@ -13,7 +13,7 @@ counts, as ``linseg paper``'s generator takes them), ``--languages en,de,fr,es``
 The samples are made as the paper's (Choi 2000, section 4.1): "A sample is a concatenation
 of ten text segments. A segment is the first n sentences of a randomly selected document",
 n drawn uniformly from the range, documents drawn with replacement, by the same generator
-(:func:`linseg.corpus.brown.make_samples`) with the same seed for every language.
+(:func:`linseg.evaluation.corpora.brown.make_samples`) with the same seed for every language.
 
 Sources
 -------
@@ -44,9 +44,9 @@ before its first section). Its text is its prose paragraphs (``<p>``, and public
 screen listings, tables, lists, figures, examples, admonitions (notes, tips, warnings),
 sidebars, footnotes, block quotes and legal notices. A paragraph is kept when it has at
 least four words, ends with a sentence mark (``.``, ``!``, ``?``, ``…`` or ``:``) and is
-in the book's language by :func:`linseg.languages.detect_language` (translations leave
+in the book's language by :func:`linseg.text.languages.detect_language` (translations leave
 some paragraphs in English). Paragraphs are split into sentences by linseg's splitter in
-the language's mode (:func:`linseg.sentences.split_sentences`), each paragraph apart, and
+the language's mode (:func:`linseg.text.sentences.split_sentences`), each paragraph apart, and
 each sentence is tokenised for the ``.ref`` format: punctuation set apart as its own
 token, English clitics split as in the Penn Treebank (``do n't``, ``Debian 's``), French
 elisions after their apostrophe (``l' homme``, ``qu' il``), abbreviations with inner
@@ -81,11 +81,11 @@ from html.parser import HTMLParser
 from importlib import metadata
 from pathlib import Path
 
-from linseg.corpus.brown import SampleRange, make_samples, parse_ranges
-from linseg.corpus.ref import format_ref, is_separator
-from linseg.corpus.webpage import VOID_ELEMENTS
-from linseg.languages import LANGUAGES, detect_language
-from linseg.sentences import split_sentences
+from linseg.evaluation.corpora.brown import SampleRange, make_samples, parse_ranges
+from linseg.readers.ref import format_ref, is_separator
+from linseg.readers.webpage import VOID_ELEMENTS
+from linseg.text.languages import LANGUAGES, detect_language
+from linseg.text.sentences import split_sentences
 
 OUT = Path(__file__).resolve().parent.parent / "benchmarks" / "languages"
 GPL = Path("/usr/share/common-licenses/GPL-2")

@@ -47,7 +47,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from build_natural_set import _prose, add_set_options, sections_of, write_document
-from linseg.corpus.manpage import macro_arguments, plain
+from linseg.readers.manpage import macro_arguments, plain
 
 Event = tuple[str, int, str]
 

@@ -39,8 +39,8 @@ from pathlib import Path
 import numpy as np
 
 from linseg.compose import Composition, costs, measures, strategies, transforms
-from linseg.experiments.natural import NaturalDocument, evaluate_natural, load_documents
-from linseg.experiments.significance import bootstrap_interval
+from linseg.evaluation.natural import NaturalDocument, evaluate_natural, load_documents
+from linseg.evaluation.significance import bootstrap_interval
 from linseg.methods import create
 from linseg.methods.u00 import RANK_EXPONENT, RANK_MASK
 

@@ -4,7 +4,7 @@ What it checks: the robustness contract of ``docs/robustness.md``, on ``linseg s
 --output json [--format F]`` run in-process (``linseg.cli.main``). A case FAILS when
 
 - an exception escapes ``main`` (the failure key: its type and the innermost linseg frame,
-  ``OverflowError@linseg/corpus/office.py:247``), or ``--timeout`` seconds pass
+  ``OverflowError@linseg/readers/office.py:247``), or ``--timeout`` seconds pass
   (``SIGALRM``; ``timeout@`` the frame it was in);
 - the exit status is not 0 or 2; stderr holds a traceback; status 2 comes without exactly
   one line on stderr starting ``linseg`` (or with output on stdout);
@@ -25,7 +25,7 @@ Cases start from seeds: the files under ``examples/``; data files under ``tests/
 detected; a small built-in document for each format; documents from grammar generators
 (DocBook, MediaWiki, DOCX, ODT, PPTX, ODP, EPUB: random nesting, styles, outline levels,
 odd counts, includes); and the files under each ``--seeds DIR`` (in the format their name
-says to ``linseg.corpus.suffixes``, or ``.ref``, ``.json``, ``.1``, else ``text``). A case
+says to ``linseg.readers.formats``, or ``.ref``, ``.json``, ``.1``, else ``text``). A case
 picks a format, weighted towards the markup and container formats, or ``auto`` (no
 ``--format``: any format's bytes, often under another name), and mutates a seed: byte
 edits, the format's tokens, nesting thousands deep, long runs, splices, other encodings
@@ -100,8 +100,8 @@ from pathlib import Path
 from typing import Any
 
 import linseg
-from linseg.corpus import suffixes
-from linseg.corpus.document import FORMATS
+from linseg.readers.document import FORMATS
+from linseg.readers.formats import BUILT_IN, named
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
@@ -116,11 +116,11 @@ MEMORY_LIMIT = 6 << 30  # each worker's address space, on Linux
 ZIP_FORMATS = ("epub", "docx", "odt", "pptx", "odp")
 GRAMMAR_FORMATS = ("docbook", "mediawiki", *ZIP_FORMATS)
 #: A file name's ending for each format.
-EXT = {fmt: ends[0] for fmt, ends in suffixes.SUFFIXES.items()} | {
+EXT = {f.name: f.suffixes[0] for f in BUILT_IN if f.suffixes} | {
     "text": ".txt", "lines": ".txt", "choi": ".ref", "timed": ".txt", "whisper": ".json",
     "man": ".1",
 }  # fmt: skip
-#: The format of seed files with endings that linseg.corpus.suffixes leaves out.
+#: The format of seed files with endings that linseg.readers.formats leaves out.
 SEED_SUFFIXES = {".ref": "choi", ".tsv": "whisper", ".json": "whisper", ".1": "man", ".8": "man"}
 #: How often each format is picked: the markup and container formats, and detection, more.
 WEIGHTS = {
@@ -907,7 +907,7 @@ def zip_members(data: bytes) -> list[tuple[str, bytes]] | None:
 
 def seed_format(path: Path) -> str:
     """A seed file's format: by linseg's table of file names, else ``text``."""
-    return suffixes.named(str(path)) or SEED_SUFFIXES.get(path.suffix.lower(), "text")
+    return named(str(path)) or SEED_SUFFIXES.get(path.suffix.lower(), "text")
 
 
 def seed_files(folder: Path) -> list[Path]:
@@ -937,7 +937,7 @@ def tested_documents() -> list[str]:
 def load_seeds(extra: list[str], seed: int) -> dict[str, list[bytes]]:
     """Seed documents by format: examples, test data, built-in and generated documents, and
     the files under ``extra``. The same ``seed`` gives the same seeds."""
-    from linseg.corpus.document import detect_format
+    from linseg.readers.document import detect_format
 
     seeds: dict[str, list[bytes]] = builtin_seeds()
 
@@ -1281,11 +1281,11 @@ def check_output(
 
 def decoded_input(path: str) -> str | None:
     """The file's text as linseg decodes it (decompressed, without a BOM), or None."""
-    from linseg.corpus.document import _decompressed
-    from linseg.corpus.encoding import decode
+    from linseg.readers.compression import decompressed
+    from linseg.readers.encoding import decode
 
     try:
-        return decode(_decompressed(Path(path).read_bytes()), None)[0]
+        return decode(decompressed(Path(path).read_bytes()), None)[0]
     except Exception:  # not decodable: then linseg refused it
         return None
 

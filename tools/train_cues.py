@@ -27,7 +27,7 @@ kernel documentation and manual pages. ``build`` refuses those packages by name
 (:data:`EVALUATED`), whatever the package list says.
 
 **The models.** Logistic regressions of "a section starts here" on the feature strings
-:func:`linseg.compose.cues.gap_features` reads at each gap, hashed into ``2 ** BITS``
+:func:`linseg.compose.costs.cues.gap_features` reads at each gap, hashed into ``2 ** BITS``
 weights, fitted by L-BFGS (:data:`MODELS`): one of paragraph gaps (``cues-en.npz``), and
 one of sentence gaps in the same pages read with their blank lines as spaces
 (``cues-en-sentences.npz``), for text that comes without paragraphs. Each file holds the
@@ -36,7 +36,7 @@ weights (float16), the intercept and the log-odds of the training base rate;
 rate's.
 
 The model of paragraph gaps also reads titles (``ot=1`` where the paragraph after the gap
-looks like a title, :func:`linseg.compose.cues.title_like`, ``pt=1`` where the one before
+looks like a title, :func:`linseg.compose.costs.cues.title_like`, ``pt=1`` where the one before
 does; its file says so, ``titles``), and learns from the pages twice: without their
 headings and with them as plain lines. Plain text often has its titles so; a model that
 has seen none cuts after a title as often as before it. The sentence model reads no
@@ -68,9 +68,10 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.optimize import minimize
 
-from linseg.compose.cues import feature_index, gap_features, paragraph_texts
-from linseg.experiments.natural import load_documents
-from linseg.sentences import paragraph_starts, split_sentences
+from linseg.compose.costs.cues import feature_index, gap_features, paragraph_texts
+from linseg.evaluation.natural import load_documents
+from linseg.text.outline import paragraph_starts
+from linseg.text.sentences import split_sentences
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from build_natural_set import build_set
@@ -79,7 +80,7 @@ ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "src" / "linseg" / "data"
 BITS = 18
 #: Each model: its file, the units whose gaps it reads, its L2 penalty, and whether it
-#: reads titles (:func:`linseg.compose.cues.title_like`), learning from the pages with
+#: reads titles (:func:`linseg.compose.costs.cues.title_like`), learning from the pages with
 #: their titles as plain lines (:func:`titled`) beside the pages without them.
 MODELS = (
     ("cues-en.npz", "paragraphs", 3.0, True),
@@ -281,7 +282,7 @@ def train(sets: Path, out: Path) -> None:
 _README = """# cues-en.npz, cues-en-sentences.npz: where English writers start a section
 
 The models of `linseg.compose.SectionCues`: logistic regressions of "a section starts at
-this gap" on the feature strings `linseg.compose.cues.gap_features` reads there (first
+this gap" on the feature strings `linseg.compose.costs.cues.gap_features` reads there (first
 words of the unit after it, last words and mark of the one before, lengths, and the words
 the two sides share), hashed into 2^{bits} weights (float16), with L2 penalties of {l2}
 (paragraph gaps) and {sentence_l2} (sentence gaps).
@@ -293,7 +294,7 @@ removed, each page's own sections as the reference.
   every heading kept as a line of plain text, a title without marks (its section starts
   at the title): {gaps} gaps, {starts} section starts. Beside the features above, it
   reads whether the paragraph after the gap, and the one before, looks like a title
-  (`linseg.compose.cues.title_like`).
+  (`linseg.compose.costs.cues.title_like`).
 - `cues-en-sentences.npz` reads sentence gaps in the same pages with their blank lines
   read as spaces, as a text without paragraphs comes: {sentence_gaps} of them,
   {sentence_starts} section starts (a section whose first paragraph the sentence splitter

@@ -23,7 +23,7 @@ and nothing from ``LINSEG_DATA`` is read here.
 modify and distribute for any purpose without fee, provided the copyright notice and
 disclaimer appear on all copies. ``lsa-README.md`` carries them.
 
-**Processing.** Words are stemmed exactly as :class:`linseg.text.TextProcessor` does for
+**Processing.** Words are stemmed exactly as :class:`linseg.text.processor.TextProcessor` does for
 English (raw-text tokens, lower case, the shipped stopword list removed, Porter stems), so
 that the stems of the space are the stems a segmenter looks up. Stems in fewer than
 ``--min-df`` documents are dropped. Cells are log-entropy weighted (Dumais 1991):
@@ -55,7 +55,7 @@ from typing import Any
 
 import numpy as np
 
-from linseg.text import TextProcessor
+from linseg.text.processor import TextProcessor
 
 WORDNET = Path("/usr/share/wordnet")
 OUT = Path(__file__).resolve().parent.parent / "src" / "linseg" / "data"

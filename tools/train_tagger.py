@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from linseg.tagger import TAGS, Tagger, coarse_tag, word_class
+from linseg.text.tagger import TAGS, Tagger, coarse_tag, word_class
 
 
 def read_brown(path: str, genres_in: set[str] | None, genres_out: set[str] | None):
@@ -102,7 +102,7 @@ def main() -> None:
     print(f"trained on {n_tokens} tokens; wrote {args.out} ({len(blob) / 1e6:.2f} MB)")
 
     if held:
-        from linseg.tagger import load_tagger
+        from linseg.text.tagger import load_tagger
 
         tagger: Tagger = load_tagger(args.out)
         right = total = 0

@@ -1,6 +1,12 @@
 """linseg: linear text segmentation, with Choi's C99 at its heart.
 
->>> from linseg import C99, segment_text, pk
+A segmenter is, in the paper's words, "a similarity measure plus a clustering strategy":
+the package is laid out so (docs/architecture.md). The public API is here:
+
+>>> import linseg
+>>> linseg.segment_text(text).segments                        # doctest: +SKIP
+>>> linseg.create("c99", mask_size=9).segment(sentences)      # doctest: +SKIP
+>>> from linseg import C99, Composition, pk                   # doctest: +SKIP
 """
 
 from __future__ import annotations
@@ -8,50 +14,47 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any
 
-from .base import Segmentation, Segmenter, TextSegmentation
-from .methods import DEFAULT_METHOD
+from linseg import _imports
+from linseg.base import Segmentation, Segmenter, TextSegmentation
+from linseg.methods import DEFAULT_METHOD, available, create
 
 if TYPE_CHECKING:
-    from .methods.c99 import C99, C99Result
-    from .metrics import pk, windowdiff
+    from linseg.compose.composition import Composition
+    from linseg.evaluation.metrics import pk, windowdiff
+    from linseg.methods.c99 import C99, C99Result
 
 __version__ = "0.1.0"
 
+# linseg 0.1's import paths (linseg.similarity, linseg.corpus.*, ...) for one release.
+_imports.install()
+
 __all__ = [
+    "segment_text",
+    "segment_file",
+    "create",
+    "available",
     "C99",
     "C99Result",
+    "Composition",
     "Segmentation",
     "Segmenter",
     "TextSegmentation",
     "pk",
     "windowdiff",
-    "segment_text",
-    "segment_file",
     "__version__",
 ]
 
-
 # Loaded on first use, so that ``import linseg`` (and every CLI call) stays fast.
-_LAZY = {
-    "C99": "linseg.methods.c99",
-    "C99Result": "linseg.methods.c99",
-    "pk": "linseg.metrics",
-    "windowdiff": "linseg.metrics",
-}
-
-
-def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        import importlib
-
-        value = getattr(importlib.import_module(_LAZY[name]), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'linseg' has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *_LAZY])
+__getattr__, __dir__ = _imports.lazy(
+    __name__,
+    {
+        "C99": "methods.c99",
+        "C99Result": "methods.c99",
+        "Composition": "compose.composition",
+        "pk": "evaluation.metrics",
+        "windowdiff": "evaluation.metrics",
+    },
+)
 
 
 def segment_text(
@@ -64,8 +67,6 @@ def segment_text(
     ``params`` go to its
     constructor.
     """
-    from .methods import create
-
     return create(method, **params).segment_text(text, n_segments)
 
 
@@ -93,9 +94,8 @@ def segment_file(
     are not UTF-8 (an HTML or XML charset, an Emacs coding tag, POD's ``=encoding``,
     LaTeX's ``inputenc``).
     """
-    from .corpus.document import read_document
-    from .corpus.run import run_document
-    from .methods import create
+    from linseg.readers.document import read_document
+    from linseg.run import run_document
 
     segmenter = create(method, **params)
     document = read_document(path, format, encoding, segmenter.language)

@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from functools import wraps
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
-from .checks import check_int
+from linseg.checks import check_int
 
 if TYPE_CHECKING:
-    from .bounds import SizeUnit
+    from linseg.chunks.bounds import SizeUnit
 
 __all__ = [
     "Segmentation",
@@ -168,7 +168,7 @@ class Segmenter:
     max_size, min_size, size_unit:
         Bounds on every segment's size (None: unbounded), counted in ``size_unit``:
         ``"sentences"``, ``"words"``, ``"chars"`` or a callable giving a sentence's
-        size. See :mod:`linseg.bounds`: the method's boundaries are kept where the bounds
+        size. See :mod:`linseg.chunks.bounds`: the method's boundaries are kept where the bounds
         allow; oversized segments are cut where the topic breaks most, undersized ones
         joined to their more similar neighbour. A sentence is never split.
     """
@@ -188,12 +188,12 @@ class Segmenter:
         min_size: int | None = None,
         size_unit: SizeUnit = "sentences",
     ) -> None:
-        from .bounds import check_bounds
+        from linseg.chunks.bounds import check_bounds
 
         if not isinstance(language, str):
             raise TypeError(f"language must be an ISO 639-1 code or 'auto', got {language!r}")
         if language != "en":
-            from .languages import AUTO, resolve_language
+            from linseg.text.languages import AUTO, resolve_language
 
             language = AUTO if language.strip().lower() == AUTO else resolve_language(language)
         self.language = language
@@ -233,8 +233,8 @@ class Segmenter:
             return result
         from dataclasses import replace
 
-        from .bounds import bound_boundaries, sentence_sizes, topic_breaks
-        from .text import processor_for
+        from linseg.chunks.bounds import bound_boundaries, sentence_sizes, topic_breaks
+        from linseg.text.processor import processor_for
 
         sentences = result.sentences
         sizes = sentence_sizes(sentences, self.size_unit)
@@ -253,7 +253,7 @@ class Segmenter:
         if tokenized is None:
             tokenized = self.tokenized
         if tokenized is None:
-            from .text import looks_tokenized
+            from linseg.text.processor import looks_tokenized
 
             tokenized = looks_tokenized(sentences)
         return tokenized
@@ -261,7 +261,7 @@ class Segmenter:
     @serial
     def segment_text(self, text: str, n_segments: int | None = None) -> TextSegmentation:
         """Split raw ``text`` into sentences, segment them, and cut the text to match."""
-        from .text import split_sentences
+        from linseg.text.processor import split_sentences
 
         if not isinstance(text, str):
             raise TypeError(f"text must be str, got {type(text).__name__}")
@@ -286,7 +286,7 @@ class Segmenter:
         copy per language met, kept)."""
         if self.language != "auto":
             return self
-        from .languages import resolve_language
+        from linseg.text.languages import resolve_language
 
         code = resolve_language("auto", text if isinstance(text, str) else " ".join(text))
         return self._variant(language=code)

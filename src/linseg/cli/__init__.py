@@ -40,7 +40,7 @@ class ArgumentParser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from .. import __version__
+    from linseg import __version__
 
     parser = ArgumentParser(
         prog="linseg",
@@ -58,14 +58,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         return _fail("a command is needed, e.g. 'linseg segment FILE' (see 'linseg --help')")
-    from ..corpus.data import DataNotFound
+    from linseg.evaluation.corpora.data import DataNotFound
 
     try:
         return int(args.func(args) or 0)
     except (UsageError, DataNotFound) as exc:
         return _fail(str(exc))
     except UnicodeDecodeError as exc:
-        from ..corpus.document import decode_error_message
+        from linseg.readers.document import decode_error_message
 
         return _fail(decode_error_message(exc))
     except (ValueError, TypeError) as exc:

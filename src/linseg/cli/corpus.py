@@ -6,10 +6,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..corpus.brown import PAPER_RANGES, parse_ranges, write_corpus
-from ..corpus.data import DataNotFound, data_dir
-from . import UsageError
-from .options import non_negative_int, positive_int
+from linseg.cli import UsageError
+from linseg.cli.options import non_negative_int, positive_int
+from linseg.evaluation.corpora.brown import PAPER_RANGES, parse_ranges, write_corpus
+from linseg.evaluation.corpora.data import DataNotFound, data_dir
 
 _DEFAULT_RANGES = ",".join(f"{lo}-{hi}:{n}" for lo, hi, n in PAPER_RANGES)
 

@@ -10,12 +10,12 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from ..corpus.data import choi_dir
-from ..corpus.ref import find_ref_files
-from ..experiments.evaluate import evaluate, range_order, summarize
-from ..progress import Progress
-from . import UsageError
-from .options import add_method_options, make_segmenter
+from linseg.cli import UsageError
+from linseg.cli.options import add_method_options, make_segmenter
+from linseg.evaluation.corpora.data import choi_dir
+from linseg.evaluation.evaluate import evaluate, range_order, summarize
+from linseg.progress import Progress
+from linseg.readers.ref import find_ref_files
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
     files = [f for root in roots for f in find_ref_files(root)]
     if not files:
         raise UsageError(f"no .ref files under {_label(roots)}")
-    from ..methods import get
+    from linseg.methods import get
 
     info = get(args.method)
     # The paper's .ref sentences are tokenised; a user's may be raw prose: guess per file.
@@ -129,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
         )
         out.write(line)
     if args.report:
-        from ..show.report import write_evaluation_report
+        from linseg.evaluation.reports import write_evaluation_report
 
         write_evaluation_report(args.report, results, info.name, segmenter, roots[0])
     return 0
@@ -159,7 +159,7 @@ def _label(roots: list[Path]) -> str:
 
 
 def _is_natural(root: Path) -> bool:
-    from ..experiments.natural import find_natural_documents
+    from linseg.evaluation.natural import find_natural_documents
 
     if root.is_file():
         return root.suffix in (".txt", ".words")
@@ -168,14 +168,14 @@ def _is_natural(root: Path) -> bool:
 
 def run_natural(args: argparse.Namespace, roots: list[Path]) -> int:
     """``linseg evaluate`` on natural documents: text with its true section starts."""
-    from ..experiments.natural import (
+    from linseg.evaluation.natural import (
         evaluate_natural,
         format_intervals,
         format_summary,
         load_documents,
         summarize,
     )
-    from ..methods import get
+    from linseg.methods import get
 
     info = get(args.method)
     if info.needs_n_segments and not args.known_count:

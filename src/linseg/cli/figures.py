@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .options import positive_int
+from linseg.cli.options import positive_int
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -28,10 +28,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .plot import require_matplotlib
+    from linseg.cli.plot import require_matplotlib
 
     require_matplotlib()
-    from ..show.paper import write_paper_figures
+    from linseg.evaluation.paper.figures import write_paper_figures
 
     for path in write_paper_figures(args.out, args.format, args.dpi):
         sys.stdout.write(f"{path}\n")

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from ..methods import DEFAULT_METHOD, from_options
+from linseg.methods import DEFAULT_METHOD, from_options
 
 
 def _integer(text: str, minimum: int, what: str) -> int:
@@ -175,12 +175,29 @@ def announce(what: str, size: int) -> Iterator[None]:
         print(f" {time.perf_counter() - start:.1f} s", file=sys.stderr, flush=True)
 
 
+def input_format(value: str) -> str:
+    """``--format``'s value: ``auto`` or a registered format's name."""
+    if value == "auto":
+        return value
+    from linseg.readers.formats import get_format
+
+    try:
+        return get_format(value).name
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def add_reading_options(p: argparse.ArgumentParser) -> None:
     """``--format``, ``--segments`` and ``--encoding``: how a document is read and cut."""
-    from ..corpus.document import FORMATS
+    from linseg.readers.formats import formats
 
     p.add_argument(
-        "--format", choices=("auto", *FORMATS), default="auto", help="input format (default: auto)"
+        "--format",
+        type=input_format,
+        default="auto",
+        metavar="FORMAT",
+        help=f"input format: auto (the default), {', '.join(formats(installed=False))}, or one "
+        "an installed package adds",
     )
     p.add_argument(
         "--segments",

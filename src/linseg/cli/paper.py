@@ -7,10 +7,10 @@ import os
 import sys
 from pathlib import Path
 
-from ..corpus.data import DataNotFound, choi_dir
-from ..experiments.reference import reference_stems_path
-from . import UsageError
-from .options import positive_int
+from linseg.cli import UsageError
+from linseg.cli.options import positive_int
+from linseg.evaluation.corpora.data import DataNotFound, choi_dir
+from linseg.evaluation.paper.reference import reference_stems_path
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -71,7 +71,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..experiments.paper import reference_figures, run_paper, write_outputs
+    from linseg.evaluation.paper import run_paper, write_outputs
+    from linseg.evaluation.paper.output import reference_figures
 
     choi: Path | None = None
     if args.corpus:
@@ -116,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _write_report(path: str, result, refs):
     """The HTML page of the run, with C99's per-sample lists from the run's own results."""
-    from ..show.report import paper_run_report, write_report
+    from linseg.evaluation.reports import paper_run_report, write_report
 
     samples = result.sample_results("C99", "C99_b")
     return write_report(path, paper_run_report(result, refs, {"c99": samples} if samples else None))

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from . import UsageError
-from .options import add_method_options, add_reading_options, positive_int, tell
+from linseg.cli import UsageError
+from linseg.cli.options import add_method_options, add_reading_options, positive_int, tell
 
 KIND_CHOICES = ("similarity", "rank", "density", "gradient", "boundaries", "all")
 
@@ -41,7 +41,7 @@ def add_document_options(p: argparse.ArgumentParser) -> None:
 
 
 def require_matplotlib() -> None:
-    from ..show import INSTALL_HINT, have_matplotlib
+    from linseg.evaluation._mpl import INSTALL_HINT, have_matplotlib
 
     if not have_matplotlib():
         raise UsageError(INSTALL_HINT)
@@ -49,8 +49,8 @@ def require_matplotlib() -> None:
 
 def segment_document(args: argparse.Namespace):
     """Read ``args.input`` and segment it: ``(document, segmenter, result)``."""
-    from ..corpus.document import read_document
-    from ..corpus.run import run_document
+    from linseg.readers.document import read_document
+    from linseg.run import run_document
 
     doc = read_document(args.input, args.format, args.encoding, args.language or "en")
     done = run_document(doc, args.method, args.segments, vars(args))
@@ -72,8 +72,8 @@ def run(args: argparse.Namespace) -> int:
     require_matplotlib()
     fmt = output_format(args.out, ("png", "svg"))
     doc, _, result = segment_document(args)
-    from ..show import figures as F
-    from ..show._mpl import figure_bytes
+    from linseg.evaluation import figures as F
+    from linseg.evaluation._mpl import figure_bytes
 
     if args.kind != "all" and args.kind not in F.available_kinds(result):
         raise UsageError(

@@ -5,8 +5,13 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .options import add_method_options
-from .plot import add_document_options, output_format, require_matplotlib, segment_document
+from linseg.cli.options import add_method_options
+from linseg.cli.plot import (
+    add_document_options,
+    output_format,
+    require_matplotlib,
+    segment_document,
+)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -39,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.no_figures:
         require_matplotlib()
     doc, segmenter, result = segment_document(args)
-    from ..show.report import document_report, write_report
+    from linseg.evaluation.reports import document_report, write_report
 
     page = document_report(
         result,

@@ -6,64 +6,37 @@ import argparse
 import os
 import sys
 
-from ..corpus.batch import is_batch, run_batch
-from ..corpus.document import read_document
-from ..corpus.output import KEYWORDS_HEADER, OUTPUTS, check_output, render
-from ..corpus.ref import SEPARATOR
-from ..corpus.run import run_document
-from ..progress import pages_shown
-from .options import add_method_options, add_reading_options, announce, positive_int, tell
+from linseg.cli.batch import is_batch, run_batch
+from linseg.cli.options import add_method_options, add_reading_options, announce, positive_int, tell
+from linseg.cli.output import KEYWORDS_HEADER, OUTPUTS, check_output, render
+from linseg.progress import pages_shown
+from linseg.readers.document import read_document
+from linseg.readers.ref import SEPARATOR
+from linseg.run import run_document
 
 SEPARATOR_LINE = SEPARATOR
 
 
-# What `linseg segment --help` says of the input formats.
-_DESCRIPTION = (
-    "Segment a document. Input formats: choi (the .ref format of Choi's corpus), "
-    "lines (one sentence a line), text (raw prose, split into sentences by linseg), "
-    "vtt, srt and sbv (WebVTT, SubRip and SubViewer transcripts: the cues' text, "
-    "with their times), timed (text with timestamps, such as a video's transcript "
-    "copied from its page: the text, each line timed by the timestamp above it), "
-    "whisper (a speech recogniser's output: Whisper's JSON or TSV, whisper.cpp's JSON), "
-    "html (a web page: the text it shows, headings as Markdown '#' lines), "
-    "mhtml (a web page saved as one file: its page, read as html), "
-    "tex (a LaTeX source: its body's text, its sectioning as headings), "
-    "man (a manual page's source, man(7) or mdoc(7): the text man shows, its sections "
-    "as headings), "
-    "info (a GNU Info manual: its nodes' text without node lines and menus; a split "
-    "manual's parts are read from beside it), "
-    "ipynb (a Jupyter notebook: Markdown cells as written, code cells fenced, "
-    "outputs left out), "
-    "asciidoc (an AsciiDoc source: its text, section titles as headings, listings "
-    "fenced, the files it includes read from beside it), "
-    "pod (Perl's POD, a .pod file or a module's documentation: the text perldoc "
-    "shows, =head lines as headings, verbatim paragraphs fenced), "
-    "org (an Org document: headlines as headings, source blocks fenced, keywords "
-    "and drawers left out), "
-    "docbook (a DocBook source: the text a rendering shows, section titles as "
-    "headings, verbatim blocks fenced, the files it includes read from beside it), "
-    "rtf (a Rich Text Format file: paragraphs, lists and tables, headings by their "
-    "outline levels or styles), "
-    "mediawiki (wikitext, as Wikipedia's articles are written, or a MediaWiki export: "
-    "the text a reader sees, headings as headings, templates and footnotes left out), "
-    "epub (an e-book: its pages in reading order, read as web pages), docx and odt "
-    "(Word and OpenDocument files: paragraphs, lists and tables, headings by their "
-    "styles), pptx and odp (slide decks: slides in order, titles as headings, points as "
-    "list items, speaker notes after them), pdf (paragraphs and headings rebuilt from the layout; needs "
-    "'linseg[pdf]'). The format is detected when not given (transcripts, web pages, "
-    "saved pages, LaTeX sources, manual pages, Info manuals, notebooks, AsciiDoc, POD, "
-    "Org and DocBook sources, RTF files, wikitext, e-books, word-processor files, decks and PDFs by "
-    "content or by the "
-    ".vtt/.srt/.sbv/.html/.mhtml/.mht/.tex/.info/.ipynb/.adoc/.pod/.org/.docbook/.dbk/.rtf/.mediawiki/.wikitext/"
-    ".epub/.docx/.odt/.pptx/.odp/.pdf name). Input compressed by gzip, bzip2 or xz is decompressed first."
-)
+def _description() -> str:
+    """What ``linseg segment --help`` says of the input formats, from their registry."""
+    from linseg.readers.formats import formats
+
+    known = formats(installed=False).values()
+    listed = "; ".join(f"{f.name} ({f.summary})" for f in known)
+    names = "/".join(s for f in known for s in f.suffixes)
+    return (
+        f"Segment a document. Input formats: {listed}. The format is detected when not given, "
+        f"by content or by the {names} name; input compressed by gzip, bzip2 or xz is "
+        "decompressed first. Formats that installed packages add (the linseg.formats entry "
+        "points) are read with --format NAME, or by their files' names."
+    )
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "segment",
         help="segment a document into topical segments",
-        description=_DESCRIPTION,
+        description=_description(),
         epilog=(
             "Output: 'text' writes each segment exactly as it stood in the input, with a line "
             f"'{SEPARATOR_LINE}' between segments; 'choi' writes the .ref format; 'json' "

@@ -20,6 +20,8 @@ user can put together:
   penalty per segment, with a segment cost and paragraphs as units if wished;
 - :mod:`linseg.compose.rows` -- what the matrix compares, when not sentences:
   paragraphs, or Hearst's token-sequences of w words;
+- :mod:`linseg.compose.band` -- the band: a matrix kept within w sentences of its
+  diagonal, for long documents (the paper's linear-time C99);
 - :class:`Composition` -- a :class:`~linseg.base.Segmenter` made of these.
 
 A new measure is a callable ``measure(sentences, tokenized) -> (n, n) array``; a new
@@ -28,14 +30,30 @@ strategy a callable ``strategy(matrix, n_segments) -> boundaries``; a new cost a
 module of its kind. The registered C99 rows, Reynar's rows (:mod:`linseg.methods.dotplot`),
 Utiyama and Isahara's (:mod:`linseg.methods.u00`), linseg's own ``consensus_dp``
 (:mod:`linseg.methods.consensus`) and the compositions of
-:mod:`linseg.methods.compose_registry` are Composition subclasses.
+:mod:`linseg.methods.c99_dp` are Composition subclasses.
 
 >>> from linseg.compose import Composition, measures, strategies, transforms
 >>> c99 = Composition(measures.StemCosine(), transforms.LocalRank(11),
 ...                   strategies.DivisiveDensity(c=1.2))
 """
 
-from . import costs, cues, measures, rows, strategies, transforms
-from .composition import Composition
+from __future__ import annotations
 
-__all__ = ["Composition", "costs", "cues", "measures", "rows", "strategies", "transforms"]
+from typing import TYPE_CHECKING
+
+from linseg._imports import lazy
+
+if TYPE_CHECKING:
+    from linseg.compose import costs, measures, rows, strategies, transforms
+    from linseg.compose.composition import Composition
+
+_MODULES = ("costs", "measures", "rows", "strategies", "transforms")
+__all__ = [
+    "Composition",
+    "costs",
+    "measures",
+    "rows",
+    "strategies",
+    "transforms",
+]
+__getattr__, __dir__ = lazy(__name__, {"Composition": "composition"}, _MODULES)

@@ -7,19 +7,15 @@ from contextlib import ExitStack
 
 import numpy as np
 
-from ..banded import (
-    BandMatrix,
-    check_band,
-    resolve_band,
-)
-from ..base import Segmentation, Segmenter
-from ..bounds import SizeUnit
-from ..memory import check_fits, dense_matrix_bytes
-from ..text import share_processors
-from .measures import Measure, StemCosine
-from .rows import Split
-from .strategies import DivisiveDensity, Strategy
-from .transforms import LocalRank
+from linseg.base import Segmentation, Segmenter
+from linseg.chunks.bounds import SizeUnit
+from linseg.compose.band import BandMatrix, check_band, resolve_band
+from linseg.compose.measures import Measure, StemCosine
+from linseg.compose.memory import check_fits, dense_matrix_bytes
+from linseg.compose.rows import Split
+from linseg.compose.strategies import DivisiveDensity, Strategy
+from linseg.compose.transforms import LocalRank
+from linseg.text.processor import share_processors
 
 __all__ = ["Composition"]
 
@@ -44,10 +40,10 @@ class Composition(Segmenter):
     band:
         None (the default): the dense n x n matrix, as always. An integer w keeps the
         matrix within w sentences of the diagonal, as C99's ``band`` does
-        (:mod:`linseg.banded`): the measure and the transform are computed on the band
-        only and the strategy receives a :class:`~linseg.banded.BandMatrix`, so a long
+        (:mod:`linseg.compose.band`): the measure and the transform are computed on the band
+        only and the strategy receives a :class:`~linseg.compose.band.BandMatrix`, so a long
         document never builds an n x n matrix. ``"auto"``: the dense matrix while it
-        fits comfortably, else the default band (:func:`linseg.banded.resolve_band`).
+        fits comfortably, else the default band (:func:`linseg.compose.band.resolve_band`).
         A band needs a measure with a banded form -- C99's ``StemCosine``, or any
         measure with a method ``banded(sentences, tokenized, band) -> BandMatrix`` --
         and a transform that keeps the band (``LocalRank``, ``NoTransform`` or None);

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..checks import check_int
-from ..sentences import paragraph_starts
-from ..text import TextProcessor
+from linseg.checks import check_int
+from linseg.text.outline import paragraph_starts
+from linseg.text.processor import TextProcessor
 
 __all__ = ["Split", "Paragraphs", "TokenSequences", "nearest_break"]
 

@@ -1,19 +1,20 @@
-"""The segmentation methods, registered in one place.
+"""The segmentation methods: each a class of its own module here, named in one table
+(:mod:`~linseg.methods.catalogue`).
 
 ``linseg segment --method NAME``, ``linseg evaluate --method NAME``, ``linseg methods``
-and the experiment runner all look methods up here. A method module registers a factory
-with :func:`register`; :data:`METHOD_MODULES` lists the modules to import.
+and the experiment runner all look methods up here. Listing them imports no method's
+module; :func:`create` imports the one it makes.
 """
 
 from __future__ import annotations
 
-import importlib
 import inspect
+import warnings
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
-from ..base import Segmenter
+from linseg.base import Segmenter
+from linseg.methods.catalogue import CATALOGUE, DEFAULT_METHOD, RENAMED, MethodInfo
 
 __all__ = [
     "register",
@@ -25,43 +26,14 @@ __all__ = [
     "OPTION_FLAGS",
     "available",
     "MethodInfo",
-    "METHOD_MODULES",
 ]
 
-#: The method ``linseg segment`` and :func:`linseg.segment_text` use when none is named:
-#: U00 on paragraphs with C99's rank evidence, the method that does best on real documents
-#: with sections of their own (Python and Django documentation pages; see the evaluation
-#: guide), and better than C99 on the paper's corpus (8.2% Pk on 3-11 against 12.8%).
-#: ``c99`` is the author's algorithm, exact.
-DEFAULT_METHOD = "u00_pr"
-
-# Modules that define methods; each calls register() at import.
-METHOD_MODULES = ["linseg.methods.c99_registry", "linseg.methods.baselines"]
-METHOD_MODULES += ["linseg.methods.texttiling_registry", "linseg.methods.kan_registry"]
-METHOD_MODULES += ["linseg.methods.dotplot_registry", "linseg.methods.u00_registry"]
-METHOD_MODULES += ["linseg.methods.compose_registry", "linseg.methods.consensus_registry"]
-
-
-@dataclass(frozen=True)
-class MethodInfo:
-    name: str
-    factory: Callable[..., Segmenter]
-    summary: str
-    needs_n_segments: bool = False  # True for methods that only run with a known count
-    paper_row: str | None = None  # the row name in the paper's tables, e.g. "C99_b"
-    defaults: tuple[tuple[str, Any], ...] = ()
-    # What the method's learned or chosen parts came from ("nothing": nothing was fitted);
-    # the README's table of every method and linseg paper's beyond table print it.
-    trained_on: str = "nothing"
-
-
-_REGISTRY: dict[str, MethodInfo] = {}
-_loaded = False
+_REGISTRY: dict[str, MethodInfo] = {info.name: info for info in CATALOGUE}
 
 
 def register(
     name: str,
-    factory: Callable[..., Segmenter],
+    factory: Callable[..., Segmenter] | str,
     summary: str,
     *,
     needs_n_segments: bool = False,
@@ -69,34 +41,36 @@ def register(
     trained_on: str = "nothing",
     **defaults: Any,
 ) -> None:
-    """Make a method known under ``name`` (lower case, unique); ``trained_on`` says what
-    its learned or chosen parts came from."""
+    """Make a method known under ``name`` (lower case, unique): ``factory`` is the class
+    (or ``"module:Class"``) that runs it with ``defaults``; ``trained_on`` says what its
+    learned or chosen parts came from. linseg's own methods are the rows of
+    :data:`~linseg.methods.catalogue.CATALOGUE`."""
     key = name.lower()
-    if key in _REGISTRY:
+    if key in _REGISTRY or key in RENAMED:
         raise ValueError(f"method {name!r} is already registered")
     _REGISTRY[key] = MethodInfo(
         key, factory, summary, needs_n_segments, paper_row, tuple(defaults.items()), trained_on
     )
 
 
-def _load() -> None:
-    global _loaded
-    if not _loaded:
-        _loaded = True
-        for mod in METHOD_MODULES:
-            importlib.import_module(mod)
-
-
 def available() -> dict[str, MethodInfo]:
     """All registered methods by name."""
-    _load()
     return dict(_REGISTRY)
 
 
 def get(name: str) -> MethodInfo:
-    _load()
+    """The method registered as ``name``; a ValueError naming the known ones otherwise."""
+    key = name.lower()
+    if key in RENAMED:
+        warnings.warn(
+            f"method {name!r} is called {RENAMED[key]!r} since linseg 0.2; the old name "
+            "goes in 0.3",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        key = RENAMED[key]
     try:
-        return _REGISTRY[name.lower()]
+        return _REGISTRY[key]
     except KeyError:
         known = ", ".join(sorted(_REGISTRY))
         raise ValueError(f"unknown method {name!r}; known methods: {known}") from None
@@ -167,11 +141,11 @@ def from_options(name: str, options: Mapping[str, Any], **extra: Any) -> Segment
     params: dict[str, Any] = {}
     for key, value in given.items():
         if key == "stopwords":
-            from ..text import load_stopwords
+            from linseg.text.processor import load_stopwords
 
             value = load_stopwords(value)
         elif key == "stems":
-            from ..text import table_stemmer
+            from linseg.text.processor import table_stemmer
 
             value = table_stemmer(value)
         params[OPTION_FLAGS[key][0]] = value

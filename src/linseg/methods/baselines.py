@@ -5,7 +5,7 @@
 ``B_(r,?)`` marks each sentence break with probability 1/2, and ``B_(r,b)`` marks ``b``
 breaks drawn at random, ``b`` being the reference's number of boundaries. They need no
 similarity measure: they show what an error rate means on a corpus (equation 6 rewards
-neither silence nor a boundary everywhere). :func:`linseg.metrics.expected_pk_random`
+neither silence nor a boundary everywhere). :func:`linseg.evaluation.metrics.expected_pk_random`
 gives the expected error of the two random ones analytically (equations 8 and 9). Each is
 a composition of :class:`linseg.compose.strategies.Baseline` and no measure.
 """
@@ -16,10 +16,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..base import check_int
-from ..bounds import SizeUnit
-from ..compose import Composition, strategies
-from . import register
+from linseg.base import check_int
+from linseg.chunks.bounds import SizeUnit
+from linseg.compose import Composition, strategies
 
 __all__ = [
     "NoBoundary",
@@ -117,27 +116,3 @@ class RandomKnownBoundaries(_RandomBaseline):
 
     name = "b_rb"
     kind = "random_count"
-
-
-register("b_n", NoBoundary, "Baseline B_n: no boundary at all", paper_row="B_n")
-register("b_a", AllBoundaries, "Baseline B_a: a boundary at every sentence break", paper_row="B_a")
-register(
-    "b_e",
-    EqualSegments,
-    "Baseline B_e: regular chunks of the reference's mean segment length",
-    needs_n_segments=True,
-    paper_row="B_e",
-)
-register(
-    "b_r",
-    RandomBoundaries,
-    "Baseline B_(r,?): each sentence break with p = 1/2 (seed)",
-    paper_row="B_(r,?)",
-)
-register(
-    "b_rb",
-    RandomKnownBoundaries,
-    "Baseline B_(r,b): the reference's number of boundaries at random (seed)",
-    needs_n_segments=True,
-    paper_row="B_(r,b)",
-)

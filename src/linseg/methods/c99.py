@@ -20,18 +20,22 @@ from typing import cast
 
 import numpy as np
 
-from ..banded import BandMatrix, banded_c99, resolve_band
-from ..base import Segmentation, serial
-from ..bounds import SizeUnit
-from ..compose.composition import Composition
-from ..compose.measures import StemCosine
-from ..compose.strategies import DivisiveDensity
-from ..compose.transforms import LocalRank
-from ..density import Clustering, divisive_clustering, sum_of_rank
-from ..rank import check_mask_size, rank_transform
-from ..similarity import cosine_from_ids
-from ..termination import Termination, automatic_termination
-from ..text import Stemmer, TextProcessor
+from linseg.base import Segmentation, serial
+from linseg.chunks.bounds import SizeUnit
+from linseg.compose.band import BandMatrix, resolve_band
+from linseg.compose.composition import Composition
+from linseg.compose.measures import StemCosine
+from linseg.compose.measures.cosine import cosine_from_ids
+from linseg.compose.strategies import DivisiveDensity
+from linseg.compose.strategies.divisive import (
+    Clustering,
+    banded_c99,
+    divisive_clustering,
+    sum_of_rank,
+)
+from linseg.compose.strategies.termination import Termination, automatic_termination
+from linseg.compose.transforms import LocalRank, check_mask_size, rank_transform
+from linseg.text.processor import Stemmer, TextProcessor
 
 __all__ = ["C99", "C99Result"]
 
@@ -57,7 +61,7 @@ class C99Result(Segmentation):
         The parameters used.
     band:
         The band used (None: full C99). With a band, ``similarity`` and ``rank`` are
-        :class:`~linseg.banded.BandMatrix` objects and ``sum_rank`` is None unless the
+        :class:`~linseg.compose.band.BandMatrix` objects and ``sum_rank`` is None unless the
         band covers the whole document.
     """
 
@@ -105,9 +109,9 @@ class C99(Composition):
         :meth:`segment_text` is always tokenised by linseg.
     band:
         None for full C99 (n x n matrices; refused up front, with
-        :class:`~linseg.memory.MemoryLimitError`, if they would not fit in memory). An
+        :class:`~linseg.compose.memory.MemoryLimitError`, if they would not fit in memory). An
         integer w keeps similarity and rank within w sentences of the diagonal: O(n w)
-        time and memory (:mod:`linseg.banded`); identical to full C99 when w >= n - 1.
+        time and memory (:mod:`linseg.compose.band`); identical to full C99 when w >= n - 1.
         ``"auto"``: full C99 while it fits comfortably, else the default band; the
         result's ``band`` says which was used.
 

@@ -13,7 +13,7 @@ of a per-segment score that adds five kinds of evidence:
   cosine of stem counts (equation 1), over its length to a power;
 - the same for the cosine in the LSA space linseg ships
   (:class:`~linseg.compose.measures.LsaCosine`, WordNet glosses, the top
-  :data:`~linseg.methods.compose_registry.LSA_KEEP` of cosines kept): ``R_lsa(a, b)``,
+  :data:`~linseg.methods.c99_lsa.LSA_KEEP` of cosines kept): ``R_lsa(a, b)``,
   related words that are not the same word (Choi, Wiemer-Hastings and Moore 2001);
 - U00's: the segment's cost ``C(a, b) = -log P(W_i | S_i)`` under its own word
   distribution (:class:`~linseg.compose.costs.Multinomial`);
@@ -30,9 +30,9 @@ of a per-segment score that adds five kinds of evidence:
                   - COHESION_WEIGHT * H(b)
 
 The LSA term is English only (the one language with a shipped space); in other languages
-it is left out. Beyond :data:`~linseg.methods.compose_registry.DENSE_MAX` sentences only
+it is left out. Beyond :data:`~linseg.methods.c99_dp.DENSE_MAX` sentences only
 C99's term is kept and the placement is
-:class:`~linseg.methods.compose_registry.C99DP`'s banded search.
+:class:`~linseg.methods.c99_dp.C99DP`'s banded search.
 
 Every number was chosen on 700 samples built like the paper's from Brown genres other
 than its sources a and j (``linseg corpus brown --genres bcdefghklmnpr --seed 11``).
@@ -58,14 +58,15 @@ from typing import cast
 
 import numpy as np
 
-from ..base import Segmentation, check_n_segments, serial
-from ..bounds import SizeUnit
-from ..compose import Composition, costs, measures, transforms
-from ..compose.strategies import best_with_count, segment_scores
-from ..text import Stemmer
-from .c99 import C99
-from .compose_registry import C99DP, DENSE_MAX, LSA_KEEP
-from .u00 import U00
+from linseg.base import Segmentation, check_n_segments, serial
+from linseg.chunks.bounds import SizeUnit
+from linseg.compose import Composition, costs, measures, transforms
+from linseg.compose.strategies import best_with_count, segment_scores
+from linseg.methods.c99 import C99
+from linseg.methods.c99_dp import C99DP, DENSE_MAX
+from linseg.methods.c99_lsa import LSA_KEEP
+from linseg.methods.u00 import U00
+from linseg.text.processor import Stemmer
 
 __all__ = [
     "ConsensusDP",
@@ -115,7 +116,7 @@ class ConsensusDP(Composition):
     of a score that adds C99's rank, the LSA cosine's rank, U00's likelihood, a length
     prior and Hearst's block comparison at each boundary (the module's equation).
 
-    As a composition (up to :data:`~linseg.methods.compose_registry.DENSE_MAX`
+    As a composition (up to :data:`~linseg.methods.c99_dp.DENSE_MAX`
     sentences; beyond, the placement is C99DP's banded search)::
 
         Composition(

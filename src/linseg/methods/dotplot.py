@@ -28,9 +28,9 @@ R98_(s,cos)  :class:`DotPlot` ``cosine``  ``divisive``: the sum of equation (5) 
                                          divisive clustering (sections 3.3-3.4)
 ===========  ==========================  ==============================================
 
-``maximise`` and ``minimise`` (:mod:`linseg.dotplot`) measure areas in word positions
+``maximise`` and ``minimise`` (:mod:`linseg.compose.strategies.reynar`) measure areas in word positions
 (content words), as on Reynar's plot; ``divisive`` is C99's clustering
-(:mod:`linseg.density`) on the unranked matrix, with areas in sentences.
+(:mod:`linseg.compose.strategies.divisive`) on the unranked matrix, with areas in sentences.
 
 The author's dot-plot program counted a token as a word only when it is made of letters
 alone, so hyphenated tokens (``well-known``) drop out; ``hyphens=False`` does the same
@@ -48,14 +48,14 @@ from typing import cast
 
 import numpy as np
 
-from ..base import Segmentation, check_int, serial
-from ..bounds import SizeUnit
-from ..compose.composition import Composition
-from ..compose.measures import DotDensity, SpreadActivation, StemCosine
-from ..compose.strategies import DivisiveDensity, ReynarGreedy
-from ..dotplot import reynar_maximise, reynar_minimise
-from ..similarity import dots
-from ..text import Stemmer
+from linseg.base import Segmentation, check_int, serial
+from linseg.chunks.bounds import SizeUnit
+from linseg.compose.composition import Composition
+from linseg.compose.measures import DotDensity, SpreadActivation, StemCosine
+from linseg.compose.measures.dots import dots
+from linseg.compose.strategies import DivisiveDensity, ReynarGreedy
+from linseg.compose.strategies.reynar import reynar_maximise, reynar_minimise
+from linseg.text.processor import Stemmer
 
 __all__ = ["DotPlot", "R98", "DotPlotResult", "SIMILARITIES", "STRATEGIES"]
 
@@ -261,7 +261,7 @@ class R98(DotPlot):
 
     Word repetition on the dot-plot, boundaries added greedily, each scored against the
     whole segmentation from the stem-count vectors of the spans of text
-    (:func:`linseg.dotplot.reynar_maximise`, :func:`~linseg.dotplot.reynar_minimise`).
+    (:func:`linseg.compose.strategies.reynar.reynar_maximise`, :func:`~linseg.compose.strategies.reynar.reynar_minimise`).
     :class:`DotPlot` with ``similarity="dots"`` is the modular version (R98_(m,dot)) and
     gives the same boundaries.
 

@@ -30,10 +30,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..base import Segmentation, Segmenter, serial
-from ..bounds import SizeUnit
-from ..tagger import TAGS, Tagger, default_tagger
-from ..text import Stemmer, TextProcessor, tokenize_raw
+from linseg.base import Segmentation, Segmenter, serial
+from linseg.chunks.bounds import SizeUnit
+from linseg.text.processor import Stemmer, TextProcessor, tokenize_raw
+from linseg.text.tagger import TAGS, Tagger, default_tagger
 
 __all__ = [
     "KanSegmenter",
@@ -112,7 +112,7 @@ def extract_terms(
 ) -> list[Term]:
     """Terms of each unit from its ``(token, tag)`` pairs (tags from :data:`TAGS`).
 
-    ``stem``: a stemmer, or a :class:`~linseg.text.TextProcessor` whose memoised word test
+    ``stem``: a stemmer, or a :class:`~linseg.text.processor.TextProcessor` whose memoised word test
     and stems carry over from document to document.
     """
     text = stem if isinstance(stem, TextProcessor) else TextProcessor((), stem)
@@ -224,12 +224,12 @@ class KanSegmenter(Segmenter):
     stemmer:
         Reduces common nouns to a key; None for the Porter stemmer.
     tagger:
-        A :class:`~linseg.tagger.Tagger`; None for the shipped Brown-trained model.
+        A :class:`~linseg.text.tagger.Tagger`; None for the shipped Brown-trained model.
     tokenized:
         Whether sentences are already tokenised (None guesses, as C99).
     """
 
-    name = "segmenter"
+    name = "kan"
 
     def __init__(
         self,

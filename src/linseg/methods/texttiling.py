@@ -38,15 +38,20 @@ from typing import cast
 
 import numpy as np
 
-from ..base import Segmentation, check_int, serial
-from ..bounds import SizeUnit
-from ..compose import Composition
-from ..compose.measures import DotDensity
-from ..compose.rows import TokenSequences, nearest_break
-from ..compose.strategies import DepthScores
-from ..depth import check_smoothing, depth_scores, hearst_cutoff, moving_average
-from ..text import Stemmer
-from ._texttiling import block_cosines
+from linseg.base import Segmentation, check_int, serial
+from linseg.chunks.bounds import SizeUnit
+from linseg.compose import Composition
+from linseg.compose.measures import DotDensity
+from linseg.compose.rows import TokenSequences, nearest_break
+from linseg.compose.strategies import DepthScores
+from linseg.compose.strategies.depth import (
+    check_smoothing,
+    depth_scores,
+    hearst_cutoff,
+    moving_average,
+)
+from linseg.methods._texttiling import block_cosines
+from linseg.text.processor import Stemmer
 
 __all__ = ["TextTiling", "TextTilingResult", "block_scores", "depth_scores", "moving_average"]
 

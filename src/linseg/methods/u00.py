@@ -51,7 +51,7 @@ same is read at every sentence gap under the model learned from those manuals re
 without their blank lines. This is evidence of where a writer starts a section that word
 counts do not carry. It rides on the table search, so it too is for documents of up to
 :data:`RANK_MAX_SENTENCES` sentences, and of at least
-:data:`~linseg.compose.cues.MIN_UNITS` units; a text cut at its headings takes none.
+:data:`~linseg.compose.costs.cues.MIN_UNITS` units; a text cut at its headings takes none.
 
 *The outline* (``outline_weight`` o > 0; linseg's own, the default method ``u00_pr``).
 Where units open with the headings of a Markdown or reStructuredText text, a boundary at
@@ -86,20 +86,21 @@ from typing import cast
 
 import numpy as np
 
-from ..base import Segmentation, check_int
-from ..bounds import SizeUnit
-from ..compose import Composition
-from ..compose.costs import OUTLINE_SECTION_WORDS, Multinomial, Outline, SectionCues
-from ..compose.strategies import (
+from linseg.base import Segmentation, check_int
+from linseg.chunks.bounds import SizeUnit
+from linseg.compose import Composition
+from linseg.compose.costs import Multinomial, Outline, SectionCues
+from linseg.compose.costs.outline import OUTLINE_SECTION_WORDS
+from linseg.compose.strategies import (
     UNITS,
     ExactDP,
     best_with_count,
     best_with_penalty,
     resolve_units,
 )
-from ..compose.transforms import LocalRank
-from ..sentences import heading_starts, paragraph_starts
-from ..text import Stemmer
+from linseg.compose.transforms import LocalRank
+from linseg.text.outline import heading_starts, paragraph_starts
+from linseg.text.processor import Stemmer
 
 __all__ = ["U00", "U00Result", "paragraph_starts"]
 

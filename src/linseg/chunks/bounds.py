@@ -1,0 +1,237 @@
+"""Size bounds on segments: every segment between ``min_size`` and ``max_size``.
+
+Retrieval pipelines need chunks of bounded size; a topic segmenter gives segments of
+whatever size the topics have. :func:`bound_boundaries` reconciles the two. It keeps the
+segmenter's boundaries where the bounds allow, adds boundaries inside oversized segments
+where the topic structure is weakest, and drops boundaries of undersized segments on the
+side of the more similar neighbour. It solves this exactly, by dynamic programming over
+boundary positions, rather than greedily.
+
+Sizes are counted in ``size_unit``: ``"sentences"``, ``"words"`` (whitespace-separated),
+``"chars"``, or any callable giving the size of a sentence's text (a tokenizer's length
+function, say). A segment's size is the sum of its sentences' sizes. A sentence is never
+split, so one sentence longer than ``max_size`` is the only excess allowed.
+
+The objective. Let ``M`` be the segmenter's boundaries and ``g_j`` in [0, 1] the topic
+break at position ``j``: one minus the cosine of the stem counts of the ``window``
+sentences before and after it (a block comparison, as in Hearst's TextTiling). Among the
+segmentations whose segments all respect the bounds, the one chosen maximises::
+
+    sum over its boundaries j of  KEEP [j in M] + g_j - COST
+
+with ``KEEP = 2`` and ``COST = 1.5``: a boundary of the segmenter is worth keeping
+(``0.5 <= 2 + g - 1.5``) and any other costs something (``g - 1.5 < 0``), so boundaries are
+added only where a bound needs them, at the strongest breaks available. The best
+segmentation is found in O(n) by a sliding-window maximum, since the predecessors
+allowed for position ``j`` form a window that only moves forward as ``j`` grows.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from linseg.checks import check_int
+
+if TYPE_CHECKING:
+    from linseg.text.processor import TextProcessor
+
+__all__ = [
+    "SIZE_UNITS",
+    "SizeUnit",
+    "check_bounds",
+    "sentence_sizes",
+    "topic_breaks",
+    "bound_boundaries",
+]
+
+#: How segment sizes are counted: "sentences", "words", "chars", or a callable giving the
+#: size of a sentence's text (a tokenizer's length function, say).
+SizeUnit = str | Callable[[str], int]
+SIZE_UNITS = ("sentences", "words", "chars")
+KEEP = 2.0
+COST = 1.5
+
+
+def check_bounds(
+    max_size: int | None, min_size: int | None, size_unit: SizeUnit
+) -> tuple[int | None, int | None, SizeUnit]:
+    """Validated bounds: positive integers (or None), ``min_size <= max_size``, a known unit."""
+    if max_size is not None:
+        max_size = check_int("max_size", max_size)
+    if min_size is not None:
+        min_size = check_int("min_size", min_size)
+    if max_size is not None and min_size is not None and min_size > max_size:
+        raise ValueError(f"min_size ({min_size}) must not exceed max_size ({max_size})")
+    if not callable(size_unit) and size_unit not in SIZE_UNITS:
+        raise ValueError(
+            f"size_unit must be one of {', '.join(SIZE_UNITS)} or a callable, got {size_unit!r}"
+        )
+    return max_size, min_size, size_unit
+
+
+def sentence_sizes(sentences: Sequence[str], size_unit: SizeUnit = "sentences") -> np.ndarray:
+    """The size of each sentence in ``size_unit`` (int64)."""
+    if size_unit == "sentences":
+        return np.ones(len(sentences), dtype=np.int64)
+    if size_unit == "words":
+        return np.array([len(s.split()) for s in sentences], dtype=np.int64)
+    if size_unit == "chars":
+        return np.array([len(s) for s in sentences], dtype=np.int64)
+    if not callable(size_unit):
+        raise ValueError(f"unknown size_unit {size_unit!r}")
+    sizes = []
+    for s in sentences:
+        value = size_unit(s)
+        if isinstance(value, bool) or not hasattr(value, "__index__") or int(value) < 0:
+            raise ValueError(f"size_unit must return a non-negative integer, got {value!r}")
+        sizes.append(int(value))
+    return np.array(sizes, dtype=np.int64)
+
+
+def topic_breaks(
+    sentences: Sequence[str],
+    processor: TextProcessor,
+    tokenized: bool = False,
+    window: int = 5,
+) -> np.ndarray:
+    """``g[j]`` for positions ``j = 0 .. n``: one minus the cosine of the stem counts of the
+    ``window`` sentences before ``j`` and the ``window`` from ``j`` on (clipped at the
+    ends). Windows without a content word count as unrelated (``g = 1``); ``g[0]`` and
+    ``g[n]`` are 0 (they are not boundaries)."""
+    n = len(sentences)
+    g = np.zeros(n + 1)
+    if n < 2:
+        return g
+    ids, offsets = processor.ids(list(sentences), tokenized)
+    dots = _band_dots(ids, offsets, n, 2 * window)
+    j = np.arange(1, n)
+    cross = np.zeros(n - 1)
+    left_sq = np.zeros(n - 1)
+    right_sq = np.zeros(n - 1)
+    # Window dot products from sentence dot products: (sum_a x_a) . (sum_b y_b) is the sum
+    # of x_a . y_b over the pairs, each read off the band of offsets below 2 * window.
+    for a in range(1, window + 1):
+        for b in range(window):
+            left, right = j - a, j + b
+            ok = (left >= 0) & (right < n)
+            cross[ok] += dots[left[ok], a + b]
+        for a2 in range(1, window + 1):
+            x, y = j - a, j - a2
+            ok = (x >= 0) & (y >= 0)
+            left_sq[ok] += dots[np.minimum(x, y)[ok], abs(a - a2)]
+        for b2 in range(window):
+            for b in range(window):
+                x, y = j + b, j + b2
+                ok = (x < n) & (y < n)
+                right_sq[ok] += dots[np.minimum(x, y)[ok], abs(b - b2)]
+    norm = np.sqrt(left_sq * right_sq)
+    cosine = np.divide(cross, norm, out=np.zeros_like(cross), where=norm > 0)
+    g[1:n] = 1.0 - np.clip(cosine, 0.0, 1.0)
+    return g
+
+
+def _band_dots(ids: np.ndarray, offsets: np.ndarray, n: int, width: int) -> np.ndarray:
+    """``dots[i, d]`` = stem-count dot product of sentences ``i`` and ``i + d``, d < width."""
+    counts_of = np.diff(offsets)
+    sent = np.repeat(np.arange(n), counts_of)
+    keep = ids >= 0
+    sent, stem = sent[keep], ids[keep]
+    dots = np.zeros((n, width))
+    if stem.size == 0:
+        return dots
+    # One entry per (stem, sentence) with its count; keys sort stems, then sentences.
+    key, count = np.unique(stem.astype(np.int64) * (n + 1) + sent, return_counts=True)
+    owner = key % (n + 1)
+    for d in range(width):
+        target = key + d
+        at = np.searchsorted(key, target)
+        at = np.minimum(at, key.size - 1)
+        hit = (key[at] == target) & (owner + d < n)
+        dots[:, d] = np.bincount(
+            owner[hit], weights=(count[hit] * count[at[hit]]).astype(float), minlength=n
+        )
+    return dots
+
+
+def bound_boundaries(
+    sizes: Sequence[int] | np.ndarray,
+    boundaries: Sequence[int],
+    breaks: np.ndarray | None = None,
+    max_size: int | None = None,
+    min_size: int | None = None,
+) -> tuple[list[int], list[str]]:
+    """Boundaries whose segments respect the bounds, closest to ``boundaries`` (see the
+    module docstring for the objective). Returns the boundaries and notes for the user
+    (empty when the bounds held without relaxing anything)."""
+    size = np.asarray(sizes, dtype=np.int64)
+    n = size.size
+    if n == 0 or (max_size is None and min_size is None):
+        return list(boundaries), []
+    g = np.zeros(n + 1) if breaks is None else np.asarray(breaks, dtype=float)
+    score = g - COST
+    score[list(boundaries)] += KEEP
+    total = int(size.sum())
+    if min_size is not None and total < min_size:
+        return [], [f"the whole text ({total}) is smaller than min_size ({min_size}): one segment"]
+    found = _best_segmentation(size, score, max_size, min_size)
+    notes = []
+    if found is None:
+        # Sentence sizes can leave no segmentation inside both bounds (sentences of 6
+        # words, bounds 7 to 10, say); the upper bound wins, as chunks must fit.
+        found = _best_segmentation(size, score, max_size, None)
+        notes.append(
+            f"no segmentation keeps every segment within {min_size}-{max_size}; "
+            "max_size was kept and some segments are smaller than min_size"
+        )
+    assert found is not None  # without a lower bound every position is reachable
+    return found, notes
+
+
+# Why this is long: one pass of the sliding-window maximum, with the window's two ends and
+# the back-pointers kept together; split up, each piece would need all of that state.
+def _best_segmentation(
+    size: np.ndarray, score: np.ndarray, max_size: int | None, min_size: int | None
+) -> list[int] | None:
+    """Best boundaries with every segment in the bounds, or None if there is none.
+
+    Position ``i`` may precede ``j`` when ``min_size <= P[j] - P[i] <= max_size``
+    (``P`` the prefix sums of sizes), or ``i = j - 1`` whatever its size (a sentence is
+    never split). Both ends of that window of ``i`` move forward with ``j``.
+    """
+    n = size.size
+    prefix = np.concatenate(([0], np.cumsum(size))).tolist()
+    best = [-np.inf] * (n + 1)
+    back = [-1] * (n + 1)
+    best[0] = 0.0
+    window: deque[int] = deque()  # positions, their best values decreasing
+    lo = 0  # first position whose segment to j is not above max_size
+    hi = 0  # next position not yet added to the window
+    for j in range(1, n + 1):
+        while hi < j and (min_size is None or prefix[j] - prefix[hi] >= min_size):
+            if best[hi] > -np.inf:
+                while window and best[window[-1]] <= best[hi]:
+                    window.pop()
+                window.append(hi)
+            hi += 1
+        if max_size is not None:
+            while lo < j - 1 and prefix[j] - prefix[lo] > max_size:
+                lo += 1
+        while window and window[0] < lo:
+            window.popleft()
+        if not window:
+            continue
+        i = window[0]
+        best[j] = best[i] + (float(score[j]) if j < n else 0.0)
+        back[j] = i
+    if best[n] == -np.inf:
+        return None
+    out = []
+    j = back[n]
+    while j > 0:
+        out.append(j)
+        j = back[j]
+    return out[::-1]

@@ -1,1 +1,0 @@
-"""The paper's experiments: reference figures, runs over corpora, speed and significance."""

@@ -1,0 +1,2 @@
+"""linseg inside other frameworks: :mod:`~linseg.integrations.langchain` (a LangChain text
+splitter)."""

@@ -1,0 +1,144 @@
+"""Segmenting one document as ``linseg segment`` does, with every choice on record.
+
+:func:`run_document` is the one path from a :class:`~linseg.readers.document.Document` to
+its segmentation for the command line, the batch workers, the figures and the reports.
+It refuses what cannot be honoured (no sentences; a method that needs a known number of
+segments without one) and records every automatic choice as a note: the format detected
+where the guess was a close one, a requested number of segments capped at the number of
+sentences, the band that ``band="auto"`` picked. Nothing is chosen silently.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from linseg.base import Segmentation, Segmenter
+from linseg.chunks.keywords import keyword_processor, segment_keywords
+from linseg.readers.document import Document
+
+if TYPE_CHECKING:
+    from linseg.methods import MethodInfo
+
+__all__ = ["DocumentRun", "run_document", "check_request", "KEYWORDS"]
+
+#: Keywords per segment in the JSON record and the ``--keywords`` header lines.
+KEYWORDS = 5
+
+
+@dataclass
+class DocumentRun:
+    """A document, the method run on it, its segmentation and the choices made.
+
+    Attributes
+    ----------
+    document:
+        The document segmented.
+    method:
+        The registered method name asked for (``c99_b``, not the class's ``c99``).
+    segmenter:
+        The segmenter that ran.
+    result:
+        Its segmentation.
+    n_segments_requested:
+        The number of segments asked for, before any cap (None: chosen automatically).
+    notes:
+        The automatic choices, one sentence each, in the order they were made.
+    """
+
+    document: Document
+    method: str
+    segmenter: Segmenter
+    result: Segmentation
+    n_segments_requested: int | None = None
+    notes: list[str] = field(default_factory=list)
+    _keywords: dict[int, list[list[str]]] = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def boundaries(self) -> list[int]:
+        return list(self.result.boundaries)
+
+    def keywords(self, k: int = KEYWORDS) -> list[list[str]]:
+        """The ``k`` most distinctive words of each segment, found with the segmenter's
+        stopwords and stemmer (:func:`linseg.chunks.keywords.segment_keywords`); computed once
+        per ``k``."""
+        if k not in self._keywords:
+            doc = self.document
+            segmenter = self.segmenter.for_text(doc.sentences)
+            self._keywords[k] = segment_keywords(
+                doc.sentences,
+                self.boundaries,
+                k,
+                tokenized=doc.tokenized,
+                processor=keyword_processor(segmenter),
+            )
+        return self._keywords[k]
+
+    @property
+    def times(self) -> list[tuple[float, float]] | None:
+        """``(start, end)`` of each segment in seconds, for a transcript; else None."""
+        return self.document.segment_times(self.boundaries)
+
+    @property
+    def band(self) -> int | None:
+        """The band of a banded run (None: full matrices, or a method without bands)."""
+        band = getattr(self.result, "band", None)
+        return None if band is None else int(band)
+
+
+def check_request(method: str, n_segments: int | None) -> MethodInfo:
+    """The method's registration; a ValueError if it needs ``n_segments`` and has none."""
+    from linseg.methods import get
+
+    info = get(method)
+    if info.needs_n_segments and n_segments is None:
+        raise ValueError(f"method {info.name!r} needs the number of segments (--segments N)")
+    return info
+
+
+def run_document(
+    document: Document,
+    method: str | None = None,
+    n_segments: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    segmenter: Segmenter | None = None,
+) -> DocumentRun:
+    """Segment ``document`` with ``method`` (default: :data:`linseg.methods.DEFAULT_METHOD`).
+
+    ``options`` are command-line style settings (:func:`linseg.methods.from_options`);
+    a ready ``segmenter`` may be passed instead, for instance one kept across documents.
+    Raises ValueError, with one sentence that says what to do, for a document with no
+    sentences or a method that needs ``n_segments`` without it.
+    """
+    from linseg.methods import DEFAULT_METHOD, from_options
+
+    info = check_request(DEFAULT_METHOD if method is None else method, n_segments)
+    if not document.sentences or document.text.isspace():
+        where = f" in {document.path}" if document.path else ""
+        raise ValueError(f"no sentences{where}: the input is empty or only white space")
+    if segmenter is None:
+        segmenter = from_options(info.name, options or {}, tokenized=document.tokenized)
+    notes = list(document.notes)
+    if document.times is not None and segmenter.get_params().get("cue_weight"):
+        # The section cues were learned from written manuals; in speech they cut answers
+        # apart (examples/field-notes.vtt: six chapters for four), and no set of
+        # transcripts exists to learn or measure them on.
+        segmenter = segmenter._variant(cue_weight=0.0)
+        notes.append("a transcript: no section cues (they were learned from written manuals)")
+    n = len(document.sentences)
+    run_with = n_segments
+    if n_segments is not None and n_segments > n:
+        run_with = n
+        notes.append(
+            f"{n_segments} segments asked for, but the document has {n} "
+            f"sentence{'s' if n != 1 else ''}: at most {n} segment{'s' if n != 1 else ''}"
+        )
+    result = segmenter.segment(document.sentences, run_with)
+    found = result.n_segments
+    if run_with is not None and found != run_with:
+        # Baselines ignore the count, TextTiling has fewer gaps than sentences, U00 on
+        # paragraphs cuts only between paragraphs: say so rather than let it pass.
+        notes.append(f"method {info.name!r} gave {found} segments, not the {run_with} asked for")
+    notes.extend(result.notes)
+    return DocumentRun(document, info.name, segmenter, result, n_segments, notes)
