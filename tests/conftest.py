@@ -1,12 +1,40 @@
 """Shared fixtures. Data-dependent tests need LINSEG_DATA (CI sets it to ../shared/data);
-without it they skip with that reason, never pass vacuously."""
+without it they skip with that reason, never pass vacuously.
+
+The tests mirror the packages (tests/text, tests/compose, tests/readers, ...). The quick
+loop is ``python -m pytest -m "not slow"``: the tests of the readers and of the command
+line, the fuzzing, the examples of the documentation and every test that reads the shared
+corpora are marked ``slow`` here.
+"""
 
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
+
+TESTS = Path(__file__).resolve().parent
+# The helpers every folder's tests import (support, docgen, pdfgen).
+sys.path.insert(0, str(TESTS))
+
+#: Folders and modules whose tests are all slow.
+_SLOW_FOLDERS = ("readers", "cli")
+_SLOW_MODULES = ("test_fuzz.py", "test_fuzz_campaign.py", "test_examples.py", "test_snapshot.py")
+#: Fixtures that read the shared corpora.
+_DATA_FIXTURES = frozenset({"data_root", "choi_root", "brown_zip", "choi_docs", "mean_pk"})
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        path = Path(str(item.fspath)).resolve()
+        parts = path.relative_to(TESTS).parts
+        reads_data = _DATA_FIXTURES & set(getattr(item, "fixturenames", ())) or any(
+            "LINSEG_DATA" in str(m.kwargs.get("reason", "")) for m in item.iter_markers("skipif")
+        )
+        if parts[0] in _SLOW_FOLDERS or path.name in _SLOW_MODULES or reads_data:
+            item.add_marker(pytest.mark.slow)
 
 
 def _data_root() -> Path | None:
