@@ -100,8 +100,9 @@ from pathlib import Path
 from typing import Any
 
 import linseg
+from linseg.readers.catalogue import BUILT_IN
 from linseg.readers.document import FORMATS
-from linseg.readers.formats import BUILT_IN, named
+from linseg.readers.formats import named
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from linseg.evaluation.metrics import pk, windowdiff
     from linseg.methods.c99 import C99, C99Result
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 # linseg 0.1's import paths (linseg.similarity, linseg.corpus.*, ...) for one release.
 _imports.install()

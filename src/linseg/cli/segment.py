@@ -22,7 +22,7 @@ def _description() -> str:
     from linseg.readers.formats import formats
 
     known = formats(installed=False).values()
-    listed = "; ".join(f"{f.name} ({f.summary})" for f in known)
+    listed = "; ".join(f"{f.name} ({f.summary.replace('`', '')})" for f in known)
     names = "/".join(s for f in known for s in f.suffixes)
     return (
         f"Segment a document. Input formats: {listed}. The format is detected when not given, "

@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
-"""Compiled kernel of the local rank transform (equation 2); see linseg.compose.rank."""
+"""Compiled kernel of the local rank transform (equation 2); see linseg.compose.transforms."""
 
 import numpy as np
 

@@ -16,7 +16,8 @@ import zlib
 from collections.abc import Callable, Iterator, Sequence
 from xml.etree import ElementTree
 
-from linseg.readers.formats import ZIP_MAGIC, named
+from linseg.readers.catalogue import ZIP_MAGIC
+from linseg.readers.formats import named
 from linseg.readers.markup import note_in_brackets
 from linseg.readers.suffixes import MAX_TEXT_BYTES
 

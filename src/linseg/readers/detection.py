@@ -4,7 +4,8 @@ saved page), then by its text, each format asked in the registry's order
 
 from __future__ import annotations
 
-from linseg.readers.formats import BUILT_IN, ZIP_MAGIC, Format, installed_for, named, resolve
+from linseg.readers.catalogue import BUILT_IN, ZIP_MAGIC
+from linseg.readers.formats import Format, installed_for, named, resolve
 from linseg.readers.ref import is_separator
 from linseg.text.processor import looks_tokenized
 

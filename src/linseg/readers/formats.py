@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import importlib
 import os
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -33,7 +32,6 @@ from linseg.readers.suffixes import uncompressed
 
 __all__ = [
     "Format",
-    "BUILT_IN",
     "ENTRY_POINTS",
     "formats",
     "get_format",
@@ -41,8 +39,6 @@ __all__ = [
     "format_table",
     "installed_for",
     "resolve",
-    "ZIP_MAGIC",
-    "opens_pdf",
 ]
 
 #: The entry-point group through which other packages add formats.
@@ -91,6 +87,10 @@ class Format:
         none. ``include_parts`` is how many parts such a name may have (None: any).
     stage:
         When detection tries it (see :data:`Stage`), in the table's order.
+    detected:
+        When detection takes a document for one, in words (the documentation's table).
+    section:
+        The section of the guide (docs/segment.md) that says more, if one does.
     """
 
     name: str
@@ -105,6 +105,8 @@ class Format:
     includes: tuple[int, ...] | None = None
     include_parts: int | None = 2
     stage: Stage = "installed"
+    detected: str = "--format NAME, or a file named with one of its suffixes"
+    section: str | None = None
 
     def reader(self) -> Callable[..., str]:
         """:attr:`read`, imported."""
@@ -115,7 +117,7 @@ class Format:
     def recognises(self, data: str | bytes, path: str | None) -> bool:
         """Whether ``data`` (read from ``path``) is in this format: so named, or its
         recogniser says so, asked only when the cheap test holds."""
-        if self.by_name and named(path) == self.name:
+        if self.by_name and path is not None and _suffix(path) in self.suffixes:
             return True
         if self.sniff is None or (self.may_be is not None and not self.may_be(data)):
             return False
@@ -130,177 +132,23 @@ def resolve(target: str | Callable) -> Callable:
     return getattr(importlib.import_module(module), name)
 
 
-# --- the cheap tests ---------------------------------------------------------------------
-
-#: What a ZIP archive (an EPUB, a DOCX, an ODT) opens with.
-ZIP_MAGIC = b"PK\x03\x04"
-
-
-def opens_pdf(data: bytes) -> bool:
-    """Whether ``data`` opens as a PDF: ``%PDF-``, after white space, in its first KB."""
-    return data[:1024].lstrip(b" \t\r\n").startswith(b"%PDF-")
-
-
-def _opens_zip(data: bytes) -> bool:
-    return data.startswith(ZIP_MAGIC)
-
-
-_RELATED = re.compile(rb"multipart/related", re.IGNORECASE)
-_MAN_REQUEST = re.compile(r"^[.'][ \t]*(?:TH|Dd|Dt|so)[ \t]", re.MULTILINE)
-# A line that opens as one of the marks only AsciiDoc makes (see sniff_asciidoc): a
-# title's "=" and a space, "[", "|===" or a directive's name.
-_ASCIIDOC_HINT = re.compile(r"^(?:=+[ \t]|\[|\|===|include::|ifn?def::)", re.MULTILINE)
-# One of the marks only Org makes (see sniff_org): a keyword or block line, a headline of
-# two stars or more, a property drawer, a link with a description.
-_ORG_HINT = re.compile(r"^(?:#\+|\*\*+[ \t]|[ \t]*:PROPERTIES:)|\]\[", re.MULTILINE)
-# What wikitext, or a MediaWiki export, writes (see sniff_mediawiki): a link, a template,
-# bold, a table, a footnote or the export's root.
-_MEDIAWIKI_HINT = re.compile(r"\[\[|\{\{|'''|^\{\||<ref|<mediawiki", re.MULTILINE)
-# The word DocBook in a document type or a namespace (see sniff_docbook).
-_DOCBOOK_HINT = re.compile("docbook", re.IGNORECASE)
-
-
-def _r(module: str, function: str) -> str:
-    return f"linseg.readers.{module}:{function}"
-
-
-# --- the built-in formats ------------------------------------------------------------------
-
-#: linseg's formats, in the order detection tries them within each stage.
-BUILT_IN: tuple[Format, ...] = (
-    # Read from bytes, before any decoding.
-    Format(
-        "epub", "an e-book: its pages in reading order, read as web pages", "EPUB",
-        _r("epub", "epub_text"), _r("epub", "sniff_epub"), (".epub",), True, _opens_zip,
-        stage="binary",
-    ),
-    Format(
-        "docx", "a Word file: paragraphs, lists and tables, headings by their styles",
-        "DOCX document", _r("office", "docx_text"), _r("office", "sniff_docx"), (".docx",),
-        True, _opens_zip, stage="binary",
-    ),
-    Format(
-        "odt", "an OpenDocument text: paragraphs, lists and tables, headings by their styles",
-        "ODT document", _r("office", "odt_text"), _r("office", "sniff_odt"), (".odt",), True,
-        _opens_zip, stage="binary",
-    ),
-    Format(
-        "pptx", "a PowerPoint deck: slides in order, titles as headings, points as list "
-        "items, speaker notes after them", "PPTX deck", _r("slides", "pptx_text"),
-        _r("slides", "sniff_pptx"), (".pptx",), True, _opens_zip, stage="binary",
-    ),
-    Format(
-        "odp", "an Impress deck: slides in order, titles as headings, points as list items, "
-        "speaker notes after them", "ODP deck", _r("slides", "odp_text"),
-        _r("slides", "sniff_odp"), (".odp",), True, _opens_zip, stage="binary",
-    ),
-    Format(
-        "pdf", "a PDF: paragraphs and headings rebuilt from the layout (needs 'linseg[pdf]')",
-        "PDF", _r("pdf", "pdf_text"), _r("pdf", "sniff_pdf"), (".pdf",), True, opens_pdf,
-        stage="binary",
-    ),
-    # A saved page's MIME header says its parts are related (see mhtml.sniff_mhtml).
-    Format(
-        "mhtml", "a web page saved as one file: its page, read as html", "MHTML page",
-        _r("mhtml", "mhtml_text"), _r("mhtml", "sniff_mhtml"), (".mhtml", ".mht"), True,
-        lambda data: bool(_RELATED.search(data, 0, 4096)), stage="binary",
-    ),
-    # Transcripts, told apart by transcript.sniff_transcript: the cues' text, with times.
-    Format("vtt", "a WebVTT transcript: the cues' text, with their times", "WebVTT file",
-           suffixes=(".vtt",), stage="transcript"),
-    Format("srt", "a SubRip transcript: the cues' text, with their times", "SubRip file",
-           suffixes=(".srt",), stage="transcript"),
-    Format("sbv", "a SubViewer transcript: the cues' text, with their times", "SubViewer file",
-           suffixes=(".sbv",), stage="transcript"),
-    Format("timed", "text with timestamps (a video's transcript copied from its page): each "
-           "line timed by the timestamp above it", "timed transcript", stage="transcript"),
-    Format("whisper", "a speech recogniser's output: Whisper's JSON or TSV, whisper.cpp's JSON",
-           "Whisper transcript", stage="transcript"),
-    # Markups, tried before Choi's format. An Info file opens with makeinfo's line or holds
-    # a node separator early on (other tools write files named .info too); a manual of
-    # LaTeX is an Info file first, and shows \documentclass lines early on.
-    Format(
-        "info", "a GNU Info manual: its nodes' text without node lines and menus; a split "
-        "manual's parts are read from beside it", "Info file", _r("info", "info_text"),
-        _r("info", "sniff_info"), (".info",),
-        may_be=lambda t: "\x1f" in t[:4096] or t.startswith("This is "), by_name=False,
-        includes=(0,), stage="markup",
-    ),
-    Format(
-        "man", "a manual page's source, man(7) or mdoc(7): the text man shows, its sections "
-        "as headings", "manual page", _r("manpage", "man_text"), _r("manpage", "sniff_man"),
-        may_be=lambda t: bool(_MAN_REQUEST.search(t[:8192])), by_name=False, includes=(1, 0),
-        stage="markup",
-    ),
-    Format(
-        "ipynb", "a Jupyter notebook: Markdown cells as written, code cells fenced, outputs "
-        "left out", "notebook", _r("notebook", "notebook_text"),
-        _r("notebook", "sniff_notebook"), (".ipynb",),
-        may_be=lambda t: t[:4096].lstrip()[:1] == "{" and '"nbformat"' in t, stage="markup",
-    ),
-    Format(
-        "docbook", "a DocBook source: the text a rendering shows, section titles as headings, "
-        "verbatim blocks fenced, the files it includes read from beside it",
-        "DocBook source", _r("docbook", "docbook_text"), _r("docbook", "sniff_docbook"),
-        (".docbook", ".dbk"), may_be=lambda t: bool(_DOCBOOK_HINT.search(t, 0, 4096)),
-        includes=(0,), include_parts=None, stage="markup",
-    ),
-    Format(
-        "rtf", "a Rich Text Format file: paragraphs, lists and tables, headings by their "
-        "outline levels or styles", "RTF document", _r("rtf", "rtf_text"),
-        _r("rtf", "sniff_rtf"), (".rtf",), may_be=lambda t: t[:64].lstrip()[:5] == "{\\rtf",
-        stage="markup",
-    ),
-    Format(
-        "html", "a web page: the text it shows, headings as Markdown '#' lines", "HTML page",
-        _r("webpage", "html_text"), _r("webpage", "sniff_html"), (".html", ".htm", ".xhtml"),
-        may_be=lambda t: t[:4096].lstrip()[:1] == "<", stage="markup",
-    ),
-    Format(
-        "tex", "a LaTeX source: its body's text, its sectioning as headings", "LaTeX source",
-        _r("latex", "latex_text"), _r("latex", "sniff_latex"), (".tex", ".latex", ".ltx"),
-        may_be=lambda t: "\\" in t[:8000], stage="markup",
-    ),
-    Format(
-        "mediawiki", "wikitext, as Wikipedia's articles are written, or a MediaWiki export: "
-        "the text a reader sees, templates and footnotes left out", "MediaWiki page",
-        _r("mediawiki", "mediawiki_text"), _r("mediawiki", "sniff_mediawiki"),
-        (".mediawiki", ".wikitext"), may_be=lambda t: bool(_MEDIAWIKI_HINT.search(t, 0, 65536)),
-        stage="markup",
-    ),
-    # Markups tried after Choi's format (whose separator lines are lines of "="), but
-    # before a text is taken for one sentence a line.
-    Format(
-        "asciidoc", "an AsciiDoc source: its text, section titles as headings, listings "
-        "fenced, the files it includes read from beside it", "AsciiDoc source",
-        _r("asciidoc", "asciidoc_text"), _r("asciidoc", "sniff_asciidoc"),
-        (".adoc", ".asciidoc"), may_be=lambda t: bool(_ASCIIDOC_HINT.search(t, 0, 65536)),
-        includes=(0,), include_parts=None, stage="late_markup",
-    ),
-    Format(
-        "pod", "Perl's POD (a .pod file or a module's documentation): the text perldoc shows, "
-        "=head lines as headings, verbatim paragraphs fenced", "POD document",
-        _r("pod", "pod_text"), _r("pod", "sniff_pod"), (".pod",),
-        may_be=lambda t: t[:4096].lstrip()[:1] == "=", stage="late_markup",
-    ),
-    Format(
-        "org", "an Org document: headlines as headings, source blocks fenced, keywords and "
-        "drawers left out", "Org document", _r("org", "org_text"), _r("org", "sniff_org"),
-        (".org",), may_be=lambda t: bool(_ORG_HINT.search(t, 0, 65536)), includes=(0,),
-        include_parts=None, stage="late_markup",
-    ),
-    # The plain formats, read by linseg.readers.document itself.
-    Format("choi", "the .ref format of Choi's corpus: one sentence a line, segments between "
-           "lines of '=' (chosen only when the whole file is a valid sample)", ".ref sample",
-           stage="plain"),
-    Format("lines", "one sentence a line", "text of one sentence a line", stage="plain"),
-    Format("text", "raw prose, split into sentences by linseg", "text", stage="plain"),
-)  # fmt: skip
-
 # Listed (in help, errors and the documentation) plain formats first, binary ones last.
 _LISTED = ("plain", "transcript", "markup", "late_markup", "binary")
-_BY_NAME = {f.name: f for f in sorted(BUILT_IN, key=lambda f: _LISTED.index(f.stage))}
-_BY_SUFFIX = {suffix: f.name for f in BUILT_IN for suffix in f.suffixes}
+
+
+@lru_cache(maxsize=1)
+def _built_in() -> tuple[dict[str, Format], dict[str, str]]:
+    """linseg's formats by name, in the order they are listed, and by suffix."""
+    from linseg.readers.catalogue import BUILT_IN
+
+    by_name = {f.name: f for f in sorted(BUILT_IN, key=lambda f: _LISTED.index(f.stage))}
+    return by_name, {suffix: f.name for f in BUILT_IN for suffix in f.suffixes}
+
+
+def _suffix(path: str | os.PathLike[str]) -> str:
+    """A file's name's ending, lower case, without a compression's (``.html`` for
+    ``page.HTML.gz``)."""
+    return os.path.splitext(uncompressed(os.fspath(path)))[1].lower()
 
 
 def named(path: str | os.PathLike[str] | None) -> str | None:
@@ -308,7 +156,7 @@ def named(path: str | os.PathLike[str] | None) -> str | None:
     ``page.html.gz``), or None."""
     if path is None:
         return None
-    return _BY_SUFFIX.get(os.path.splitext(uncompressed(os.fspath(path)))[1].lower())
+    return _built_in()[1].get(_suffix(path))
 
 
 @lru_cache(maxsize=1)
@@ -324,7 +172,7 @@ def _installed() -> tuple[Format, ...]:
                 f"the {ENTRY_POINTS} entry point {point.name!r} gives a "
                 f"{type(fmt).__name__}, not a linseg.readers.formats.Format"
             )
-        if fmt.name in _BY_NAME:
+        if fmt.name in _built_in()[0]:
             raise ValueError(
                 f"the {ENTRY_POINTS} entry point {point.name!r} redefines {fmt.name!r}"
             )
@@ -338,7 +186,7 @@ def _installed() -> tuple[Format, ...]:
 def formats(installed: bool = True) -> dict[str, Format]:
     """Every format by name: the built-in ones, then (``installed``) those other
     packages add."""
-    out = dict(_BY_NAME)
+    out = dict(_built_in()[0])
     if installed:
         out.update((f.name, f) for f in _installed())
     return out
@@ -346,8 +194,9 @@ def formats(installed: bool = True) -> dict[str, Format]:
 
 def get_format(name: str) -> Format:
     """The format called ``name``; a ValueError naming the known ones otherwise."""
-    if name in _BY_NAME:
-        return _BY_NAME[name]
+    built_in = _built_in()[0]
+    if name in built_in:
+        return built_in[name]
     found = formats()
     if name not in found:
         raise ValueError(f"unknown format {name!r}; use one of: auto, {', '.join(found)}")
@@ -360,8 +209,8 @@ def installed_for(path: str | None) -> list[Format]:
     is not worth a tenth of a second on every text file)."""
     if path is None:
         return []
-    suffix = os.path.splitext(uncompressed(os.fspath(path)))[1].lower()
-    if suffix in _BY_SUFFIX or suffix in _TEXT_SUFFIXES:
+    suffix = _suffix(path)
+    if suffix in _built_in()[1] or suffix in _TEXT_SUFFIXES:
         return []
     return [f for f in _installed() if suffix in f.suffixes]
 
@@ -371,10 +220,10 @@ _TEXT_SUFFIXES = frozenset({"", ".txt", ".text", ".md", ".markdown", ".rst", ".r
 
 
 def format_table(installed: bool = True) -> str:
-    """The formats as a Markdown table (name, file names, what is read): the
-    documentation's list, written from this registry."""
-    rows = ["| format | file names | what linseg reads |", "| --- | --- | --- |"]
+    """The formats as a Markdown table (name, what linseg reads of one, when detection
+    takes a document for one): the guide's list, written from this registry."""
+    rows = ["| format | what it is | detected when |", "| --- | --- | --- |"]
     for f in formats(installed).values():
-        names = ", ".join(f"`{s}`" for s in f.suffixes) or "(by content)"
-        rows.append(f"| `{f.name}` | {names} | {f.summary} |")
+        what = f.summary if f.section is None else f"{f.summary} (see [below](#{f.section}))"
+        rows.append(f"| `{f.name}` | {what} | {f.detected} |")
     return "\n".join(rows)

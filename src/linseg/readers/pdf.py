@@ -77,7 +77,8 @@ from __future__ import annotations
 import os
 import re
 
-from linseg.readers.formats import named, opens_pdf
+from linseg.readers.catalogue import opens_pdf
+from linseg.readers.formats import named
 from linseg.readers.pdf_layout import (
     _BULLET,
     _CAPTION,

@@ -1,6 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
 """Compiled kernels of the cosine similarity of stem counts (equation 1); see
-linseg.compose.measures.similarity."""
+linseg.compose.measures.cosine."""
 
 import numpy as np
 
