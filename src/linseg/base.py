@@ -1,9 +1,12 @@
 """What every segmenter shares: the result types and the ``Segmenter`` base class.
 
-Following scikit-learn, a segmenter takes all its parameters in ``__init__`` and does its
-work in one method, :meth:`Segmenter.segment`. Plain prose goes through
+Following scikit-learn, a segmenter takes all its parameters in ``__init__``, keeps them
+as given (:meth:`Segmenter.get_params`, :meth:`Segmenter.set_params`, :func:`clone`) and
+does its work in one method, :meth:`Segmenter.segment`. Plain prose goes through
 :meth:`Segmenter.segment_text`, which splits sentences, segments them and maps the
-boundaries back onto the original characters.
+boundaries back onto the original characters. The parameters every segmenter may take
+(language, stopwords, stemmer, tokenized and the size bounds) are checked and documented
+here, once.
 """
 
 from __future__ import annotations
@@ -14,15 +17,19 @@ from dataclasses import dataclass, field
 from functools import wraps
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
-from linseg.checks import check_int
+from linseg.checks import check_int, check_stemmer, check_stopwords, check_tokenized
 
 if TYPE_CHECKING:
     from linseg.chunks.bounds import SizeUnit
+
+#: A stemmer: a lower-cased word to its stem.
+Stemmer = Callable[[str], str]
 
 __all__ = [
     "Segmentation",
     "TextSegmentation",
     "Segmenter",
+    "clone",
     "check_int",
     "check_n_segments",
     "check_sentences",
@@ -160,11 +167,23 @@ class Segmenter:
     :meth:`_resolve_tokenized`). Parameters are set in ``__init__`` and read back by
     :meth:`get_params`, so a segmenter can be described, copied and logged.
 
-    Every segmenter also takes the parameters of this base class, which act around its
-    own method:
+    The parameters that segmenters share are checked here, and mean the same in every
+    segmenter that takes them (each names them in its own ``__init__``, scikit-learn's
+    rule):
 
     language:
-        ISO 639-1 code of the text's language (``"en"``).
+        ISO 639-1 code of the text's language (``"en"``), or ``"auto"`` to detect it in
+        each text.
+    stopwords:
+        Words to remove: an iterable of words, a path to a word-list file (one word a
+        line), or None for the language's shipped list.
+    stemmer:
+        Callable from a lower-cased word to its stem; None for the language's Snowball
+        stemmer (Porter's for English).
+    tokenized:
+        Whether input sentences are already tokenised (punctuation split off by spaces,
+        as in the paper's corpus). None guesses per document; raw prose given to
+        :meth:`segment_text` is always tokenised by linseg.
     max_size, min_size, size_unit:
         Bounds on every segment's size (None: unbounded), counted in ``size_unit``:
         ``"sentences"``, ``"words"``, ``"chars"`` or a callable giving a sentence's
@@ -174,6 +193,10 @@ class Segmenter:
     """
 
     name: str = "segmenter"
+    #: Whether the segmenter runs only given the number of segments (R98, C99_b's kin).
+    needs_count: bool = False
+    #: Whether a number of segments, given, is what it finds (a baseline may ignore it).
+    takes_count: bool = True
     tokenized: bool | None = None
     language: str = "en"
     max_size: int | None = None
@@ -187,8 +210,15 @@ class Segmenter:
         max_size: int | None = None,
         min_size: int | None = None,
         size_unit: SizeUnit = "sentences",
+        stopwords: Any = None,
+        stemmer: Stemmer | None = None,
+        tokenized: bool | None = None,
     ) -> None:
         from linseg.chunks.bounds import check_bounds
+
+        self.stopwords = check_stopwords(stopwords)
+        self.stemmer = check_stemmer(stemmer)
+        self.tokenized = check_tokenized(tokenized)
 
         if not isinstance(language, str):
             raise TypeError(f"language must be an ISO 639-1 code or 'auto', got {language!r}")
@@ -300,19 +330,64 @@ class Segmenter:
             copies[key] = type(self)(**{**self.get_params(), **changes})
         return copies[key]
 
-    def get_params(self) -> dict[str, Any]:
+    @classmethod
+    def _param_names(cls) -> list[str]:
         import inspect
 
-        sig = inspect.signature(type(self).__init__)
+        sig = inspect.signature(cls.__init__)
         # A segmenter without an __init__ of its own (a baseline) has object's
         # ``*args, **kwargs``, which are not parameters.
         variadic = (inspect.Parameter.VAR_KEYWORD, inspect.Parameter.VAR_POSITIONAL)
-        return {
-            name: getattr(self, name)
-            for name, p in sig.parameters.items()
-            if name != "self" and p.kind not in variadic
-        }
+        return [
+            name for name, p in sig.parameters.items() if name != "self" and p.kind not in variadic
+        ]
+
+    def get_params(self, deep: bool = True) -> dict[str, Any]:
+        """The parameters of ``__init__``, as given (``deep`` is scikit-learn's argument;
+        a segmenter's parameters hold no segmenters whose own would be listed)."""
+        return {name: getattr(self, name) for name in self._param_names()}
+
+    def set_params(self, **params: Any) -> Segmenter:
+        """Set parameters by name and return the segmenter (scikit-learn's convention).
+
+        The segmenter is made again from all its parameters, as ``__init__`` makes it:
+        each is checked again (a bad one raises, and the segmenter is left as it was),
+        and nothing read from earlier documents is kept."""
+        if not params:
+            return self
+        names = self._param_names()
+        unknown = [name for name in params if name not in names]
+        if unknown:
+            raise ValueError(
+                f"{type(self).__name__} has no parameter {unknown[0]!r}; "
+                f"its parameters: {', '.join(names)}"
+            )
+        fresh = type(self)(**{**self.get_params(), **params})
+        with self._lock():
+            lock = self.__dict__.get("_serial")
+            self.__dict__.clear()
+            self.__dict__.update(fresh.__dict__)
+            if lock is not None:
+                self.__dict__["_serial"] = lock
+        return self
 
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.get_params().items())
         return f"{type(self).__name__}({args})"
+
+
+_S2 = TypeVar("_S2", bound=Segmenter)
+
+
+def clone(segmenter: _S2) -> _S2:
+    """A new segmenter of the same class with the same parameters, and nothing else:
+    no document read, no words learnt (scikit-learn's ``clone``). A parameter that is
+    itself a segmenter is cloned too; other objects (a measure, a stemmer, a word list)
+    are passed as they are, as scikit-learn passes them."""
+    if not isinstance(segmenter, Segmenter):
+        raise TypeError(f"clone takes a segmenter, got {type(segmenter).__name__}")
+    params: dict[str, Any] = {
+        name: clone(value) if isinstance(value, Segmenter) else value
+        for name, value in segmenter.get_params().items()
+    }
+    return type(segmenter)(**params)

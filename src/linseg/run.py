@@ -103,11 +103,14 @@ def run_document(
     n_segments: int | None = None,
     options: Mapping[str, Any] | None = None,
     segmenter: Segmenter | None = None,
+    keep_matrices: bool = False,
 ) -> DocumentRun:
     """Segment ``document`` with ``method`` (default: :data:`linseg.methods.DEFAULT_METHOD`).
 
     ``options`` are command-line style settings (:func:`linseg.methods.from_options`);
     a ready ``segmenter`` may be passed instead, for instance one kept across documents.
+    ``keep_matrices`` asks a method that has matrices (C99's, Reynar's) to keep them on
+    its result, for figures and reports.
     Raises ValueError, with one sentence that says what to do, for a document with no
     sentences or a method that needs ``n_segments`` without it.
     """
@@ -118,7 +121,10 @@ def run_document(
         where = f" in {document.path}" if document.path else ""
         raise ValueError(f"no sentences{where}: the input is empty or only white space")
     if segmenter is None:
-        segmenter = from_options(info.name, options or {}, tokenized=document.tokenized)
+        extra: dict[str, Any] = {"tokenized": document.tokenized}
+        if keep_matrices:
+            extra["keep_matrices"] = True
+        segmenter = from_options(info.name, options or {}, **extra)
     notes = list(document.notes)
     if document.times is not None and segmenter.get_params().get("cue_weight"):
         # The section cues were learned from written manuals; in speech they cut answers

@@ -270,7 +270,7 @@ def test_spread_activation_is_a_sentence_measure():
         (
             "r98_min",
             measures.DotDensity(hyphens=False),
-            strategies.ReynarGreedy(minimise=True, areas="words"),
+            strategies.ReynarExact(minimise=True),
         ),
         (
             "r98_m_sa",

@@ -154,7 +154,7 @@ def test_banded_clustering_needs_one_input():
 def test_bounding_tree_reproduces_full_clustering(choi_docs):
     # With the full sum-of-rank matrix, the tree search gives the reference's choices
     # (float32, ties to the rightmost) on every sample.
-    seg = C99(tokenized=True)
+    seg = C99(tokenized=True, keep_matrices=True)
     for doc in choi_docs[::3]:
         s = seg.segment(doc.sentences).sum_rank
         a, b = divisive_clustering(s), banded_clustering(sum_rank=s)
@@ -166,7 +166,8 @@ def test_bounding_tree_reproduces_full_clustering(choi_docs):
 
 
 def test_band_covering_the_document_is_full_c99_bit_for_bit(choi_docs):
-    full, banded, same = C99(tokenized=True), C99(tokenized=True), 0
+    full, banded = C99(tokenized=True, keep_matrices=True), C99(tokenized=True, keep_matrices=True)
+    same = 0
     for doc in choi_docs:
         a = full.segment(doc.sentences)
         banded.band = len(doc.sentences)

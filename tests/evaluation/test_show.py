@@ -35,7 +35,7 @@ TOPICS = [
 
 @pytest.fixture(scope="module")
 def result():
-    return C99(tokenized=True).segment(TOPICS * 2)
+    return C99(tokenized=True, keep_matrices=True).segment(TOPICS * 2)
 
 
 def _gid(artists, gid):
@@ -143,7 +143,7 @@ def test_matrices_are_the_runs_own_in_the_papers_orientation(result):
     img = _gid(plot_similarity(result).images, "matrix")
     np.testing.assert_array_equal(img.get_array(), result.similarity)
     assert C99(mask_size=3, tokenized=True).segment(TOPICS) is not None
-    ax3 = plot_rank(C99(mask_size=3, tokenized=True).segment(TOPICS))
+    ax3 = plot_rank(C99(mask_size=3, tokenized=True, keep_matrices=True).segment(TOPICS))
     assert "3\u00d73 mask" in ax3.get_title()
 
 
@@ -214,7 +214,7 @@ def test_without_matplotlib(monkeypatch, tmp_path, capsys):
     for name in [m for m in sys.modules if m == "matplotlib" or m.startswith("matplotlib.")]:
         monkeypatch.setitem(sys.modules, name, None)
     with pytest.raises(MissingMatplotlib, match=r"pip install 'linseg\[plot\]'"):
-        plot_rank(C99().segment(TOPICS))
+        plot_rank(C99(keep_matrices=True).segment(TOPICS))
     doc = tmp_path / "d.txt"
     doc.write_text("\n".join(s + " ." for s in TOPICS) + "\n")
     for argv in (
@@ -327,7 +327,7 @@ def test_document_report_is_self_contained_and_blocks_match(lines_doc):
     from linseg.readers.document import read_document
 
     doc = read_document(str(lines_doc))
-    seg = C99(tokenized=doc.tokenized)
+    seg = C99(tokenized=doc.tokenized, keep_matrices=True)
     res = seg.segment(doc.sentences)
     page = document_report(res, doc, segmenter=seg, figure_format="png")
     p = _Page()
@@ -460,7 +460,7 @@ def test_banded_runs_are_drawn_from_the_band(result, monkeypatch, lines_doc, tmp
     from linseg.evaluation import figures as F
 
     sentences = result.sentences
-    banded = C99(band=4).segment(sentences)
+    banded = C99(band=4, keep_matrices=True).segment(sentences)
     dense_band = banded.rank.toarray()
     ax = F.plot_rank(banded)
     np.testing.assert_array_equal(_gid(ax.images, "matrix").get_array(), dense_band)

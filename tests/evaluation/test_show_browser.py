@@ -208,7 +208,7 @@ def test_document_report_in_chromium(browser, tmp_path, fmt, choi_root):
     from linseg.readers.document import read_document
 
     doc = read_document(choi_root / "1" / "3-11" / "1.ref")
-    seg = C99(tokenized=True)
+    seg = C99(tokenized=True, keep_matrices=True)
     res = seg.segment(doc.sentences)
     page = tmp_path / "report.html"
     page.write_text(document_report(res, doc, segmenter=seg, figure_format=fmt), encoding="utf-8")

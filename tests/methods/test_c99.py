@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -40,13 +41,17 @@ def test_three_topics_hand_built():
 
 def test_result_keeps_intermediates():
     doc = BEES + RAIL + BREAD
-    res = C99(mask_size=5).segment(doc)
+    res = C99(mask_size=5, keep_matrices=True).segment(doc)
     n = len(doc)
     assert res.similarity.shape == res.rank.shape == res.sum_rank.shape == (n, n)
     assert res.density.shape == (n,) and res.gradient.shape == (n - 1,)
     assert res.termination.smoothed.shape == (n - 1,)
     assert res.mask_size == 5 and res.c == 1.2
     assert res.labels() == [0] * 4 + [1] * 4 + [2] * 4
+    # A plain segmentation keeps no n x n matrix, but its clustering and termination.
+    plain = C99(mask_size=5).segment(doc)
+    assert plain.similarity is None and plain.rank is None and plain.sum_rank is None
+    assert plain.boundaries == res.boundaries and np.array_equal(plain.gradient, res.gradient)
 
 
 def test_known_count_is_a_prefix_of_the_split_order():

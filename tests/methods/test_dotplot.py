@@ -95,7 +95,7 @@ def test_r98_s_cos_by_hand():
     # (1 + 5)/(1 + 9) = .6. Then both halves split to D = 6/6 = 1; the tie between the
     # two regions goes to the rightmost, so the second boundary is 3.
     doc = ["apple apple", "apple", "bird", "bird bird"]
-    seg = create("r98_s_cos", **PLAIN)
+    seg = create("r98_s_cos", keep_matrices=True, **PLAIN)
     assert seg.segment(doc, 2).boundaries == [2]
     r = seg.segment(doc, 3)
     assert r.order == [2, 3]
@@ -125,7 +125,7 @@ def test_spread_dotplot_by_hand():
     # swaps them and s = [[.4, .6], [.6, .4]]: every pair of sentences of one topic gets
     # f (s + s^T) f^T = 2 x (sum of s over the pair's words) = 4, across topics 0.
     doc = ["apple cider", "cider apple", "bird nest", "nest bird"]
-    r = DotPlot(similarity="spread", **PLAIN).segment(doc, 2)
+    r = DotPlot(similarity="spread", keep_matrices=True, **PLAIN).segment(doc, 2)
     np.testing.assert_allclose(r.similarity, 4 * np.kron(np.eye(2), np.ones((2, 2))))
     assert r.boundaries == [2]
     # Words seen once are left out (min_count=2): "owl" adds nothing to the plot.
@@ -139,11 +139,11 @@ def test_spread_reference_quirks_by_hand():
     # ties and the rightmost wins. Without the quirk the apple sentences weigh nothing
     # and the bird-nest block decides: gap 2 keeps all 16 of its dots over area 2^2 + 4^2.
     doc = ["apple", "apple", "bird nest", "nest bird"]
-    ref = DotPlot(similarity="spread", reference=True, **PLAIN)
+    ref = DotPlot(similarity="spread", reference=True, keep_matrices=True, **PLAIN)
     assert ref.segment(doc, 2).boundaries == [3]
     assert ref.segment(doc, 3).boundaries == [2, 3]
     assert not ref.segment(doc, 2).similarity.any()
-    clean = DotPlot(similarity="spread", **PLAIN).segment(doc, 2)
+    clean = DotPlot(similarity="spread", keep_matrices=True, **PLAIN).segment(doc, 2)
     assert clean.similarity[2:, 2:].sum() == pytest.approx(16) and clean.boundaries == [2]
     # A stopword token counts when its stem is a kept stem ("on" and "ones" -> "on").
     stem = {"ones": "on"}.get

@@ -53,7 +53,7 @@ def segment_document(args: argparse.Namespace):
     from linseg.run import run_document
 
     doc = read_document(args.input, args.format, args.encoding, args.language or "en")
-    done = run_document(doc, args.method, args.segments, vars(args))
+    done = run_document(doc, args.method, args.segments, vars(args), keep_matrices=True)
     tell(done.notes)
     return doc, done.segmenter, done.result
 

@@ -1,13 +1,19 @@
-"""A segmenter made of a measure, an optional transform and a strategy."""
+"""A segmenter made of a measure, an optional transform and a strategy: the one pipeline
+every named composition runs (C99, Reynar's dot-plots, TextTiling, U00 ... are
+configurations of it)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+import dataclasses
+import os
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import ExitStack
+from typing import Any, ClassVar
 
 import numpy as np
 
 from linseg.base import Segmentation, Segmenter
+from linseg.checks import check_flag
 from linseg.chunks.bounds import SizeUnit
 from linseg.compose.band import BandMatrix, check_band, resolve_band
 from linseg.compose.measures import Measure, StemCosine
@@ -15,9 +21,12 @@ from linseg.compose.memory import check_fits, dense_matrix_bytes
 from linseg.compose.rows import Split
 from linseg.compose.strategies import DivisiveDensity, Strategy
 from linseg.compose.transforms import LocalRank
-from linseg.text.processor import share_processors
+from linseg.text.processor import Stemmer, share_processors
 
 __all__ = ["Composition"]
+
+# The fields every result has; a result type's others are the pipeline's to fill.
+_BASE_FIELDS = frozenset({"sentences", "boundaries", "n_segments_requested", "details", "notes"})
 
 
 class Composition(Segmenter):
@@ -51,6 +60,13 @@ class Composition(Segmenter):
         The strategies that take a band are :class:`~linseg.compose.strategies.ExactDP`
         (with ``max_length``), :class:`~linseg.compose.strategies.DivisiveDensity`
         (banded C99) and :class:`~linseg.compose.strategies.DepthScores`.
+    keep_matrices:
+        Whether the result keeps the pipeline's matrices (the measure's, the
+        transform's, the strategy's sum of rank), for figures and reports. False, the
+        default: a segmentation holds no n x n matrix longer than it needs one.
+    stopwords, stemmer:
+        Those of the default measure (None: C99's ``StemCosine``), and of the measures a
+        named composition builds (see :class:`~linseg.base.Segmenter`).
     rows:
         None (the default): the matrix has a row per sentence. Otherwise what its rows
         are (:mod:`linseg.compose.rows`): ``Paragraphs()``, or ``TokenSequences(w)``,
@@ -72,6 +88,12 @@ class Composition(Segmenter):
     """
 
     name = "composition"
+    #: The result's type: :class:`~linseg.base.Segmentation`, or a subclass whose further
+    #: fields the pipeline fills by name, from what it computed (the matrices, the band
+    #: used, the strategy's trace) and from the segmenter's parameters.
+    result_type: ClassVar[type[Segmentation]] = Segmentation
+    #: What the pipeline keeps only with ``keep_matrices``: n x n matrices, or their band.
+    MATRICES: ClassVar[tuple[str, ...]] = ("similarity", "rank", "sum_rank")
 
     def __init__(
         self,
@@ -86,15 +108,24 @@ class Composition(Segmenter):
         max_size: int | None = None,
         min_size: int | None = None,
         size_unit: SizeUnit = "sentences",
+        stopwords: Iterable[str] | str | os.PathLike[str] | None = None,
+        stemmer: Stemmer | None = None,
+        keep_matrices: bool = False,
     ) -> None:
         super().__init__(
-            language=language, max_size=max_size, min_size=min_size, size_unit=size_unit
+            language=language,
+            max_size=max_size,
+            min_size=min_size,
+            size_unit=size_unit,
+            stopwords=stopwords,
+            stemmer=stemmer,
+            tokenized=tokenized,
         )
         # Parameters are kept as given (scikit-learn's rule), the parts built from them.
+        self.keep_matrices = check_flag("keep_matrices", keep_matrices)
         self.measure = measure
         self.transform = transform
         self.strategy = strategy
-        self.tokenized = tokenized
         if rows is not None and not callable(rows):
             raise TypeError(f"rows must be callable or None, got {type(rows).__name__}")
         self.rows = rows
@@ -142,20 +173,15 @@ class Composition(Segmenter):
                 pending.extend(p for p in part if callable(p))
 
     def _default_measure(self) -> Measure:
-        """The measure when none is given: C99's, in the segmenter's language, with the
-        ``stopwords`` and ``stemmer`` of a named composition that takes them. One whose
-        measure is another overrides this."""
-        return StemCosine(
-            getattr(self, "stopwords", None),
-            getattr(self, "stemmer", None),
-            language=self.text_language,
-        )
+        """The measure when none is given: C99's, in the segmenter's language, with its
+        ``stopwords`` and ``stemmer``. One whose measure is another overrides this."""
+        return StemCosine(self.stopwords, self.stemmer, language=self.text_language)
 
     def _run(
         self, sentences: list[str], n_segments: int | None, tokenized: bool | None
     ) -> Segmentation:
         if not sentences:
-            return Segmentation(sentences, [], n_segments)
+            return self._result(sentences, n_segments, {"boundaries": []})
         tokenized = self._resolve_tokenized(sentences, tokenized)
         with ExitStack() as reading:
             for text in self._texts:
@@ -165,22 +191,68 @@ class Composition(Segmenter):
     def _segment(
         self, sentences: list[str], n_segments: int | None, tokenized: bool
     ) -> Segmentation:
+        """The pipeline: the measure, the transform, the strategy (see the class)."""
+        if n_segments is None and self.needs_count:
+            raise ValueError(f"{self.name} needs the number of segments (n_segments)")
         if self.rows is not None:
-            return Segmentation(
-                sentences, self._run_rows(sentences, n_segments, tokenized), n_segments
-            )
+            found = self._run_rows(sentences, n_segments, tokenized)
+            return self._result(sentences, n_segments, {"boundaries": found})
         band = None if self.band is None else resolve_band(self.band, len(sentences))
         strategy = self._strategy
+        products: dict[str, Any] = {"band": band, "notes": []}
+        if self.band == "auto":
+            used = f"band {band}" if band is not None else "the whole matrix (no band)"
+            products["notes"].append(f"--band auto chose {used} for {len(sentences)} sentences")
         # A cost alone (ExactDP(similarity_weight=0)) reads no matrix: none is computed.
-        needs_matrix = getattr(strategy, "needs_matrix", True)
-        matrix = self._matrix(sentences, tokenized, band) if needs_matrix else None
+        matrix = None
+        if getattr(strategy, "needs_matrix", True) or self.keep_matrices:
+            similarity, matrix = self._matrices(sentences, tokenized, band)
+            if self.keep_matrices:
+                products["similarity"] = similarity
+                products["rank"] = matrix if self._transform is not None else None
+            del similarity  # the transformed matrix is what the strategy reads
         extra: dict[str, object] = {}
         if getattr(strategy, "needs_positions", False):
-            extra["positions"] = self._positions(sentences, tokenized)
+            extra["positions"] = products["weights"] = self._positions(sentences, tokenized)
+        if getattr(strategy, "needs_counts", False):
+            extra["counts"] = self._counts(sentences, tokenized)
         if getattr(strategy, "needs_text", False):
             extra.update(sentences=sentences, tokenized=tokenized)
-        boundaries = strategy(matrix, n_segments, **extra)  # type: ignore[arg-type]
-        return Segmentation(sentences, [int(b) for b in boundaries], n_segments)
+        if not getattr(strategy, "needs_matrix", True):
+            matrix = None
+        trace = getattr(strategy, "trace", None)
+        if callable(trace) and self.result_type is not Segmentation:
+            # The strategy's own products (a clustering, its termination, the order it
+            # chose in) for the result; the matrices only when they are to be kept.
+            products.update(trace(matrix, n_segments, keep=self.keep_matrices, **extra))
+        else:
+            products["boundaries"] = strategy(matrix, n_segments, **extra)  # type: ignore[arg-type]
+        return self._result(sentences, n_segments, products)
+
+    def _result(
+        self, sentences: list[str], n_segments: int | None, products: dict[str, Any]
+    ) -> Segmentation:
+        """A :attr:`result_type` of ``products``: its fields filled by name from them, or
+        else from the segmenter's parameters (``mask_size``, ``c`` ...)."""
+        result_type = self.result_type
+        values: dict[str, Any] = {}
+        if result_type is not Segmentation:
+            params = self.get_params()
+            own = {f.name for f in dataclasses.fields(result_type)} - _BASE_FIELDS
+            for name in own:
+                if name in self.MATRICES and not self.keep_matrices:
+                    continue
+                if name in products:
+                    values[name] = products[name]
+                elif name in params:
+                    values[name] = params[name]
+        return result_type(
+            sentences,
+            [int(b) for b in products["boundaries"]],
+            n_segments,
+            notes=list(products.get("notes", ())),
+            **values,
+        )
 
     def _run_rows(self, sentences: list[str], n_segments: int | None, tokenized: bool) -> list[int]:
         """The boundaries found between rows other than sentences, as sentence
@@ -218,12 +290,31 @@ class Composition(Segmenter):
             )
         return np.asarray(positions(sentences, tokenized), dtype=np.float64)
 
+    def _counts(self, sentences: Sequence[str], tokenized: bool) -> np.ndarray:
+        """The sentence x stem counts, from the measure, for a strategy that reads them
+        (:class:`~linseg.compose.strategies.ReynarExact`)."""
+        counts = getattr(self._measure, "counts", None)
+        if not callable(counts):
+            raise ValueError(
+                f"{type(self._strategy).__name__} reads the stem counts, and "
+                f"{type(self._measure).__name__} has no counts() method: use a measure that "
+                "counts stems"
+            )
+        return np.asarray(counts(sentences, tokenized))
+
     def _matrix(
         self, sentences: Sequence[str], tokenized: bool, band: int | None
     ) -> np.ndarray | BandMatrix:
         """The measure, then the transform: the whole matrix, or within ``band``."""
+        return self._matrices(sentences, tokenized, band)[1]
+
+    def _matrices(
+        self, sentences: Sequence[str], tokenized: bool, band: int | None
+    ) -> tuple[np.ndarray | BandMatrix, np.ndarray | BandMatrix]:
+        """The measure's matrix and the transform's of it (the same when there is no
+        transform): whole, or within ``band``."""
         if band is not None:
-            return self._banded_matrix(sentences, tokenized, band)
+            return self._banded_matrices(sentences, tokenized, band)
         n = len(sentences)
         name = type(self._measure).__name__
         check_fits(
@@ -234,12 +325,14 @@ class Composition(Segmenter):
             else f"{name} has no banded form: segment the text in parts, or use a method "
             "that takes a band (c99 --band auto)",
         )
-        matrix = self._measure(sentences, tokenized)
-        if self._transform is not None:
-            matrix = self._transform(matrix)  # type: ignore[operator]
-        return matrix
+        similarity = self._measure(sentences, tokenized)
+        if self._transform is None:
+            return similarity, similarity
+        return similarity, self._transform(similarity)  # type: ignore[operator]
 
-    def _banded_matrix(self, sentences: Sequence[str], tokenized: bool, band: int) -> BandMatrix:
+    def _banded_matrices(
+        self, sentences: Sequence[str], tokenized: bool, band: int
+    ) -> tuple[BandMatrix, BandMatrix]:
         """The measure and the transform within ``band`` of the diagonal, in O(n w)."""
         measure = self._measure
         if not callable(getattr(measure, "banded", None)):
@@ -253,7 +346,7 @@ class Composition(Segmenter):
             raise TypeError(f"{type(measure).__name__}.banded must return a BandMatrix")
         transform = self._transform
         if transform is None:
-            return sim
+            return sim, sim
         banded = getattr(transform, "banded", None)
         if not callable(banded):
             raise ValueError(
@@ -264,4 +357,4 @@ class Composition(Segmenter):
         out = banded(sim)
         if not isinstance(out, BandMatrix):
             raise TypeError(f"{type(transform).__name__}.banded must return a BandMatrix")
-        return out
+        return sim, out

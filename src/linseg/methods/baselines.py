@@ -81,6 +81,7 @@ class NoBoundary(_Baseline):
 
     name = "b_n"
     kind = "none"
+    takes_count = False
 
 
 class AllBoundaries(_Baseline):
@@ -88,6 +89,7 @@ class AllBoundaries(_Baseline):
 
     name = "b_a"
     kind = "all"
+    takes_count = False
 
 
 class EqualSegments(_Baseline):
@@ -102,6 +104,8 @@ class EqualSegments(_Baseline):
 
     name = "b_e"
     kind = "regular"
+    needs_count = True
+    takes_count = False  # regular chunks: one or two more than asked, at times
 
 
 class RandomBoundaries(_RandomBaseline):
@@ -109,6 +113,7 @@ class RandomBoundaries(_RandomBaseline):
 
     name = "b_r"
     kind = "random"
+    takes_count = False
 
 
 class RandomKnownBoundaries(_RandomBaseline):
@@ -116,3 +121,4 @@ class RandomKnownBoundaries(_RandomBaseline):
 
     name = "b_rb"
     kind = "random_count"
+    needs_count = True

@@ -1,11 +1,13 @@
 """Choi's C99 (NAACL 2000): cosine similarity, local ranking, divisive clustering.
 
-The pipeline, each step in its own module::
+C99 is a configuration of the one pipeline (:class:`~linseg.compose.Composition`), each
+step a piece of its own module::
 
-    sentences --text--> stem counts --similarity.cosine--> sim
-              --rank.rank_transform--> rank --density.sum_of_rank--> S
-              --density.divisive_clustering--> split order, D, dD
-              --termination.automatic_termination--> number of segments
+    sentences --text.processor--> stem counts
+              --measures.cosine.StemCosine--> sim (equation 1)
+              --transforms.LocalRank--> rank (equation 2)
+              --strategies.divisive.DivisiveDensity--> sum of rank S (equation 5), split
+                order, D (equation 3), dD; and strategies.termination: the count
 
 With ``n_segments`` given, the first ``n_segments - 1`` split points are the boundaries
 (the paper's C99_b); otherwise the smoothed gradient threshold decides (C99).
@@ -22,19 +24,16 @@ import numpy as np
 
 from linseg.base import Segmentation, serial
 from linseg.chunks.bounds import SizeUnit
-from linseg.compose.band import BandMatrix, resolve_band
+from linseg.compose.band import BandMatrix
 from linseg.compose.composition import Composition
 from linseg.compose.measures import StemCosine
 from linseg.compose.measures.cosine import cosine_from_ids
 from linseg.compose.strategies import DivisiveDensity
 from linseg.compose.strategies.divisive import (
     Clustering,
-    banded_c99,
-    divisive_clustering,
-    sum_of_rank,
 )
-from linseg.compose.strategies.termination import Termination, automatic_termination
-from linseg.compose.transforms import LocalRank, check_mask_size, rank_transform
+from linseg.compose.strategies.termination import Termination
+from linseg.compose.transforms import LocalRank
 from linseg.text.processor import Stemmer, TextProcessor
 
 __all__ = ["C99", "C99Result"]
@@ -47,11 +46,11 @@ class C99Result(Segmentation):
     Attributes (beyond :class:`~linseg.base.Segmentation`)
     ------------------------------------------------------
     similarity:
-        Cosine similarity matrix (float32, n x n), equation (1).
+        Cosine similarity matrix (float32, n x n), equation (1); with ``keep_matrices``.
     rank:
-        Rank matrix (float32, n x n), equation (2).
+        Rank matrix (float32, n x n), equation (2); with ``keep_matrices``.
     sum_rank:
-        Sum-of-rank matrix (float32, n x n), equation (5).
+        Sum-of-rank matrix (float32, n x n), equation (5); with ``keep_matrices``.
     clustering:
         Split order, inside densities ``D`` and gradient ``dD`` of the full run.
     termination:
@@ -90,7 +89,7 @@ class C99(Composition):
     (:class:`~linseg.compose.measures.StemCosine`, equation 1), the local rank
     (:class:`~linseg.compose.transforms.LocalRank`, equation 2) and divisive clustering with
     the gradient threshold (:class:`~linseg.compose.strategies.DivisiveDensity`, sections
-    3.3-3.4), run by its own pipeline so that its result keeps every matrix.
+    3.3-3.4), run by the composition's one pipeline; its result is a :class:`C99Result`.
 
     Parameters
     ----------
@@ -98,15 +97,12 @@ class C99(Composition):
         Side of the square rank mask, an odd integer >= 1 (11 in the paper).
     c:
         Threshold coefficient of automatic termination: mean + c x sd (1.2 in the paper).
-    stopwords:
-        Words to remove: an iterable of words, a path to a word-list file, or None for
-        the shipped English list.
-    stemmer:
-        Callable from a lower-cased word to its stem; None for the Porter stemmer.
-    tokenized:
-        Whether input sentences are already tokenised (punctuation split off by spaces,
-        as in the paper's corpus). None guesses per document; raw prose given to
-        :meth:`segment_text` is always tokenised by linseg.
+    stopwords, stemmer, tokenized:
+        As every segmenter takes them (:class:`~linseg.base.Segmenter`); the defaults are
+        the shipped English stopword list and Porter's stemmer.
+    keep_matrices:
+        Whether the result keeps the similarity, rank and sum-of-rank matrices (for the
+        paper's figures); its clustering and termination are kept always.
     band:
         None for full C99 (n x n matrices; refused up front, with
         :class:`~linseg.compose.memory.MemoryLimitError`, if they would not fit in memory). An
@@ -123,6 +119,7 @@ class C99(Composition):
     """
 
     name = "c99"
+    result_type = C99Result
 
     def __init__(
         self,
@@ -132,31 +129,29 @@ class C99(Composition):
         stemmer: Stemmer | None = None,
         tokenized: bool | None = None,
         band: int | str | None = None,
+        keep_matrices: bool = False,
         *,
         language: str = "en",
         max_size: int | None = None,
         min_size: int | None = None,
         size_unit: SizeUnit = "sentences",
     ) -> None:
-        mask_size = check_mask_size(mask_size)
-        if isinstance(c, bool) or not isinstance(c, (int, float, np.floating, np.integer)):
-            raise TypeError(f"c must be a number, got {c!r}")
-        if not np.isfinite(c):
-            raise ValueError(f"c must be finite, got {c}")
+        # Kept as given; the pieces check them (LocalRank the mask, DivisiveDensity c).
         self.mask_size = mask_size
-        self.c = float(c)
-        self.stopwords = stopwords
-        self.stemmer = stemmer
+        self.c = c
         super().__init__(
             None,  # C99's StemCosine with these stopwords and stems (_default_measure)
             LocalRank(mask_size),
-            DivisiveDensity(float(c)),
+            DivisiveDensity(c),
             tokenized,
             band,
+            keep_matrices=keep_matrices,
             language=language,
             max_size=max_size,
             min_size=min_size,
             size_unit=size_unit,
+            stopwords=stopwords,
+            stemmer=stemmer,
         )
         # The pipeline below and the measure read words through one processor.
         self._text: TextProcessor = cast(StemCosine, self._measure)._text
@@ -184,49 +179,3 @@ class C99(Composition):
             larger than the number of sentences gives one segment per sentence.
         """
         return super().segment(sentences, n_segments)  # type: ignore[return-value]
-
-    def _run(
-        self, sentences: list[str], n_segments: int | None, tokenized: bool | None
-    ) -> C99Result:
-        band = resolve_band(self.band, len(sentences))
-        sim: np.ndarray | BandMatrix
-        rank: np.ndarray | BandMatrix
-        srank: np.ndarray | None
-        if band is None:
-            sim = self.similarity(sentences, tokenized)
-            rank = rank_transform(sim, self.mask_size)
-            srank = sum_of_rank(rank)
-            clustering = divisive_clustering(srank)
-        else:
-            sim, rank, srank, clustering = banded_c99(
-                self._text,
-                sentences,
-                self._resolve_tokenized(sentences, tokenized),
-                band,
-                self.mask_size,
-            )
-        term = automatic_termination(clustering.gain, self.c)
-        k = term.n_segments if n_segments is None else n_segments
-        if n_segments is None and not np.any(clustering.density > 0):
-            # All ranks are zero (identical or wordless sentences, or a 1x1 mask): no split
-            # raises the density, so there is no structure to find. The reference still
-            # reports splits here, driven only by its Float.MIN_VALUE floor.
-            k = 1
-        notes = []
-        if self.band == "auto":
-            used = f"band {band}" if band is not None else "full C99 (no band)"
-            notes.append(f"--band auto chose {used} for {len(sentences)} sentences")
-        return C99Result(
-            sentences=sentences,
-            boundaries=clustering.boundaries(k),
-            n_segments_requested=n_segments,
-            similarity=sim,
-            rank=rank,
-            sum_rank=srank,
-            clustering=clustering,
-            termination=term,
-            mask_size=self.mask_size,
-            c=self.c,
-            band=band,
-            notes=notes,
-        )

@@ -57,6 +57,7 @@ class C99DP(Composition):
     """
 
     name = "c99_dp"
+    needs_count = True
 
     def __init__(
         self,
@@ -72,8 +73,6 @@ class C99DP(Composition):
         size_unit: SizeUnit = "sentences",
     ) -> None:
         self.mask_size = mask_size
-        self.stopwords = stopwords
-        self.stemmer = stemmer
         super().__init__(
             None,  # C99's StemCosine with these stopwords and stems (_default_measure)
             transforms.LocalRank(mask_size),
@@ -83,6 +82,8 @@ class C99DP(Composition):
             max_size=max_size,
             min_size=min_size,
             size_unit=size_unit,
+            stopwords=stopwords,
+            stemmer=stemmer,
         )
         if band is not None and band != "auto":
             check_band(band)

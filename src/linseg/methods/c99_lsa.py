@@ -61,7 +61,6 @@ class C99LSA(Composition):
         self.c = c
         self.keep = keep
         self.space = space
-        self.stopwords = stopwords
         self.stem_weight = stem_weight
         super().__init__(
             None,  # the LSA cosine of these options (_default_measure)
@@ -72,6 +71,7 @@ class C99LSA(Composition):
             max_size=max_size,
             min_size=min_size,
             size_unit=size_unit,
+            stopwords=stopwords,
         )
 
     def _default_measure(self) -> measures.LsaCosine:

@@ -166,8 +166,6 @@ class ConsensusDP(Composition):
         self.u00_penalty = u00_penalty
         self.mask_size = mask_size
         self.c = c
-        self.stopwords = stopwords
-        self.stemmer = stemmer
         super().__init__(
             None,  # C99's rank plus the LSA cosine's (_default_measure)
             None,
@@ -177,6 +175,8 @@ class ConsensusDP(Composition):
             max_size=max_size,
             min_size=min_size,
             size_unit=size_unit,
+            stopwords=stopwords,
+            stemmer=stemmer,
         )
         # Long documents: banded C99 and a banded exact search (C99DP's band="auto").
         self._c99 = C99(

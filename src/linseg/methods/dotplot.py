@@ -48,13 +48,12 @@ from typing import cast
 
 import numpy as np
 
-from linseg.base import Segmentation, check_int, serial
+from linseg.base import Segmentation, serial
+from linseg.checks import check_flag, check_int
 from linseg.chunks.bounds import SizeUnit
 from linseg.compose.composition import Composition
 from linseg.compose.measures import DotDensity, SpreadActivation, StemCosine
-from linseg.compose.measures.dots import dots
-from linseg.compose.strategies import DivisiveDensity, ReynarGreedy
-from linseg.compose.strategies.reynar import reynar_maximise, reynar_minimise
+from linseg.compose.strategies import DivisiveDensity, ReynarExact, ReynarGreedy
 from linseg.text.processor import Stemmer
 
 __all__ = ["DotPlot", "R98", "DotPlotResult", "SIMILARITIES", "STRATEGIES"]
@@ -70,10 +69,11 @@ class DotPlotResult(Segmentation):
     Attributes (beyond :class:`~linseg.base.Segmentation`)
     ------------------------------------------------------
     similarity:
-        The sentence x sentence matrix the strategy worked on (float64; float32 for
-        ``cosine``, as C99 computes it).
+        The sentence x sentence matrix of the measure (float64; float32 for ``cosine``, as
+        C99 computes it), with ``keep_matrices``.
     weights:
-        Content words per sentence: the positions each sentence takes on the plot.
+        Content words per sentence: the positions each sentence takes on the plot (for
+        the searches that measure areas in them).
     order:
         Boundaries in the order the search chose them.
     objective:
@@ -135,6 +135,8 @@ class DotPlot(Composition):
     """
 
     name = "dotplot"
+    result_type = DotPlotResult
+    needs_count = True
 
     def __init__(
         self,
@@ -147,6 +149,7 @@ class DotPlot(Composition):
         hyphens: bool = False,
         min_count: int = 2,
         reference: bool = False,
+        keep_matrices: bool = False,
         *,
         language: str = "en",
         max_size: int | None = None,
@@ -161,20 +164,10 @@ class DotPlot(Composition):
             raise ValueError(f"strategy must be one of {', '.join(STRATEGIES)}; got {strategy!r}")
         self.similarity = similarity
         self.steps = check_int("steps", steps)
-        self.stopwords = stopwords
-        self.stemmer = stemmer
-        self.hyphens = bool(hyphens)
+        self.hyphens = check_flag("hyphens", hyphens)
         self.min_count = check_int("min_count", min_count)
-        self.reference = bool(reference)
-        search: ReynarGreedy | DivisiveDensity
-        if strategy == "divisive":
-            search = DivisiveDensity()
-        else:
-            search = ReynarGreedy(
-                minimise=strategy == "minimise",
-                areas="words",
-                whole_dots=self.reference and strategy == "maximise",
-            )
+        self.reference = check_flag("reference", reference)
+        search = self._search_for(strategy)
         super().__init__(
             None,  # the measure named by ``similarity`` (_default_measure)
             None,
@@ -184,8 +177,22 @@ class DotPlot(Composition):
             max_size=max_size,
             min_size=min_size,
             size_unit=size_unit,
+            stopwords=stopwords,
+            stemmer=stemmer,
+            keep_matrices=keep_matrices,
         )
         self.strategy = strategy  # type: ignore[assignment]  # the parameter, as given
+
+    def _search_for(self, strategy: str) -> ReynarGreedy | ReynarExact | DivisiveDensity:
+        """The strategy that ``strategy`` names: Reynar's greedy search with areas in the
+        plot's words, or C99's divisive clustering on the unranked matrix."""
+        if strategy == "divisive":
+            return DivisiveDensity()
+        return ReynarGreedy(
+            minimise=strategy == "minimise",
+            areas="words",
+            whole_dots=self.reference and strategy == "maximise",
+        )
 
     def _default_measure(self) -> DotDensity | StemCosine | SpreadActivation:
         options = (self.stopwords, self.stemmer, self.text_language, self.hyphens)
@@ -218,42 +225,6 @@ class DotPlot(Composition):
         """
         return super().segment(sentences, n_segments)  # type: ignore[return-value]
 
-    def _run(
-        self, sentences: list[str], n_segments: int | None, tokenized: bool | None
-    ) -> DotPlotResult:
-        if n_segments is None:
-            raise ValueError(
-                "dot-plotting (R98 and its variants) needs the number of segments: "
-                "give n_segments (on the command line, --segments N)"
-            )
-        # The composition's measure and strategy, with the counts read once: the matrix
-        # and the plot's positions both come from them.
-        f = self.counts(sentences, tokenized)
-        sim, order, objective = self._search(f, n_segments)
-        return DotPlotResult(
-            sentences=sentences,
-            boundaries=sorted(order),
-            n_segments_requested=n_segments,
-            similarity=sim,
-            weights=f.sum(axis=1).astype(np.float64),
-            order=order,
-            objective=objective,
-        )
-
-    def _search(self, f: np.ndarray, n_segments: int) -> tuple[np.ndarray, list[int], np.ndarray]:
-        # The similarity matrix, the boundaries in the order chosen, the objective.
-        sim = self.matrix(f)
-        search = self._strategy
-        if isinstance(search, DivisiveDensity):
-            clustering = search.cluster(sim, steps=n_segments - 1)
-            return (
-                sim,
-                [int(b) for b in clustering.order],
-                np.asarray(clustering.density[1:], dtype=np.float64),
-            )
-        found = cast(ReynarGreedy, search).search(sim, n_segments, f.sum(axis=1))
-        return sim, [int(b) for b in found.order], found.objective
-
 
 class R98(DotPlot):
     """Reynar's dot-plotting, the exact algorithms (the paper's R98 and R98_(min)): the
@@ -283,6 +254,7 @@ class R98(DotPlot):
         stemmer: Stemmer | None = None,
         tokenized: bool | None = None,
         hyphens: bool = False,
+        keep_matrices: bool = False,
         *,
         language: str = "en",
         max_size: int | None = None,
@@ -299,13 +271,13 @@ class R98(DotPlot):
             stemmer,
             tokenized,
             hyphens,
+            keep_matrices=keep_matrices,
             language=language,
             max_size=max_size,
             min_size=min_size,
             size_unit=size_unit,
         )
 
-    def _search(self, f: np.ndarray, n_segments: int) -> tuple[np.ndarray, list[int], np.ndarray]:
-        search = reynar_maximise if self.strategy == "maximise" else reynar_minimise
-        found = search(f, n_segments)
-        return dots(f), [int(b) for b in found.order], found.objective
+    def _search_for(self, strategy: str) -> ReynarExact:
+        # Reynar's own algorithms read the stem counts of the spans, not a matrix.
+        return ReynarExact(minimise=strategy == "minimise")

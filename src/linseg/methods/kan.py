@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from linseg.base import Segmentation, Segmenter, serial
+from linseg.checks import check_flag, check_number
 from linseg.chunks.bounds import SizeUnit
 from linseg.text.processor import Stemmer, TextProcessor, tokenize_raw
 from linseg.text.tagger import TAGS, Tagger, default_tagger
@@ -247,14 +248,15 @@ class KanSegmenter(Segmenter):
         size_unit: SizeUnit = "sentences",
     ) -> None:
         super().__init__(
-            language=language, max_size=max_size, min_size=min_size, size_unit=size_unit
+            language=language,
+            max_size=max_size,
+            min_size=min_size,
+            size_unit=size_unit,
+            stemmer=stemmer,
+            tokenized=tokenized,
         )
-        self.adaptive = bool(adaptive)
-        if isinstance(c, bool) or not isinstance(c, (int, float, np.floating, np.integer)):
-            raise TypeError(f"c must be a number, got {c!r}")
-        if not np.isfinite(c):
-            raise ValueError(f"c must be finite, got {c}")
-        self.c = float(c)
+        self.adaptive = check_flag("adaptive", adaptive)
+        self.c = check_number("c", c)
         self.distances = dict(DEFAULT_DISTANCES if distances is None else distances)
         self.weights = dict(DEFAULT_WEIGHTS if weights is None else weights)
         for kind in TERM_TYPES:
@@ -262,9 +264,7 @@ class KanSegmenter(Segmenter):
                 raise ValueError(f"distances and weights need an entry for {kind!r}")
             if self.distances[kind] < 0:
                 raise ValueError(f"link distance for {kind!r} must be >= 0")
-        self.stemmer = stemmer
         self.tagger = tagger
-        self.tokenized = tokenized
         # No stop list: the tagger, not a word list, decides what is a noun.
         self._text = TextProcessor((), stemmer, language=self.text_language)
 

@@ -134,8 +134,6 @@ class TextTiling(Composition):
             smoothing_window, smoothing_rounds
         )
         self.min_separation = check_int("min_separation", min_separation)
-        self.stopwords = stopwords
-        self.stemmer = stemmer
         self._depth = DepthScores(
             self.k, self.smoothing_window, self.smoothing_rounds, self.min_separation
         )
@@ -148,6 +146,8 @@ class TextTiling(Composition):
             max_size=max_size,
             min_size=min_size,
             size_unit=size_unit,
+            stopwords=stopwords,
+            stemmer=stemmer,
         )
         # The rows read words in the processing language, known only now.
         rows = self.rows = TokenSequences(self.w, language=self.text_language)

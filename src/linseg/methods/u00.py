@@ -215,8 +215,6 @@ class U00(Composition):
         self.penalty = float(penalty)
         self.alpha = float(alpha)
         self.max_units = max_units
-        self.stopwords = stopwords
-        self.stemmer = stemmer
         self.rank_weight = float(rank_weight)
         self.cue_weight = float(cue_weight)
         self.outline_weight = float(outline_weight)
@@ -230,6 +228,8 @@ class U00(Composition):
             max_size=max_size,
             min_size=min_size,
             size_unit=size_unit,
+            stopwords=stopwords,
+            stemmer=stemmer,
         )
         self._cost = Multinomial(self.alpha, stopwords, stemmer, language=self.text_language)
         self._cues = SectionCues()

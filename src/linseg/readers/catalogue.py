@@ -1,15 +1,114 @@
-"""linseg's input formats: one :class:`~linseg.readers.formats.Format` row each, in the
-order detection tries them within each stage, with the cheap tests that must hold before a
-reader is imported. A new format of linseg's is a row here and a module beside this one
-(see docs/architecture.md); the registry is :mod:`linseg.readers.formats`."""
+"""What an input format is (the :class:`Format` record), and linseg's formats: one row
+each, in the order detection tries them within each stage, with the cheap tests that must
+hold before a reader is imported. A new format of linseg's is a row here and a module
+beside this one (see docs/architecture.md); the registry that finds them, and the formats
+other packages add, is :mod:`linseg.readers.formats`, which also offers ``Format``."""
 
 from __future__ import annotations
 
+import importlib
+import os
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
 
-from linseg.readers.formats import Format
+from linseg.readers.suffixes import uncompressed
 
-__all__ = ["BUILT_IN", "ZIP_MAGIC", "opens_pdf"]
+__all__ = ["Format", "BUILT_IN", "resolve", "ZIP_MAGIC", "opens_pdf"]
+
+#: When a format is tried, as a format is detected: read from bytes (before decoding),
+#: a transcript, a markup tried before Choi's ``.ref`` format (whose lines of ``=`` some
+#: markups share) or after it, or one of the plain formats, chosen last.
+Stage = Literal["binary", "transcript", "markup", "late_markup", "plain", "installed"]
+
+
+@dataclass(frozen=True)
+class Format:
+    """An input format.
+
+    Parameters
+    ----------
+    name:
+        What ``--format`` calls it (lower case).
+    summary:
+        One line: what a document in it is, and what linseg reads of it.
+    what:
+        What one is called in an error ("HTML page").
+    read:
+        The function that reads one into text, or its ``"module:function"``, imported on
+        first use: ``read(text) -> str`` (``read(data) -> str`` for a binary format); one
+        that reads other files a document names (``includes``) takes a second argument,
+        what reads them. None for the plain formats and transcripts, which
+        :mod:`linseg.readers.document` reads itself.
+    sniff:
+        ``sniff(text_or_bytes, path) -> bool``, or its ``"module:function"``: whether a
+        document is one. None: only its name or ``--format`` says so.
+    suffixes:
+        File-name endings (lower case) that mark one.
+    binary:
+        Whether it is read from bytes (a ZIP archive, a PDF) rather than decoded text.
+    may_be:
+        A cheap test of the text (or bytes) that must hold before ``sniff``'s module is
+        imported and asked; None asks it always.
+    by_name:
+        Whether a file so named is one, whatever it holds (False: its content must say so
+        too; ``.info`` files of other tools exist).
+    includes:
+        Where the files it names are looked for, in folders up from the document's own:
+        ``(0,)`` beside it, ``(1, 0)`` under its parent, then beside it. None: it names
+        none. ``include_parts`` is how many parts such a name may have (None: any).
+    stage:
+        When detection tries it (see :data:`Stage`), in the table's order.
+    detected:
+        When detection takes a document for one, in words (the documentation's table).
+    section:
+        The section of the guide (docs/segment.md) that says more, if one does.
+    """
+
+    name: str
+    summary: str
+    what: str
+    read: str | Callable[..., str] | None = None
+    sniff: str | Callable[..., bool] | None = None
+    suffixes: tuple[str, ...] = ()
+    binary: bool = False
+    may_be: Callable[..., bool] | None = None
+    by_name: bool = True
+    includes: tuple[int, ...] | None = None
+    include_parts: int | None = 2
+    stage: Stage = "installed"
+    detected: str = "--format NAME, or a file named with one of its suffixes"
+    section: str | None = None
+
+    def reader(self) -> Callable[..., str]:
+        """:attr:`read`, imported."""
+        if self.read is None:
+            raise ValueError(f"{self.name} is read by linseg.readers.document itself")
+        return resolve(self.read)
+
+    def recognises(self, data: str | bytes, path: str | None) -> bool:
+        """Whether ``data`` (read from ``path``) is in this format: so named, or its
+        recogniser says so, asked only when the cheap test holds."""
+        if self.by_name and path is not None and _suffix(path) in self.suffixes:
+            return True
+        if self.sniff is None or (self.may_be is not None and not self.may_be(data)):
+            return False
+        return bool(resolve(self.sniff)(data, path))
+
+
+def resolve(target: str | Callable) -> Callable:
+    """``target``, or the function its ``"module:name"`` names, imported."""
+    if not isinstance(target, str):
+        return target
+    module, _, name = target.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def _suffix(path: str | os.PathLike[str]) -> str:
+    """A file's name's ending, lower case, without a compression's (``.html`` for
+    ``page.HTML.gz``)."""
+    return os.path.splitext(uncompressed(os.fspath(path)))[1].lower()
 
 
 #: What a ZIP archive (an EPUB, a DOCX, an ODT) opens with.

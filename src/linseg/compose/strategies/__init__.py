@@ -42,7 +42,7 @@ if TYPE_CHECKING:
         segment_scores,
         unit_starts,
     )
-    from linseg.compose.strategies.reynar import ReynarGreedy
+    from linseg.compose.strategies.reynar import ReynarExact, ReynarGreedy
 
 #: What a strategy is: the (transformed) matrix and a count or None, to boundaries.
 Strategy = Callable[[np.ndarray, "int | None"], list[int]]
@@ -50,6 +50,7 @@ Strategy = Callable[[np.ndarray, "int | None"], list[int]]
 _NAMES = {
     "DivisiveDensity": "divisive",
     "ReynarGreedy": "reynar",
+    "ReynarExact": "reynar",
     "DepthScores": "depth",
     "Baseline": "baseline",
     **dict.fromkeys(
@@ -71,6 +72,7 @@ __all__ = [
     "Strategy",
     "DivisiveDensity",
     "ReynarGreedy",
+    "ReynarExact",
     "DepthScores",
     "Baseline",
     "ExactDP",

@@ -17,13 +17,13 @@ rounding of the sums decides which of two near-equal split points wins.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from linseg.checks import check_number
 from linseg.compose._banded import _band_cumsums, _cluster
 from linseg.compose.band import BandMatrix, _chunked_ids, banded_cosine_from_ids
 from linseg.compose.strategies._density import divisive
@@ -116,28 +116,51 @@ class DivisiveDensity:
     the band's sums in float64; a band that covers the document gives full C99."""
 
     def __init__(self, c: float = 1.2) -> None:
-        if isinstance(c, bool) or not isinstance(c, (int, float)) or not math.isfinite(c):
-            raise ValueError(f"c must be a finite number, got {c!r}")
-        self.c = float(c)
+        self.c = check_number("c", c)
 
     def cluster(self, matrix: np.ndarray | BandMatrix, steps: int | None = None) -> Clustering:
         """The run of the divisive clustering (the splits in order, the densities): all of
         it, or its first ``steps`` splits (the greedy run's prefix, for a known count)."""
+        return self._cluster(matrix, steps)[0]
+
+    def _cluster(
+        self, matrix: np.ndarray | BandMatrix, steps: int | None = None
+    ) -> tuple[Clustering, np.ndarray | None]:
+        """:meth:`cluster`, and the sum-of-rank matrix (equation 5) it read, None on a band
+        narrower than the document."""
         if isinstance(matrix, BandMatrix) and matrix.width < matrix.n - 1:
             # Banded C99 (linseg.compose.band): sums over the band, a bounding-tree search.
-            return banded_clustering(rank=matrix, steps=steps)
+            return banded_clustering(rank=matrix, steps=steps), None
         if isinstance(matrix, BandMatrix):
             matrix = matrix.toarray()  # the band covers the document: full C99
-        return divisive_clustering(sum_of_rank(matrix), steps=steps)
+        sum_rank = sum_of_rank(matrix)
+        return divisive_clustering(sum_rank, steps=steps), sum_rank
+
+    def trace(
+        self, matrix: np.ndarray | BandMatrix, n_segments: int | None, keep: bool = False
+    ) -> dict[str, Any]:
+        """The boundaries, the whole clustering and the automatic termination (computed
+        even with a count, so that both can be compared); with ``keep``, the sum-of-rank
+        matrix too."""
+        clustering, sum_rank = self._cluster(matrix)
+        termination = automatic_termination(clustering.gain, self.c)
+        k = termination.n_segments if n_segments is None else n_segments
+        if n_segments is None and not np.any(clustering.density > 0):
+            # All ranks are zero (identical or wordless sentences, or a 1x1 mask): no split
+            # raises the density, so there is no structure to find. The reference still
+            # reports splits here, driven only by its Float.MIN_VALUE floor.
+            k = 1
+        found = {"boundaries": clustering.boundaries(k), "clustering": clustering}
+        found["termination"] = termination
+        # The splits chosen, in order, with the density after each (as Reynar's searches).
+        found["order"] = [int(b) for b in clustering.order[: max(0, k - 1)]]
+        found["objective"] = np.asarray(clustering.density[1:k], dtype=np.float64)
+        if keep:
+            found["sum_rank"] = sum_rank
+        return found
 
     def __call__(self, matrix: np.ndarray | BandMatrix, n_segments: int | None) -> list[int]:
-        clustering = self.cluster(matrix)
-        if n_segments is not None:
-            return clustering.boundaries(n_segments)
-        k = automatic_termination(clustering.gain, self.c).n_segments
-        if not np.any(clustering.density > 0):
-            k = 1  # all ranks zero: no split raises the density, there is no structure
-        return clustering.boundaries(k)
+        return list(self.trace(matrix, n_segments)["boundaries"])
 
 
 # --- divisive clustering with a bounding tree ---------------------------------------------

@@ -32,14 +32,17 @@ repetition and the author's text processing this reproduces his boundaries exact
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from linseg.base import check_n_segments
+from linseg.checks import check_flag
 from linseg.compose.band import BandMatrix
 from linseg.compose.strategies._dotplot import greedy, reynar
 
 __all__ = [
+    "ReynarExact",
     "DensitySearch",
     "maximise_inside_density",
     "minimise_outside_density",
@@ -238,6 +241,19 @@ class ReynarGreedy:
             return minimise_outside_density(sim, weights, n_segments)
         return maximise_inside_density(sim, weights, n_segments, whole_dots=self.whole_dots)
 
+    def trace(
+        self,
+        matrix: np.ndarray | BandMatrix,
+        n_segments: int | None,
+        positions: np.ndarray | None = None,
+        keep: bool = False,
+    ) -> dict[str, Any]:
+        """The boundaries, and the search's products: the boundaries in the order chosen
+        (``order``) and the density after each choice (``objective``)."""
+        found = self.search(matrix, n_segments, positions)
+        order = [int(b) for b in found.order]
+        return {"boundaries": sorted(order), "order": order, "objective": found.objective}
+
     def __call__(
         self,
         matrix: np.ndarray | BandMatrix,
@@ -245,3 +261,47 @@ class ReynarGreedy:
         positions: np.ndarray | None = None,
     ) -> list[int]:
         return sorted(int(b) for b in self.search(matrix, n_segments, positions).order)
+
+
+class ReynarExact:
+    """Reynar's own algorithms (R98 and R98_(min)), exactly as on his dot-plot: each
+    boundary added greedily and scored against the whole segmentation from the stem-count
+    vectors of the spans of text (:func:`reynar_maximise`, :func:`reynar_minimise`). It
+    reads the sentences' stem counts, not a matrix: in a :class:`~linseg.compose.Composition`
+    its measure gives them (``counts``). Needs the number of segments.
+
+    Parameters
+    ----------
+    minimise:
+        Minimise the density outside the squares (R98_(min)) instead of maximising it
+        inside (R98).
+    """
+
+    needs_matrix = False
+    needs_counts = True
+
+    def __init__(self, minimise: bool = False) -> None:
+        self.minimise = check_flag("minimise", minimise)
+
+    def trace(
+        self,
+        matrix: object,
+        n_segments: int | None,
+        counts: np.ndarray | None = None,
+        keep: bool = False,
+    ) -> dict[str, Any]:
+        """The boundaries, in order of choice too (``order``), with the density after
+        each choice (``objective``)."""
+        if n_segments is None:
+            raise ValueError("ReynarExact needs the number of segments (n_segments)")
+        if counts is None:
+            raise ValueError("ReynarExact reads the stem counts: use it in a Composition")
+        search = reynar_minimise if self.minimise else reynar_maximise
+        found = search(counts, n_segments)
+        order = [int(b) for b in found.order]
+        return {"boundaries": sorted(order), "order": order, "objective": found.objective}
+
+    def __call__(
+        self, matrix: object, n_segments: int | None, counts: np.ndarray | None = None
+    ) -> list[int]:
+        return list(self.trace(matrix, n_segments, counts)["boundaries"])
