@@ -222,7 +222,7 @@ def test_band_auto_reports_the_band_it_used(tmp_path, monkeypatch):
     text = EXAMPLE.read_text(encoding="utf-8")
     rec = segment_json(tmp_path, text, "--method", "c99", "--band", "auto")
     assert rec["band"] is None
-    assert rec["notes"] == ["--band auto chose full C99 (no band) for 20 sentences"]
+    assert rec["notes"] == ["--band auto chose the whole matrix (no band) for 20 sentences"]
     monkeypatch.setattr(banded, "AUTO_FULL_MAX", 10)  # as if the 20 sentences were 20,000
     rec = segment_json(tmp_path, text, "--method", "c99", "--band", "auto")
     assert rec["band"] == banded.DEFAULT_BAND
