@@ -1,5 +1,7 @@
-"""Shared fixtures. Data-dependent tests need LINSEG_DATA (CI sets it to ../shared/data);
-without it they skip with that reason, never pass vacuously.
+"""Shared fixtures. Data-dependent tests need the corpora: LINSEG_DATA (CI sets it to
+../shared/data), or for Choi's corpus and the Brown corpus the copies ``linseg data``
+fetched or registered. Without them they skip, naming ``linseg data status``, never pass
+vacuously.
 
 The tests mirror the packages (tests/text, tests/compose, tests/readers, ...). The quick
 loop is ``python -m pytest -m "not slow"``: the tests of the readers and of the command
@@ -24,6 +26,8 @@ _SLOW_FOLDERS = ("readers", "cli")
 _SLOW_MODULES = ("test_fuzz.py", "test_fuzz_campaign.py", "test_examples.py", "test_snapshot.py")
 #: Fixtures that read the shared corpora.
 _DATA_FIXTURES = frozenset({"data_root", "choi_root", "brown_zip", "choi_docs", "mean_pk"})
+#: What every skip for missing data names: the command that says where the data is.
+_STATUS = "linseg data status"
 
 
 def pytest_collection_modifyitems(config, items):
@@ -31,7 +35,7 @@ def pytest_collection_modifyitems(config, items):
         path = Path(str(item.fspath)).resolve()
         parts = path.relative_to(TESTS).parts
         reads_data = _DATA_FIXTURES & set(getattr(item, "fixturenames", ())) or any(
-            "LINSEG_DATA" in str(m.kwargs.get("reason", "")) for m in item.iter_markers("skipif")
+            _STATUS in str(m.kwargs.get("reason", "")) for m in item.iter_markers("skipif")
         )
         if parts[0] in _SLOW_FOLDERS or path.name in _SLOW_MODULES or reads_data:
             item.add_marker(pytest.mark.slow)
@@ -45,28 +49,43 @@ def _data_root() -> Path | None:
     return path if path.is_dir() else None
 
 
+def _skip_reason(exc: Exception) -> str:
+    message = str(exc)
+    return message if _STATUS in message else f"{message} (see '{_STATUS}')"
+
+
 @pytest.fixture(scope="session")
 def data_root() -> Path:
     root = _data_root()
     if root is None:
-        pytest.skip("LINSEG_DATA is not set to an existing directory (CI sets ../shared/data)")
+        pytest.skip(
+            "LINSEG_DATA is not set to an existing directory (CI sets ../shared/data; "
+            f"see '{_STATUS}')"
+        )
     return root
 
 
 @pytest.fixture(scope="session")
-def choi_root(data_root: Path) -> Path:
-    path = data_root / "choi"
-    if not path.is_dir():
-        pytest.skip(f"Choi's corpus not found at {path}")
-    return path
+def choi_root() -> Path:
+    """Choi's corpus where linseg finds it: $LINSEG_DATA/choi, else a registered copy."""
+    from linseg.evaluation.corpora.data import choi_dir
+
+    try:
+        return choi_dir()
+    except (FileNotFoundError, ValueError) as exc:
+        pytest.skip(_skip_reason(exc))
 
 
 @pytest.fixture(scope="session")
-def brown_zip(data_root: Path) -> Path:
-    path = data_root / "brown" / "brown.zip"
-    if not path.is_file():
-        pytest.skip(f"the Brown corpus not found at {path}")
-    return path
+def brown_zip() -> Path:
+    """The Brown corpus where linseg finds it: $LINSEG_DATA/brown/brown.zip, else a copy
+    registered, fetched by ``linseg data fetch brown`` or in NLTK's data."""
+    from linseg.evaluation.corpora.data import brown_zip as find
+
+    try:
+        return find()
+    except (FileNotFoundError, ValueError) as exc:
+        pytest.skip(_skip_reason(exc))
 
 
 @pytest.fixture(scope="session")

@@ -71,3 +71,146 @@ def unannotated(obj, label: str) -> list[str]:
         if params or returns:
             out.append(f"{where}({', '.join(params)}){' -> ?' if returns else ''}")
     return out
+
+
+# --- The data commands: a stand-in for NLTK's brown.zip and a local server -----------
+
+#: Tagged sentences in the Brown corpus's form C (``word/tag``, one sentence a line).
+_TAGGED = [
+    "The/at {w}/nn of/in the/at county/nn was/bedz quiet/jj ./.",
+    "Officials/nns said/vbd the/at {w}/nn would/md stay/vb ./.",
+    "It/pps was/bedz n't/* clear/jj why/wrb ./.",
+    "The/at {w}/nn cost/vbd $7/nns ./.",
+    "Nobody/pn asked/vbd about/in the/at {w}/nn ./.",
+    "Many/ap people/nns liked/vbd it/ppo ./.",
+    "A/at report/nn on/in the/at {w}/nn followed/vbd ./.",
+]
+
+
+def brown_archive(path, documents=("ca01", "ca02", "ca03", "cj01", "cj02", "cj03")) -> str:
+    """Write a small tagged corpus laid out as NLTK's ``brown.zip`` (``brown/<file>``, with
+    a README) at ``path``: the same bytes every time. Returns its sha256."""
+    import hashlib
+    import zipfile
+
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for name in ["README", *documents]:
+            info = zipfile.ZipInfo(f"brown/{name}", date_time=(2000, 1, 1, 0, 0, 0))
+            if name == "README":
+                text = "A stand-in for the Brown corpus, for tests.\n"
+            else:
+                text = "\n\n".join(
+                    "\t" + s.format(w=f"{name}word{i}") for i, s in enumerate(_TAGGED)
+                )
+            z.writestr(info, text + "\n")
+    return hashlib.sha256(open(path, "rb").read()).hexdigest()
+
+
+class LocalServer:
+    """A threaded HTTP server on 127.0.0.1 (port chosen by the system) serving ``files``.
+
+    ``/NAME`` sends the file whole; ``/truncated/NAME`` announces the whole length but
+    sends half and closes; ``/nolength/NAME`` sends half with no length; anything else is
+    404. ``requests`` counts the requests served.
+    """
+
+    def __init__(self, files: dict[str, bytes]) -> None:
+        import http.server
+        import threading
+
+        server = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                server.requests += 1
+                mode, _, name = self.path.strip("/").rpartition("/")
+                body = files.get(name)
+                if body is None or mode not in ("", "truncated", "nolength"):
+                    self.send_error(404)
+                    return
+                self.send_response(200)
+                self.send_header("Content-Type", "application/zip")
+                if mode != "nolength":
+                    self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body if mode == "" else body[: len(body) // 2])
+                self.close_connection = True
+
+            def log_message(self, *args) -> None:
+                pass
+
+        self.requests = 0
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        self.thread = threading.Thread(
+            target=self.httpd.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
+        )
+
+    def __enter__(self) -> LocalServer:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def closed_port_url() -> str:
+    """A URL on 127.0.0.1 where nothing listens: a download there fails as with no network."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    return f"http://127.0.0.1:{port}/brown.zip"
+
+
+def isolate_data(monkeypatch, tmp_path):
+    """Point every place linseg looks for data into ``tmp_path``: no ``LINSEG_DATA``, linseg's
+    data folder ``tmp_path/home``, NLTK's data ``tmp_path/nltk_data`` only, no proxy, and a
+    Brown URL where nothing listens, so that no test reaches the internet. Returns the
+    data folder (not created)."""
+    import linseg.evaluation.corpora.data as data
+
+    for var in ("LINSEG_DATA", "NLTK_DATA", "LINSEG_BROWN_SHA256"):
+        monkeypatch.delenv(var, raising=False)
+    for var in ("http_proxy", "https_proxy", "all_proxy", "no_proxy"):
+        monkeypatch.delenv(var, raising=False)
+        monkeypatch.delenv(var.upper(), raising=False)
+    home = tmp_path / "home"
+    monkeypatch.setenv("LINSEG_DATA_HOME", str(home))
+    monkeypatch.setenv("LINSEG_BROWN_URL", closed_port_url())
+    monkeypatch.setattr(data, "nltk_data_dirs", lambda: [tmp_path / "nltk_data"])
+    return home
+
+
+def listing(folder) -> list[str]:
+    """Every file and folder under ``folder``, relative; [] when it does not exist."""
+    from pathlib import Path
+
+    folder = Path(folder)
+    if not folder.exists():
+        return []
+    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*"))
+
+
+def choi_layout(root, per_range=None) -> None:
+    """A stand-in for Choi's corpus under ``root``: sets 1/, 2/, 3/ of range folders with
+    the paper's counts (400 of 3-11, 100 of each other range), tiny .ref samples."""
+    from pathlib import Path
+
+    counts = per_range or {
+        ("1", "3-11"): 50, ("2", "3-11"): 50, ("3", "3-11"): 300,
+        ("1", "3-5"): 50, ("2", "3-5"): 50, ("1", "6-8"): 50, ("2", "6-8"): 50,
+        ("1", "9-11"): 50, ("2", "9-11"): 50,
+    }  # fmt: skip
+    sep = "==========\n"
+    for (s, rng), n in counts.items():
+        folder = Path(root) / s / rng
+        folder.mkdir(parents=True, exist_ok=True)
+        for i in range(n):
+            topics = [("Bees", "honey"), ("Trains", "rails"), ("Ovens", "bread")]
+            body = sep.join(
+                f"{a} like {b} .\n{a} need {b} .\nMore {b} for {a} {i} .\n" for a, b in topics
+            )
+            (folder / f"{i}.ref").write_text(sep + body + sep, encoding="utf-8")

@@ -87,7 +87,10 @@ def test_example_runs(lang, code, why, workdir):
         assert why.strip(), "a block that is not executed must say why"
         pytest.skip(f"not executed: {why.strip()}")
     if _NEEDS_DATA.search(code) and not os.environ.get("LINSEG_DATA"):
-        pytest.skip("the example reads the shared data through $LINSEG_DATA, which is not set")
+        pytest.skip(
+            "the example reads the shared data through $LINSEG_DATA, which is not set "
+            "(see 'linseg data status')"
+        )
     if lang == "python":
         cwd = os.getcwd()
         os.chdir(workdir)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import random
 import shutil
 import sys
@@ -48,7 +47,17 @@ DOCUMENTED_METHODS = [
     "texttiling_94_r",
     "texttiling_r",
 ]
-COMMANDS = ("segment", "evaluate", "methods", "corpus", "paper", "plot", "figures", "report")
+COMMANDS = (
+    "segment",
+    "evaluate",
+    "methods",
+    "corpus",
+    "data",
+    "paper",
+    "plot",
+    "figures",
+    "report",
+)
 REF = (
     "==========\nBees make honey .\nBees guard the hive .\nThe queen lays eggs .\n"
     "==========\nTrains run on rails .\nSteam engines pull trains .\nRails join towns .\n"
@@ -265,13 +274,16 @@ def test_figures(fmt, tmp_path, capsys):
 
 
 def _choi_subset(tmp_path: Path) -> Path:
-    root = os.environ.get("LINSEG_DATA")
-    if not root or not (Path(root) / "choi" / "1" / "3-5").is_dir():
-        pytest.skip("LINSEG_DATA not set (or has no choi/1/3-5): evaluate/paper need .ref samples")
+    from linseg.evaluation.corpora.data import DataNotFound, choi_dir
+
+    try:
+        choi = choi_dir()
+    except DataNotFound as exc:
+        pytest.skip(f"evaluate/paper need .ref samples: {exc}")
     sub = tmp_path / "corpus" / "3-5"
     sub.mkdir(parents=True)
     for name in ("1.ref", "2.ref"):
-        shutil.copy(Path(root) / "choi" / "1" / "3-5" / name, sub / name)
+        shutil.copy(choi / "1" / "3-5" / name, sub / name)
     return tmp_path / "corpus"
 
 
@@ -301,9 +313,12 @@ def test_paper_on_a_tiny_corpus(only, tmp_path, capsys):
 
 
 def test_corpus_brown_tiny(tmp_path, capsys):
-    root = os.environ.get("LINSEG_DATA")
-    if not root or not (Path(root) / "brown" / "brown.zip").is_file():
-        pytest.skip("LINSEG_DATA not set (or has no brown/brown.zip): corpus brown needs it")
+    from linseg.evaluation.corpora.data import DataNotFound, brown_zip
+
+    try:
+        brown_zip()
+    except DataNotFound as exc:
+        pytest.skip(f"corpus brown needs the Brown corpus: {exc}")
     out_dir = tmp_path / "bc"
     argv = ["corpus", "brown", "--out", str(out_dir), "--ranges", "3-5:2", "--segments", "3"]
     code, _, err = cli(argv, capsys)

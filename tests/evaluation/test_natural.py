@@ -4,7 +4,6 @@ the tuning/test split, and the no-boundary figure of the data README."""
 from __future__ import annotations
 
 import hashlib
-import os
 import sys
 from pathlib import Path
 
@@ -34,10 +33,19 @@ from linseg.evaluation.natural import (
     word_starts,
 )
 
-DATA = os.environ.get("LINSEG_DATA")
+
+def _has_python_docs() -> bool:
+    from linseg.evaluation.corpora.data import locate
+
+    try:
+        return locate("python-docs") is not None
+    except (FileNotFoundError, ValueError):
+        return False
+
+
 needs_data = pytest.mark.skipif(
-    not DATA or not (Path(DATA) / "natural" / "python-docs").is_dir(),
-    reason="LINSEG_DATA is unset or has no natural/python-docs",
+    not _has_python_docs(),
+    reason="no natural/python-docs in LINSEG_DATA nor registered (see 'linseg data status')",
 )
 
 
@@ -254,7 +262,7 @@ def test_split_pages_rule():
 
 @needs_data
 def test_python_docs_split_is_fixed():
-    halves = python_docs_halves(DATA)
+    halves = python_docs_halves()
     tuning = [p.stem for p in halves["tuning"]]
     test = [p.stem for p in halves["test"]]
     assert len(tuning) == 55 and len(test) == 55 and not set(tuning) & set(test)
@@ -268,7 +276,7 @@ def test_python_docs_split_is_fixed():
 
 @needs_data
 def test_no_boundary_on_python_docs_matches_readme():
-    halves = python_docs_halves(DATA)
+    halves = python_docs_halves()
     results = evaluate_natural("b_n", halves["tuning"] + halves["test"])
     s = summarize(results)
     assert s["n"] == 110
@@ -282,7 +290,7 @@ def test_the_default_on_both_halves_of_python_docs():
     # The default's three numbers and its cue model's regularisation were chosen on the
     # tuning half (27.3% word-level Pk); the test half was scored with them (33.2%, B 27.7%;
     # no boundary 36.9%, C99 42.5%), with the cue model that reads titles.
-    halves = python_docs_halves(DATA)
+    halves = python_docs_halves()
     tuning = summarize(evaluate_natural(linseg.methods.DEFAULT_METHOD, halves["tuning"]))
     test = summarize(evaluate_natural(linseg.methods.DEFAULT_METHOD, halves["test"]))
     assert 100 * tuning["pk"] == pytest.approx(27.3, abs=0.05)

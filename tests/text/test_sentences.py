@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Iterable
 from pathlib import Path
@@ -496,22 +495,13 @@ def test_spans_tile_the_text(text):
 FLOOR_PARAGRAPHS, FLOOR_LINE, FLOOR_STRAY = 0.98, 0.97, 0.96
 
 
-def _data() -> Path:
-    root = os.environ.get("LINSEG_DATA")
-    if not root or not (Path(root) / "choi").is_dir():
-        pytest.skip(
-            "LINSEG_DATA not set (or has no choi/): the accuracy test needs the paper's corpus"
-        )
-    return Path(root)
-
-
-def test_boundary_accuracy_on_the_papers_corpus():
+def test_boundary_accuracy_on_the_papers_corpus(choi_root):
     import sys
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
     from bench_sentences import layout, samples, score
 
-    corpus = samples(_data() / "choi", 150)
+    corpus = samples(choi_root, 150)
     rng = random.Random(1)
     for kind, floor in (
         ("paragraphs", FLOOR_PARAGRAPHS),

@@ -21,6 +21,7 @@ COMMAND_MODULES = [
     "linseg.cli.methods",
     "linseg.cli.languages",
     "linseg.cli.corpus",
+    "linseg.cli.data",
     "linseg.cli.paper",
     "linseg.cli.plot",
     "linseg.cli.figures",

@@ -9,7 +9,7 @@ from pathlib import Path
 from linseg.cli import UsageError
 from linseg.cli.options import non_negative_int, positive_int
 from linseg.evaluation.corpora.brown import PAPER_RANGES, parse_ranges, write_corpus
-from linseg.evaluation.corpora.data import DataNotFound, data_dir
+from linseg.evaluation.corpora.data import DataNotFound, brown_zip
 
 _DEFAULT_RANGES = ",".join(f"{lo}-{hi}:{n}" for lo, hi, n in PAPER_RANGES)
 
@@ -27,16 +27,22 @@ def register(sub: argparse._SubParsersAction) -> None:
         description=(
             "Write Choi-style samples in .ref format, one folder per range: each sample "
             "concatenates the first n sentences (n uniform in the range) of randomly chosen "
-            "Brown documents. Reads <data>/brown/brown.zip in place. The same seed gives the "
-            "same files."
+            "Brown documents. Reads brown.zip in place: <data>/brown/brown.zip, or the copy "
+            "'linseg data fetch brown' downloaded (see 'linseg data status'). The same seed "
+            "gives the same files."
         ),
     )
     b.add_argument("--out", required=True, metavar="DIR", help="output folder")
-    b.add_argument("--data", metavar="DIR", help="data root (default: $LINSEG_DATA)")
+    b.add_argument(
+        "--data",
+        metavar="DIR",
+        help="data root (default: $LINSEG_DATA, then the copies 'linseg data status' lists)",
+    )
     b.add_argument(
         "--zip",
         metavar="FILE",
-        help="the tagged Brown corpus zip (default: <data>/brown/brown.zip)",
+        help="the tagged Brown corpus zip (default: <data>/brown/brown.zip or the copy "
+        "'linseg data' found or fetched)",
     )
     b.add_argument(
         "--ranges",
@@ -74,10 +80,7 @@ def _need_kind(p: argparse.ArgumentParser) -> int:
 
 def run(args: argparse.Namespace) -> int:
     ranges = parse_ranges(args.ranges)
-    if args.zip:
-        source = Path(args.zip)
-    else:
-        source = data_dir(args.data) / "brown" / "brown.zip"
+    source = Path(args.zip) if args.zip else brown_zip(args.data)
     if not source.is_file():
         raise DataNotFound(f"the Brown corpus not found: {source}")
     written = write_corpus(

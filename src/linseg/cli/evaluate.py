@@ -44,7 +44,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         "natural documents: folders of NAME.txt + NAME.words pairs, or NAME.txt files "
         "(see 'Natural documents' below); several are scored together",
     )
-    p.add_argument("--data", metavar="DIR", help="data root (default: $LINSEG_DATA)")
+    p.add_argument(
+        "--data",
+        metavar="DIR",
+        help="data root (default: $LINSEG_DATA, then the copies 'linseg data status' lists)",
+    )
     p.add_argument(
         "--jsonl",
         metavar="FILE",

@@ -26,7 +26,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         ),
     )
     p.add_argument("--out", required=True, metavar="DIR", help="output folder")
-    p.add_argument("--data", metavar="DIR", help="data root (default: $LINSEG_DATA)")
+    p.add_argument(
+        "--data",
+        metavar="DIR",
+        help="data root (default: $LINSEG_DATA, then the copies 'linseg data status' lists)",
+    )
     p.add_argument(
         "--corpus",
         metavar="DIR",
@@ -86,8 +90,8 @@ def run(args: argparse.Namespace) -> int:
             choi = choi_dir(args.data)
         except DataNotFound:
             raise UsageError(
-                "--compare-reference and --reference-stems need the paper's "
-                "corpus: pass --data or set LINSEG_DATA"
+                "--compare-reference and --reference-stems need the paper's corpus: pass "
+                "--data, set LINSEG_DATA or 'linseg data add choi PATH' (see 'linseg data status')"
             ) from None
     stems = args.stems
     if args.reference_stems:

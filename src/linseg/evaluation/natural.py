@@ -107,7 +107,7 @@ __all__ = [
     "PYTHON_DOCS",
 ]
 
-#: The folder of the Python documentation pages under ``$LINSEG_DATA``.
+#: The folder of the Python documentation pages under a data root (``$LINSEG_DATA``).
 PYTHON_DOCS = os.path.join("natural", "python-docs")
 
 _WORD = re.compile(r"\S+")
@@ -518,12 +518,14 @@ def _bare(name: str | os.PathLike[str]) -> str:
 
 def python_docs_halves(root: str | os.PathLike[str] | None = None) -> dict[str, list[Path]]:
     """The ``.txt`` paths of ``natural/python-docs`` by half: ``{"tuning": [...],
-    "test": [...]}``; ``root`` defaults to ``$LINSEG_DATA``."""
+    "test": [...]}``. ``root`` is a data root holding ``natural/python-docs``; by default
+    the set is found as ``linseg data status`` shows (``$LINSEG_DATA`` first)."""
     if root is None:
-        root = os.environ.get("LINSEG_DATA")
-        if not root:
-            raise ValueError("give the data folder or set LINSEG_DATA")
-    folder = Path(root) / PYTHON_DOCS
+        from linseg.evaluation.corpora.data import find_corpus
+
+        folder = find_corpus("python-docs")
+    else:
+        folder = Path(root) / PYTHON_DOCS
     pairs = find_natural_documents(folder)
     by_name = {t.stem: t for t, _ in pairs}
     tuning, test = split_pages(by_name)

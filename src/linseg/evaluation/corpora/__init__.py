@@ -1,8 +1,16 @@
-"""The corpora linseg is measured on: where the data is (:mod:`~.data`), Choi's samples in
-the ``.ref`` format (read by :mod:`linseg.readers.ref`) and samples made from the Brown
-corpus (:mod:`~.brown`)."""
+"""The corpora linseg is measured on: where the data is and what each corpus is
+(:mod:`~.data`), getting a copy (:mod:`~.fetch`: downloading Brown, registering local
+copies), Choi's samples in the ``.ref`` format (read by :mod:`linseg.readers.ref`) and
+samples made from the Brown corpus (:mod:`~.brown`)."""
 
-from linseg.evaluation.corpora.data import DataNotFound, choi_dir, data_dir
+from linseg.evaluation.corpora.data import (
+    DataError,
+    DataNotFound,
+    brown_zip,
+    choi_dir,
+    data_dir,
+    find_corpus,
+)
 from linseg.readers.ref import (
     RefDocument,
     find_ref_files,
@@ -14,6 +22,7 @@ from linseg.readers.ref import (
 
 __all__ = [
     "DataNotFound",
+    "DataError",
     "RefDocument",
     "read_ref",
     "parse_ref",
@@ -22,4 +31,6 @@ __all__ = [
     "find_ref_files",
     "data_dir",
     "choi_dir",
+    "brown_zip",
+    "find_corpus",
 ]
