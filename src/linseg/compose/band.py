@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from linseg.checks import check_int
 from linseg.compose._banded import _cosine_band
 from linseg.compose.memory import (
     ALWAYS_FITS,
@@ -47,6 +48,7 @@ if TYPE_CHECKING:
     pass
 
 __all__ = [
+    "CountBand",
     "BandMatrix",
     "check_band",
     "banded_cosine_from_ids",
@@ -194,3 +196,34 @@ def _chunked_ids(text, sentences, tokenized: bool) -> tuple[np.ndarray, np.ndarr
         off_parts.append(np.asarray(offsets[1:], dtype=np.int64) + base)
         base += len(ids)
     return np.concatenate(id_parts), np.concatenate(off_parts)
+
+
+class CountBand:
+    """A band chosen for each document from its length ``n`` and its count ``k`` (a
+    :class:`~linseg.compose.Composition`'s ``band``, for an exact search given a count):
+    with ``width="auto"``, the whole matrix up to ``dense_max`` sentences (None), and
+    beyond, ``w = max(min_width, ceil(lengths * n / k))`` sentences each side of the
+    diagonal (segments of ``lengths`` mean lengths fit whole); with an integer, that
+    width; with None, always the whole matrix. Never wider than ``n - 1``."""
+
+    def __init__(
+        self,
+        width: int | str | None = "auto",
+        min_width: int = 149,
+        dense_max: int = 1000,
+        lengths: int = 3,
+    ) -> None:
+        if width is not None and width != "auto":
+            check_band(width)
+        self.width = width
+        self.min_width = check_int("min_width", min_width)
+        self.dense_max = check_int("dense_max", dense_max)
+        self.lengths = check_int("lengths", lengths)
+
+    def __call__(self, n: int, k: int | None) -> int | None:
+        if self.width is None or (self.width == "auto" and n <= self.dense_max):
+            return None
+        if self.width == "auto":
+            count = max(1, min(k or 1, n))
+            return min(n - 1, max(self.min_width, -(-self.lengths * n // count)))
+        return min(n - 1, int(self.width))

@@ -47,7 +47,9 @@ class Composition(Segmenter):
     tokenized:
         Whether sentences are pre-tokenised; None guesses, as C99.
     band:
-        None (the default): the dense n x n matrix, as always. An integer w keeps the
+        None (the default): the dense n x n matrix, as always. A callable of the
+        document's length and count gives the band for each document (None: the whole
+        matrix; :class:`~linseg.compose.band.CountBand`). An integer w keeps the
         matrix within w sentences of the diagonal, as C99's ``band`` does
         (:mod:`linseg.compose.band`): the measure and the transform are computed on the band
         only and the strategy receives a :class:`~linseg.compose.band.BandMatrix`, so a long
@@ -129,9 +131,12 @@ class Composition(Segmenter):
         if rows is not None and not callable(rows):
             raise TypeError(f"rows must be callable or None, got {type(rows).__name__}")
         self.rows = rows
-        if band is not None and band != "auto":
+        if band is not None and band != "auto" and not callable(band):
             check_band(band)
         self.band = band
+        # The band's policy (a width, "auto", or a callable of the length and the count); a
+        # named composition whose parameter means more sets its own (C99DP's CountBand).
+        self._band: int | str | Callable[[int, int | None], int | None] | None = band
         self._measure = self._default_measure() if measure is None else measure
         self._transform = LocalRank(11) if transform == "rank" else transform
         self._strategy = DivisiveDensity() if strategy is None else strategy
@@ -197,10 +202,10 @@ class Composition(Segmenter):
         if self.rows is not None:
             found = self._run_rows(sentences, n_segments, tokenized)
             return self._result(sentences, n_segments, {"boundaries": found})
-        band = None if self.band is None else resolve_band(self.band, len(sentences))
+        band = self._band_for(len(sentences), n_segments)
         strategy = self._strategy
         products: dict[str, Any] = {"band": band, "notes": []}
-        if self.band == "auto":
+        if self.band == "auto" and not callable(self._band):
             used = f"band {band}" if band is not None else "the whole matrix (no band)"
             products["notes"].append(f"--band auto chose {used} for {len(sentences)} sentences")
         # A cost alone (ExactDP(similarity_weight=0)) reads no matrix: none is computed.
@@ -228,6 +233,15 @@ class Composition(Segmenter):
         else:
             products["boundaries"] = strategy(matrix, n_segments, **extra)  # type: ignore[arg-type]
         return self._result(sentences, n_segments, products)
+
+    def _band_for(self, n: int, n_segments: int | None) -> int | None:
+        """The band a document of ``n`` sentences is read within (None: the whole
+        matrix), after the memory check."""
+        policy = self._band
+        if callable(policy):
+            width = policy(n, n_segments)
+            return None if width is None else resolve_band(width, n)
+        return None if policy is None else resolve_band(policy, n)
 
     def _result(
         self, sentences: list[str], n_segments: int | None, products: dict[str, Any]

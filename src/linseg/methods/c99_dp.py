@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from linseg.base import Segmentation
 from linseg.chunks.bounds import SizeUnit
 from linseg.compose import Composition, strategies, transforms
-from linseg.compose.band import check_band, resolve_band
+from linseg.compose.band import CountBand
 from linseg.text.processor import Stemmer
 
 __all__ = ["C99DP", "C99DPResult", "EXPONENT"]
@@ -58,6 +58,7 @@ class C99DP(Composition):
 
     name = "c99_dp"
     needs_count = True
+    result_type = C99DPResult
 
     def __init__(
         self,
@@ -76,8 +77,11 @@ class C99DP(Composition):
         super().__init__(
             None,  # C99's StemCosine with these stopwords and stems (_default_measure)
             transforms.LocalRank(mask_size),
-            strategies.ExactDP(exponent=EXPONENT),
+            # On a band, segments the band holds whole, or three mean lengths where a
+            # narrow band given by the user holds less (cells beyond it count as zero).
+            strategies.ExactDP(exponent=EXPONENT, max_length="auto", mean_lengths=3),
             tokenized,
+            band,
             language=language,
             max_size=max_size,
             min_size=min_size,
@@ -85,45 +89,6 @@ class C99DP(Composition):
             stopwords=stopwords,
             stemmer=stemmer,
         )
-        if band is not None and band != "auto":
-            check_band(band)
-        # Composition's band stays None: C99DP chooses its band per document, below.
-        self.band = band
-
-    def _width(self, n: int, k: int) -> int | None:
-        """The band for ``n`` sentences in ``k`` segments (None: the whole matrix)."""
-        if self.band is None or (self.band == "auto" and n <= DENSE_MAX):
-            return None
-        if self.band == "auto":
-            width = min(n - 1, max(DP_BAND, -(-3 * n // k)))
-        else:
-            width = min(n - 1, int(self.band))
-        return resolve_band(width, n)
-
-    def _run(
-        self, sentences: list[str], n_segments: int | None, tokenized: bool | None
-    ) -> Segmentation:
-        if n_segments is None:
-            # Before any matrix is computed for nothing.
-            raise ValueError("c99_dp needs the number of segments (n_segments)")
-        if not sentences:
-            return C99DPResult(sentences, [], n_segments)
-        tokenized = self._resolve_tokenized(sentences, tokenized)
-        k = min(n_segments, len(sentences))
-        width = self._width(len(sentences), k)
-        matrix = self._matrix(sentences, tokenized, width)
-        # Unbounded on the whole matrix; on a band, among segments the band holds whole, or
-        # up to three times the mean length when a narrow band given by the user holds less
-        # (cells beyond the band then count as zero).
-        longest = (
-            None
-            if width is None
-            else min(len(sentences), max(width + 1, -(-3 * len(sentences) // k)))
-        )
-        search = (
-            self._strategy
-            if longest is None
-            else strategies.ExactDP(exponent=EXPONENT, max_length=longest)
-        )
-        cuts = search(matrix, k)  # type: ignore[arg-type]
-        return C99DPResult(sentences, [int(b) for b in cuts], n_segments, band=width)
+        # The band parameter names a width per document: the whole matrix up to
+        # DENSE_MAX sentences, then three mean lengths (at least DP_BAND).
+        self._band = CountBand(band, DP_BAND, DENSE_MAX)

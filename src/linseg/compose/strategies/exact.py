@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from linseg.base import check_n_segments
+from linseg.checks import check_int
 from linseg.compose.band import BandMatrix
 from linseg.compose.costs import SegmentCost
 from linseg.compose.strategies import _exact
@@ -69,6 +70,11 @@ class ExactDP:
         has no segmentation and is refused. ``"auto"``: as long as the matrix allows --
         unbounded for a dense matrix, ``width + 1`` for a band (the longest segment
         whose every cell the band holds).
+    mean_lengths:
+        With ``max_length="auto"`` on a band and a count k of n sentences, segments may
+        be at least ``ceil(mean_lengths * n / k)`` long whatever the band's width, its
+        cells beyond the band counting as 0 (C99DP's 3, for a narrow band of the user's).
+        None: the band's width + 1 only.
     cost:
         A segment cost (:mod:`linseg.compose.costs`), subtracted from every segment's
         score: ``score(a, b) = similarity_weight * S(a, b) / (b - a) ** exponent -
@@ -123,7 +129,11 @@ class ExactDP:
         units: str = "sentences",
         diagonal: bool = True,
         count: Callable[[Sequence[str], bool], int] | None = None,
+        mean_lengths: int | None = None,
     ) -> None:
+        self.mean_lengths = (
+            None if mean_lengths is None else check_int("mean_lengths", mean_lengths)
+        )
         if (
             isinstance(exponent, bool)
             or not isinstance(exponent, (int, float))
@@ -207,7 +217,7 @@ class ExactDP:
         k = None if n_segments is None else min(check_n_segments(n_segments) or 1, n)
         if n == 0:
             return []
-        length = self._resolve_max_length(matrix)
+        length = self._resolve_max_length(matrix, k)
         if length is None:
             # The unbounded search. segment_scores sums in float64 whatever it is given,
             # so a float32 rank needs no float64 copy first.
@@ -296,14 +306,21 @@ class ExactDP:
             score -= self.cost(sentences, tokenized, starts, n_segments)
         return score
 
-    def _resolve_max_length(self, matrix: np.ndarray | BandMatrix) -> int | None:
+    def _resolve_max_length(
+        self, matrix: np.ndarray | BandMatrix, k: int | None = None
+    ) -> int | None:
         if isinstance(matrix, BandMatrix):
             if self.max_length is None:
                 raise ValueError(
                     "ExactDP on a BandMatrix needs max_length (an integer, or 'auto' for "
                     "the band's width + 1): an unbounded search needs the n x n matrix"
                 )
-            return matrix.width + 1 if self.max_length == "auto" else int(self.max_length)
+            if self.max_length != "auto":
+                return int(self.max_length)
+            if k is None or self.mean_lengths is None:
+                return matrix.width + 1
+            # A band narrower than a few mean lengths would leave the count no room.
+            return max(matrix.width + 1, -(-self.mean_lengths * matrix.n // k))
         return None if self.max_length == "auto" else self.max_length  # type: ignore[return-value]
 
 
