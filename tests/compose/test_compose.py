@@ -200,11 +200,12 @@ def test_c99_dp_on_a_long_document_keeps_to_its_band():
     assert len(sentences) > DENSE_MAX
     seg = C99DP()
     k = len(sentences) // 200
-    assert seg._width(len(sentences), k) == max(149, -(-3 * len(sentences) // k))
-    found = seg.segment(sentences, k).boundaries
-    assert len(found) == k - 1
-    cuts = [0, *found, len(sentences)]
-    assert max(b - a for a, b in zip(cuts, cuts[1:])) <= seg._width(len(sentences), k) + 1
+    width = max(149, -(-3 * len(sentences) // k))
+    result = seg.segment(sentences, k)
+    assert result.band == width
+    assert len(result.boundaries) == k - 1
+    cuts = [0, *result.boundaries, len(sentences)]
+    assert max(b - a for a, b in zip(cuts, cuts[1:])) <= width + 1
 
 
 @settings(max_examples=40, deadline=None)
