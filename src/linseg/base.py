@@ -159,6 +159,11 @@ class TextSegmentation:
         return [self.text[a:b] for a, b in zip(cuts, cuts[1:])]
 
 
+# Each segmenter class's parameter names: reading a signature costs more than a C99 run's
+# whole bookkeeping, and a result is filled from the parameters at every call.
+_PARAM_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 class Segmenter:
     """Base class: a similarity measure plus a clustering strategy.
 
@@ -331,16 +336,23 @@ class Segmenter:
         return copies[key]
 
     @classmethod
-    def _param_names(cls) -> list[str]:
-        import inspect
+    def _param_names(cls) -> tuple[str, ...]:
+        """The names of ``__init__``'s parameters (read once per class)."""
+        names = _PARAM_NAMES.get(cls)
+        if names is None:
+            import inspect
 
-        sig = inspect.signature(cls.__init__)
-        # A segmenter without an __init__ of its own (a baseline) has object's
-        # ``*args, **kwargs``, which are not parameters.
-        variadic = (inspect.Parameter.VAR_KEYWORD, inspect.Parameter.VAR_POSITIONAL)
-        return [
-            name for name, p in sig.parameters.items() if name != "self" and p.kind not in variadic
-        ]
+            sig = inspect.signature(cls.__init__)
+            # A segmenter without an __init__ of its own (a baseline) has object's
+            # ``*args, **kwargs``, which are not parameters.
+            variadic = (inspect.Parameter.VAR_KEYWORD, inspect.Parameter.VAR_POSITIONAL)
+            names = tuple(
+                name
+                for name, p in sig.parameters.items()
+                if name != "self" and p.kind not in variadic
+            )
+            _PARAM_NAMES[cls] = names
+        return names
 
     def get_params(self, deep: bool = True) -> dict[str, Any]:
         """The parameters of ``__init__``, as given (``deep`` is scikit-learn's argument;

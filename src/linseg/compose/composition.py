@@ -29,6 +29,20 @@ __all__ = ["Composition"]
 _BASE_FIELDS = frozenset({"sentences", "boundaries", "n_segments_requested", "details", "notes"})
 
 
+_OWN_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _own_fields(result_type: type[Segmentation]) -> tuple[str, ...]:
+    """The fields of a result type that the pipeline fills (read once per type)."""
+    names = _OWN_FIELDS.get(result_type)
+    if names is None:
+        fields = dataclasses.fields(result_type)
+        names = _OWN_FIELDS[result_type] = tuple(
+            f.name for f in fields if f.name not in _BASE_FIELDS
+        )
+    return names
+
+
 class Composition(Segmenter):
     """A segmenter as the paper concludes one is: a similarity measure plus a clustering
     strategy, with an optional transform between them.
@@ -188,6 +202,9 @@ class Composition(Segmenter):
         if not sentences:
             return self._result(sentences, n_segments, {"boundaries": []})
         tokenized = self._resolve_tokenized(sentences, tokenized)
+        if len(self._texts) == 1:  # most compositions read one processor's words
+            with self._texts[0].document(sentences, tokenized):
+                return self._segment(sentences, n_segments, tokenized)
         with ExitStack() as reading:
             for text in self._texts:
                 reading.enter_context(text.document(sentences, tokenized))
@@ -251,15 +268,14 @@ class Composition(Segmenter):
         result_type = self.result_type
         values: dict[str, Any] = {}
         if result_type is not Segmentation:
-            params = self.get_params()
-            own = {f.name for f in dataclasses.fields(result_type)} - _BASE_FIELDS
-            for name in own:
+            params = self._param_names()
+            for name in _own_fields(result_type):
                 if name in self.MATRICES and not self.keep_matrices:
                     continue
                 if name in products:
                     values[name] = products[name]
                 elif name in params:
-                    values[name] = params[name]
+                    values[name] = getattr(self, name)
         return result_type(
             sentences,
             [int(b) for b in products["boundaries"]],
@@ -333,8 +349,8 @@ class Composition(Segmenter):
         name = type(self._measure).__name__
         check_fits(
             dense_matrix_bytes(n),
-            f"the {n:,} x {n:,} similarity matrix of {name}",
-            "use a band (--band auto; band='auto' in Python)"
+            lambda: f"the {n:,} x {n:,} similarity matrix of {name}",
+            lambda: "use a band (--band auto; band='auto' in Python)"
             if callable(getattr(self._measure, "banded", None))
             else f"{name} has no banded form: segment the text in parts, or use a method "
             "that takes a band (c99 --band auto)",

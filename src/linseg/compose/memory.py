@@ -15,6 +15,7 @@ where ``/proc`` is missing.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 __all__ = [
@@ -144,12 +145,18 @@ def banded_c99_bytes(n: int, band: int) -> int:
 ALWAYS_FITS = 64 << 20
 
 
-def check_fits(needed: int, what: str, advice: str) -> None:
-    """Raise :class:`MemoryLimitError` if ``needed`` bytes exceed the available memory."""
+def check_fits(
+    needed: int, what: str | Callable[[], str], advice: str | Callable[[], str]
+) -> None:
+    """Raise :class:`MemoryLimitError` if ``needed`` bytes exceed the available memory.
+    ``what`` and ``advice`` may be callables that write the message, called only when it
+    is needed (a small document's run formats nothing)."""
     if needed <= ALWAYS_FITS and not os.environ.get("LINSEG_MEMORY"):
         return
     have = available_memory()
     if needed > have:
+        what = what() if callable(what) else what
+        advice = advice() if callable(advice) else advice
         raise MemoryLimitError(
             f"{what} needs about {format_size(needed)} but only {format_size(have)} "
             f"is available; {advice}"
