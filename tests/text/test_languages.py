@@ -29,12 +29,14 @@ from linseg.text.processor import TextProcessor, default_stopwords, is_word, tok
 
 def test_every_snowball_language_is_supported() -> None:
     algorithms = set(Stemmer.algorithms())
-    used = {lang.snowball for lang in LANGUAGES.values()}
+    used = {lang.snowball for lang in LANGUAGES.values() if lang.snowball is not None}
     assert used <= algorithms
     # 'english' is Porter2; English keeps the original Porter stemmer. 'dutch_porter' is a
     # variant of Dutch.
     assert algorithms - used == {"english", "dutch_porter"}
-    assert len(supported_languages()) == 34
+    # The 34 of Snowball, and Chinese and Japanese, whose words are not stemmed.
+    assert len(supported_languages()) == 36
+    assert [c for c, lang in LANGUAGES.items() if lang.snowball is None] == ["zh", "ja"]
     assert supported_languages() == tuple(sorted(supported_languages()))
     assert language_info("en").snowball == "porter"
 
@@ -53,7 +55,9 @@ def test_resolve_language() -> None:
     with pytest.raises(ValueError, match=r"unsupported language 'xx': use 'auto' or one of ar, ca"):
         resolve_language("xx")
     with pytest.raises(ValueError, match="de, el, en, eo, es"):
-        resolve_language("zh", "中文")
+        resolve_language("ko", "한국어")
+    assert resolve_language("zh", "中文") == "zh"
+    assert resolve_language("JA") == "ja"
     with pytest.raises(ValueError, match="needs the text"):
         resolve_language("auto")
     with pytest.raises(TypeError):

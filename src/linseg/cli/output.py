@@ -74,6 +74,8 @@ def record(run: DocumentRun) -> dict[str, Any]:
         for k, v in run.segmenter.get_params().items()
         if isinstance(v, (int, float, str, bool, type(None)))
     }
+    # The language the text was read in: the one named, or the one detected for "auto".
+    params["language"] = run.language
     pieces = doc.segment_texts(run.boundaries)
     out: dict[str, Any] = {
         "method": run.method,

@@ -52,7 +52,7 @@ def segment_document(args: argparse.Namespace):
     from linseg.readers.document import read_document
     from linseg.run import run_document
 
-    doc = read_document(args.input, args.format, args.encoding, args.language or "en")
+    doc = read_document(args.input, args.format, args.encoding, args.language or "auto")
     done = run_document(doc, args.method, args.segments, vars(args))
     tell(done.notes)
     return doc, done.segmenter, done.result

@@ -86,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
     if is_batch(args):  # a directory, a glob or several files: a corpus run
         return run_batch(args)
     with pages_shown(f"linseg: reading {os.path.basename(args.input)}, page"):
-        doc = read_document(args.input, args.format, args.encoding, args.language or "en")
+        doc = read_document(args.input, args.format, args.encoding, args.language or "auto")
     check_output(doc, args.output, args.keywords)  # before the work, not after it
     with announce(
         f"segmenting {len(doc.sentences):,} sentences with {args.method}", len(doc.sentences)

@@ -133,7 +133,7 @@ class C99(Composition):
         tokenized: bool | None = None,
         band: int | str | None = None,
         *,
-        language: str = "en",
+        language: str = "auto",
         max_size: int | None = None,
         min_size: int | None = None,
         size_unit: SizeUnit = "sentences",

@@ -189,7 +189,7 @@ class U00(Composition):
         outline_weight: float = 0.0,
         outline_section_words: float | None = OUTLINE_SECTION_WORDS,
         *,
-        language: str = "en",
+        language: str = "auto",
         max_size: int | None = None,
         min_size: int | None = None,
         size_unit: SizeUnit = "sentences",

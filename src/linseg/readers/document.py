@@ -80,6 +80,7 @@ from linseg.readers.includes import file_reader, guarded
 from linseg.readers.ref import parse_ref
 from linseg.text.processor import looks_tokenized, split_sentences
 from linseg.text.sentences import LONG_PIECE
+from linseg.text.units import text_units
 
 __all__ = [
     "Document",
@@ -179,12 +180,12 @@ def _line_spans(text: str) -> list[tuple[int, int]]:
 
 
 def parse_document(
-    text: str, fmt: str = "auto", path: str | None = None, language: str = "en"
+    text: str, fmt: str = "auto", path: str | None = None, language: str = "auto"
 ) -> Document:
     """Build a :class:`Document` from text in format ``fmt`` (``auto`` to detect).
 
-    ``language`` (an ISO 639-1 code, or ``auto``) sets the sentence splitter's rules for
-    raw text and transcripts."""
+    ``language`` (an ISO 639-1 code, or ``auto``, the default, to detect it) sets the
+    sentence splitter's rules for raw text and transcripts."""
     detected, notes = fmt == "auto", []
     if detected:
         fmt, note = _detect(text, path)
@@ -270,6 +271,10 @@ def _prose_document(
     """A document of prose (``text``, or what was read from a page or a book), split into
     sentences by linseg's splitter."""
     spans = split_sentences(text, language)
+    # Text without punctuation has no sentences of a sentence's length: other units.
+    spans, units = text_units(text, spans, language)
+    if units:
+        notes.append(units)
     sentences = [text[a:b] for a, b in spans]
     return Document(text, sentences, spans, fmt, False, None, path, detected, notes)
 
@@ -278,7 +283,7 @@ def read_document(
     source: str | os.PathLike[str],
     fmt: str = "auto",
     encoding: str | None = None,
-    language: str = "en",
+    language: str = "auto",
 ) -> Document:
     """Read a document from a file path, or from standard input when ``source`` is ``-``.
 
@@ -298,7 +303,7 @@ def decode_document(
     fmt: str = "auto",
     encoding: str | None = None,
     path: str | None = None,
-    language: str = "en",
+    language: str = "auto",
 ) -> Document:
     """:func:`parse_document` of raw bytes (decompressed first if gzip, bzip2 or xz
     compressed; a leading byte-order mark is dropped), or the text read from a binary
