@@ -92,12 +92,12 @@ def transcript_form(text: str, reference: list[int]) -> tuple[str, list[int]]:
     return " ".join(new_words) + "\n", starts
 
 
-def chat_form(
-    text: str, reference: list[int], rng: np.random.Generator
-) -> tuple[str, list[int]]:
+def chat_form(text: str, reference: list[int], rng: np.random.Generator) -> tuple[str, list[int]]:
     """A page as a chat log, one sentence a message, and its section starts."""
     word_at = {m.start(): i for i, m in enumerate(re.finditer(r"\S+", text))}
-    section_of_word = np.searchsorted(np.array(reference, dtype=np.int64), np.arange(len(word_at)), "right")
+    section_of_word = np.searchsorted(
+        np.array(reference, dtype=np.int64), np.arange(len(word_at)), "right"
+    )
     clock = int(rng.integers(0, 24 * 60))
     lines: list[str] = []
     starts: list[int] = []

@@ -264,20 +264,18 @@ class Segmenter:
     def segment_text(self, text: str, n_segments: int | None = None) -> TextSegmentation:
         """Split raw ``text`` into sentences, segment them, and cut the text to match."""
         from linseg.text.processor import split_sentences
-        from linseg.text.units import text_units
+        from linseg.text.units import prose_units
 
         if not isinstance(text, str):
             raise TypeError(f"text must be str, got {type(text).__name__}")
         if self.language == "auto" and (reader := self.for_text(text)) is not self:
             return reader.segment_text(text, n_segments)
         spans = split_sentences(text, self.text_language)
-        # Text without punctuation has no sentences of a sentence's length: other units.
-        spans, units = text_units(text, spans, self.text_language)
-        sentences = [text[a:b] for a, b in spans]
+        # Text without punctuation (other units than its sentences), a table of contents.
+        spans, sentences, notes = prose_units(text, spans, self.text_language)
         # Raw prose: segmenters that tokenise must not expect pre-tokenised input.
         result = self._bounded(self._run(sentences, check_n_segments(n_segments), False), False)
-        if units:
-            result.notes.insert(0, units)
+        result.notes[:0] = notes
         return TextSegmentation(text, spans, result)
 
     @property

@@ -125,8 +125,9 @@ def render(run: DocumentRun, output: str | None = None, keywords: bool = False) 
     if output == "json":
         return json.dumps(record(run), ensure_ascii=False) + "\n"
     if output == "choi":
-        # One sentence a line: a line break inside a sentence would read back as two.
-        lines = [" ".join(s.split()) for s in doc.sentences]
+        # One sentence a line: a line break inside a sentence would read back as two. The
+        # text of each sentence's span: a chat message keeps its time and speaker.
+        lines = [" ".join(doc.text[a:b].split()) for a, b in doc.spans]
         return format_ref(lines, run.boundaries) if lines else ""
     if output == "chapters":
         return chapters(run)

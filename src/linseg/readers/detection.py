@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from linseg.readers.catalogue import BUILT_IN, ZIP_MAGIC
 from linseg.readers.formats import Format, installed_for, named, resolve
+from linseg.readers.messages import message_kind
 from linseg.readers.ref import is_separator
 from linseg.text.processor import looks_tokenized
 
@@ -79,6 +80,14 @@ def _detect(text: str, path: str | None = None, info_tried: bool = False) -> tup
     """The detected format's name and, where the choice was a close one, a note saying so
     (``info_tried``: the text is known to be no Info file)."""
     transcript = _sniff_transcript(text, path)
+    messages = message_kind(text) if transcript in (None, "timed") else None
+    # "[00:12] <bob> hi" is an IRC line whose clock reads as a cue's time; a timed
+    # transcript's speakers ("[00:00:05] Host: Welcome") are not chat's.
+    if messages is not None and (transcript is None or messages == "an IRC log"):
+        return "lines", (
+            f"read one message a line, as {messages}: times and speakers stay in the text "
+            "and are left out of the similarity (--format text reads prose)"
+        )
     if transcript == "timed":
         return "timed", (
             "read as a transcript: its timestamps start its cues and are left out of the "

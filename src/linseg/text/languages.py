@@ -102,8 +102,8 @@ from __future__ import annotations
 import re
 import threading
 import unicodedata
-from collections.abc import Callable, Sequence
 from bisect import bisect_right
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
@@ -311,8 +311,36 @@ _ENGLISH_CHARS = 600
 #: goes to the identifier, which then decides.
 ENGLISH_SHARE = 0.1
 _ENGLISH_WORDS = frozenset(
-    "the of and to a in is that for it as with was on be by this are or not you from at "
-    "an have which will can".split()
+    [
+        "the",
+        "of",
+        "and",
+        "to",
+        "a",
+        "in",
+        "is",
+        "that",
+        "for",
+        "it",
+        "as",
+        "with",
+        "was",
+        "on",
+        "be",
+        "by",
+        "this",
+        "are",
+        "or",
+        "not",
+        "you",
+        "from",
+        "at",
+        "an",
+        "have",
+        "which",
+        "will",
+        "can",
+    ]
 )
 #: How sure the identifier must be (py3langid's normalised probability) for its answer to
 #: stand; English otherwise. Prose of a sentence or more scores 0.99 and above in its own

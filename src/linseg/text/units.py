@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from linseg.text.languages import LANGUAGES, resolve_language
 
 __all__ = [
+    "prose_units",
     "text_units",
     "window_starts",
     "pause_scores",
@@ -94,8 +95,7 @@ def text_units(
     low, mid, high = WINDOW_WORDS
     share = round(100 * long_chars / len(text))
     what = (
-        "its lines"
-        + (f", and long lines as windows of {low}-{high} words" if used_windows else "")
+        "its lines" + (f", and long lines as windows of {low}-{high} words" if used_windows else "")
         if used_lines
         else f"windows of {low}-{high} words, each cut where a pause is likeliest"
     )
@@ -104,6 +104,35 @@ def text_units(
         f"(text without punctuation, such as a speech recogniser's): segmented over {what}"
     )
     return out, note
+
+
+def prose_units(
+    text: str, spans: Sequence[tuple[int, int]], language: str = "en"
+) -> tuple[list[tuple[int, int]], list[str], list[str]]:
+    """The units of raw prose, given its sentence ``spans``: ``(spans, sentences, notes)``.
+
+    The spans are :func:`text_units`'; each unit's text is what a segmenter reads, but a
+    table of contents (:func:`linseg.text.outline.contents_sentences`) is read as white
+    space: it names every section, and its words, alike to all of them, would hold the
+    sections it lists together. The notes say what was done."""
+    from linseg.text.outline import contents_sentences
+
+    spans, note = text_units(text, spans, language)
+    notes = [note] if note else []
+    sentences = [text[a:b] for a, b in spans]
+    contents = contents_sentences(sentences) if len(sentences) > CONTENTS_MIN_SENTENCES else []
+    if contents:
+        for i in contents:
+            sentences[i] = "".join(ch for ch in sentences[i] if ch.isspace()) or " "
+        notes.append(
+            f"a table of contents ({len(contents)} sentences) lists the text's own titles: "
+            "it is left out of what the segments are compared by"
+        )
+    return spans, sentences, notes
+
+
+#: Texts of at most this many sentences have no table of contents worth leaving out.
+CONTENTS_MIN_SENTENCES = 50
 
 
 def _count_words(text: str, a: int, b: int) -> int:
