@@ -89,7 +89,7 @@ import numpy as np
 from linseg.base import Segmentation, check_int
 from linseg.chunks.bounds import SizeUnit
 from linseg.compose import Composition
-from linseg.compose.costs import Multinomial, Outline, SectionCues
+from linseg.compose.costs import Introductions, Multinomial, Outline, SectionCues
 from linseg.compose.costs.outline import OUTLINE_SECTION_WORDS
 from linseg.compose.strategies import (
     UNITS,
@@ -174,6 +174,10 @@ class U00(Composition):
         top-level section, and at least once (``Outline(section_words)``): the words'
         evidence grows with the sections' length, and the outline's say with it. None
         keeps the weight as it is at every length.
+    colon_weight:
+        What a boundary right after a unit that ends in ``:`` costs, in nats
+        (:class:`~linseg.compose.costs.Introductions`: an introduction belongs with what
+        it introduces); 0, the default, leaves it out.
     """
 
     name = "u00"
@@ -191,6 +195,7 @@ class U00(Composition):
         cue_weight: float = 0.0,
         outline_weight: float = 0.0,
         outline_section_words: float | None = OUTLINE_SECTION_WORDS,
+        colon_weight: float = 0.0,
         *,
         language: str = "auto",
         max_size: int | None = None,
@@ -205,6 +210,7 @@ class U00(Composition):
             ("rank_weight", rank_weight),
             ("cue_weight", cue_weight),
             ("outline_weight", outline_weight),
+            ("colon_weight", colon_weight),
         ):
             if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise TypeError(f"{label} must be a number, got {value!r}")
@@ -224,6 +230,7 @@ class U00(Composition):
         self.cue_weight = float(cue_weight)
         self.outline_weight = float(outline_weight)
         self.outline_section_words = outline_section_words
+        self.colon_weight = float(colon_weight)
         super().__init__(
             None,  # C99's StemCosine with these stopwords and stems (_default_measure)
             LocalRank(RANK_MASK),
@@ -237,6 +244,7 @@ class U00(Composition):
         self._cost = Multinomial(self.alpha, stopwords, stemmer, language=self.text_language)
         self._cues = SectionCues()
         self._outline = Outline(outline_section_words)
+        self._introductions = Introductions()
         self.strategy = self._strategy = ExactDP(
             self.penalty,
             RANK_EXPONENT,
@@ -296,8 +304,11 @@ class U00(Composition):
         gaps = None
         if outline:
             gaps = self.outline_weight * self._outline.gap_costs(sentences, tokenized, starts)
-            if not gaps.any():
-                gaps = None
+        if self.colon_weight:
+            colons = self.colon_weight * self._introductions.gap_costs(sentences, tokenized, starts)
+            gaps = colons if gaps is None else gaps + colons
+        if gaps is not None and not gaps.any():
+            gaps = None
         if rank and self.rank_weight and n <= RANK_MAX_SENTENCES:
             # The composition's own pieces: C99's rank of the stem cosine, searched by
             # ExactDP over the units with the cost subtracted (the strategy's table).
