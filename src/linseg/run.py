@@ -129,7 +129,9 @@ def run_document(
         segmenter = segmenter._variant(tokenized=document.tokenized)
     notes = list(document.notes)
     language = segmenter.language_of(document.sentences)
-    if segmenter.language == AUTO:
+    # The JSON record's params always name the language; a note says when detection read
+    # the text in another than English, the reading linseg always had.
+    if segmenter.language == AUTO and language != "en":
         notes.append(
             f"the language detected: {language_info(language).name} ({language}); "
             "--language CODE names it"

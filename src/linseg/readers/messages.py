@@ -12,7 +12,7 @@ A message line opens with what a chat client or a logger writes before the messa
     2024-01-05 09:21:33,120 INFO server started    a log
 
 A text is read so when at least :data:`MIN_MESSAGES` of its non-blank lines, and
-:data:`MIN_SHARE` of them, open with one such prefix; a line that opens with none goes on
+:data:`MIN_SHARE` of those at the margin (not indented), open with one such prefix; a line that opens with none goes on
 the message before it (a message of several lines). Each message is a unit: a boundary
 falls only between messages, and the prefix stays in the text, but the similarity reads the
 message alone (a speaker's name is no evidence of topic, and would be, counted as a word).
@@ -134,8 +134,12 @@ def _match(line: str) -> tuple[int, re.Match[str]] | None:
 
 def message_kind(text: str) -> str | None:
     """What ``text`` is if it is one message a line (``"an IRC log"``, ``"a chat log"``,
-    ``"a log"``; see the module), read from its first 200 non-blank lines; else None."""
-    lines = [ln for ln in text[:40_000].splitlines() if ln.strip()][:200]
+    ``"a log"``; see the module), read from its first 200 non-blank lines at the margin;
+    else None."""
+    # Indented lines go on the message above them (a stack trace, a wrapped line): the
+    # share is of the lines at the margin.
+    lines = [ln for ln in text[:40_000].splitlines() if ln.strip() and ln[:1] not in " \t"]
+    lines = lines[:200]
     families: dict[int, int] = {}
     for ln in lines:
         found = _match(ln)
