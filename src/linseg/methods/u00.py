@@ -276,8 +276,8 @@ class U00(Composition):
         # A book cut at its headings: its outline, not the rank evidence, holds it together
         # (the evidence grows faster than a segment's length, and over chapters of a
         # hundred sentences and more it outweighs every other term).
-        rank = used != "headings" or len(sentences) <= RANK_MAX_HEADED_SENTENCES
-        result = self._search(sentences, n_segments, tokenized, starts, cues, outline, rank)
+        ranked = used != "headings" or len(sentences) <= RANK_MAX_HEADED_SENTENCES
+        result = self._search(sentences, n_segments, tokenized, starts, cues, outline, ranked)
         if used == "headings":
             result.notes.append(
                 f"boundaries only before headings: the text marks {len(starts)} sections"
@@ -292,11 +292,11 @@ class U00(Composition):
         starts: list[int],
         cues: bool = False,
         outline: bool = False,
-        rank: bool = True,
+        ranked: bool = True,
     ) -> U00Result:
         """The best segmentation over the units that begin at ``starts``; with ``cues``,
         the section cues read at their gaps, with ``outline`` the levels of the headings
-        that open the units."""
+        that open the units; without ``ranked``, no rank evidence."""
         n = len(sentences)
         units = self._cost.unit_counts(sentences, tokenized, starts)
         m = 0 if n_segments is None else min(n_segments, units.n)
@@ -309,7 +309,7 @@ class U00(Composition):
             gaps = colons if gaps is None else gaps + colons
         if gaps is not None and not gaps.any():
             gaps = None
-        if rank and self.rank_weight and n <= RANK_MAX_SENTENCES:
+        if ranked and self.rank_weight and n <= RANK_MAX_SENTENCES:
             # The composition's own pieces: C99's rank of the stem cosine, searched by
             # ExactDP over the units with the cost subtracted (the strategy's table).
             rank = cast(np.ndarray, self._matrix(sentences, tokenized, None))  # band None: dense
