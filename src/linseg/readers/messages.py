@@ -27,7 +27,6 @@ paragraph, the unit the default method cuts between (:func:`sessions`).
 from __future__ import annotations
 
 import re
-import statistics
 from dataclasses import dataclass
 
 __all__ = [
@@ -204,7 +203,8 @@ def sessions(minutes: list[float | None]) -> list[int]:
     for (_, a), (j, b) in zip(timed, timed[1:]):
         # A clock that goes back has passed midnight.
         gaps.append((j - 1, b - a if b >= a else b - a + 24 * 60))
-    typical = statistics.median(g for _, g in gaps) if gaps else 0.0
+    ordered = sorted(g for _, g in gaps)
+    typical = ordered[len(ordered) // 2] if ordered else 0.0  # the median (the upper one)
     limit = max(LONG_GAP_MINUTES, LONG_GAP_FACTOR * typical)
     pauses = [i for i, g in gaps if g >= limit]
     if not pauses or len(minutes) / (len(pauses) + 1) > SESSION_MESSAGES:

@@ -242,11 +242,13 @@ def _numbered_depth(sentences: Sequence[str], i: int) -> int | None:
 
 
 def _in_capitals(line: str) -> bool:
-    """Whether a title line is set in capitals: no letter in lower case, two in upper
-    case at least, and no column gap (two spaces), ``|`` (a table's header) or ``_`` (a
-    constant's name, ``KVM_REQUEST_WAIT``, above its description)."""
+    """Whether a title line is set in capitals: every letter in upper case, two at least,
+    and no column gap (two spaces), ``|`` (a table's header) or ``_`` (a constant's name,
+    ``KVM_REQUEST_WAIT``, above its description)."""
+    # Every letter in upper case: a Japanese or Chinese sentence, whose letters have no
+    # case, is not in capitals for the acronyms in it ("PAM と NSS ...").
     return (
-        not any(c.islower() for c in line)
+        all(c.isupper() for c in line if c.isalpha())
         and sum(c.isupper() for c in line) >= 2
         and "  " not in line
         and "|" not in line
@@ -407,7 +409,8 @@ _HEADING_BLOCK_PEEK = 4000
 _HEADING_OPENERS = "#-*_=~+"
 #: The most words a title on a line of its own has (:func:`title_lines`).
 TITLE_WORDS = 12
-_NOT_TITLE_ENDS = frozenset(".,;:")
+# (A title ends in none of these, in any script: CJK's full stop and commas too.)
+_NOT_TITLE_ENDS = frozenset(".,;:\u3002\u3001\uff0c\uff1b\uff1a")
 _NUMBERED_TITLE = re.compile(
     _NUMBER_NAMED + r"(\d{1,2}(?:\.\d{1,2})*)\.?[ \t\u00a0]+(\S[^\r\n]*?)[ \t]*"
 )
