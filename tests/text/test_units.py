@@ -158,3 +158,14 @@ def test_a_rule_over_footnotes_opens_no_section() -> None:
 @pytest.mark.parametrize("language", ["en", "de", "zh"])
 def test_pauses_in_any_language(language: str) -> None:
     assert len(pause_scores(["a", "b"], language)) == 2
+
+
+def test_text_without_sentence_marks_is_raw_not_tokens() -> None:
+    # segment_file read Chinese as tokens (split on spaces) while the command line read it
+    # as prose: no sentence ended in an ASCII mark, and 0 >= 0 said "tokenised".
+    from linseg.text.processor import looks_tokenized
+
+    assert not looks_tokenized(["蜜蜂采集花蜜。", "火车很快。"])
+    assert not looks_tokenized(["no marks here", "nor here"])
+    assert looks_tokenized(["Bees make honey .", "Trains run ."])
+    assert not looks_tokenized(["Bees make honey.", "Trains run."])

@@ -1,8 +1,11 @@
 """The languages linseg reads: stemmer, sentence splitter, stopwords and word rules per language.
 
 linseg covers every language that a Snowball stemmer of PyStemmer covers (34 of them, see
-:data:`LANGUAGES`), and ``language="auto"`` to detect it. For each language this module
-gives:
+:data:`LANGUAGES`), Chinese and Japanese (no stemmer: their runs of Han and kana are read as
+overlapping character pairs, measured against jieba, fugashi and Sudachi in
+docs/languages.md), and ``language="auto"``, every segmenter's default, to detect it
+(:func:`detect_language`: by script, English's quick test, then py3langid where it is
+sure). For each language this module gives:
 
 - the **Snowball algorithm** PyStemmer runs (:func:`stemmer`). English keeps ``porter``,
   the original Porter (1980) stemmer linseg has always used, so every English figure stays
@@ -74,7 +77,8 @@ excepted, whose rule is kept as it was).
 
 Language detection
 ------------------
-:func:`detect_language` runs ``py3langid`` (BSD-3-Clause; a maintained fork of langid.py
+:func:`detect_language` decides by script where the script names a language, and passes
+English text on a test of its function words; elsewhere it runs ``py3langid`` (BSD-3-Clause; a maintained fork of langid.py
 with its model, 4.5 MB, inside the wheel: nothing is downloaded; its only dependency is
 numpy), restricted to the languages here. It was measured against four others on one
 short paragraph in each of the 34 languages, and on 1,400 paragraphs of the Debian

@@ -94,10 +94,9 @@ def document_report(
         exactly as it stood; None shows ``result.sentences`` one a line.
     segmenter:
         The segmenter used, for its name and parameters.
-    title:
-        Page title (default: the document's path).
-    reference:
-        Reference boundaries (default: ``doc.reference``, set for ``.ref`` input).
+    title, reference:
+        Page title (default: the document's path); reference boundaries (default:
+        ``doc.reference``, set for ``.ref`` input).
     params:
         Extra rows for the parameter table (e.g. the input format).
     figures:
@@ -106,11 +105,9 @@ def document_report(
         ``svg`` (sharp, larger) or ``png``.
     keywords:
         The words shown under each segment's title (default: the five of
-        :func:`linseg.chunks.keywords.segment_keywords`, with the segmenter's stopwords and
-        stemmer).
+        :func:`linseg.chunks.keywords.segment_keywords`, as the segmenter reads words).
     method:
-        The registered name of the method that ran (``u00_pr``; default: the segmenter's
-        class's name, ``u00``, which several methods share).
+        The registered name of the method that ran (default: the segmenter's ``name``).
 
     The page has one ``<article class="segment">`` per segment, with ``data-start`` and
     ``data-end`` (0-based sentence range, end exclusive), a ``<p class="kw">`` of its
