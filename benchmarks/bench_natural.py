@@ -22,7 +22,7 @@ headings`` run the sets in ``benchmarks/natural`` (``django-docs``, and
 ``tools/build_natural_set.py`` and ``tools/build_manpage_set.py`` say), or, where it
 holds no such pair, every ``.ref`` sample under it (a corpus from ``linseg corpus
 brown``, scored as natural documents: with B and sections found over true). ``--language``
-gives every method the text's language (default English). ``--first N`` keeps only the
+gives every method the text's language (default: detected). ``--first N`` keeps only the
 first N sentences of each page (pages with fewer are left out), with the section starts
 among them: the README's speed target is for a document of 100 sentences. ``--repeat N``
 segments every page N times and times each by its fastest run, which on a machine whose
@@ -74,7 +74,9 @@ def main() -> None:
         help="a folder of NAME.txt + NAME.words pairs (or, without any, of .ref samples) "
         "to run whole (instead of --set)",
     )
-    ap.add_argument("--language", default="en", help="the documents' language (ISO 639-1)")
+    ap.add_argument(
+        "--language", default=None, help="the documents' language (ISO 639-1; default: detected)"
+    )
     ap.add_argument(
         "--known-count",
         action="store_true",
@@ -94,8 +96,8 @@ def main() -> None:
     if args.repeat < 1:
         ap.error("--repeat must be at least 1")
     known = args.known_count
-    # Every method takes a language; English is each one's default.
-    params = {} if args.language == "en" else {"language": args.language}
+    # Every method takes a language; detection is each one's default.
+    params = {} if args.language is None else {"language": args.language}
     if args.methods:
         names = [m.strip() for m in args.methods.split(",") if m.strip()]
     else:

@@ -177,8 +177,9 @@ class Segmenter:
     rule):
 
     language:
-        ISO 639-1 code of the text's language (``"en"``), or ``"auto"`` to detect it in
-        each text.
+        ISO 639-1 code of the text's language, or ``"auto"`` (the default) to detect it
+        in each text (:func:`linseg.text.languages.detect_language`: by script, then an
+        identifier that must be sure, English otherwise).
     stopwords:
         Words to remove: an iterable of words, a path to a word-list file (one word a
         line), or None for the language's shipped list.
@@ -203,7 +204,7 @@ class Segmenter:
     #: Whether a number of segments, given, is what it finds (a baseline may ignore it).
     takes_count: bool = True
     tokenized: bool | None = None
-    language: str = "en"
+    language: str = "auto"
     max_size: int | None = None
     min_size: int | None = None
     size_unit: SizeUnit = "sentences"
@@ -211,7 +212,7 @@ class Segmenter:
     def __init__(
         self,
         *,
-        language: str = "en",
+        language: str = "auto",
         max_size: int | None = None,
         min_size: int | None = None,
         size_unit: SizeUnit = "sentences",
@@ -227,7 +228,7 @@ class Segmenter:
 
         if not isinstance(language, str):
             raise TypeError(f"language must be an ISO 639-1 code or 'auto', got {language!r}")
-        if language != "en":
+        if language not in ("en", "auto"):
             from linseg.text.languages import AUTO, resolve_language
 
             language = AUTO if language.strip().lower() == AUTO else resolve_language(language)
@@ -252,8 +253,8 @@ class Segmenter:
     def segment(self, sentences: Sequence[str], n_segments: int | None = None) -> Segmentation:
         """Segment a list of sentences (``n_segments``: a known number of segments)."""
         sentences = check_sentences(sentences)
-        if self.language == "auto":
-            return self.for_text(sentences).segment(sentences, n_segments)
+        if self.language == "auto" and (reader := self.for_text(sentences)) is not self:
+            return reader.segment(sentences, n_segments)
         result = self._run(sentences, check_n_segments(n_segments), self.tokenized)
         return self._bounded(result, self.tokenized)
 
@@ -297,34 +298,46 @@ class Segmenter:
     def segment_text(self, text: str, n_segments: int | None = None) -> TextSegmentation:
         """Split raw ``text`` into sentences, segment them, and cut the text to match."""
         from linseg.text.processor import split_sentences
+        from linseg.text.units import prose_units
 
         if not isinstance(text, str):
             raise TypeError(f"text must be str, got {type(text).__name__}")
-        if self.language == "auto":
-            return self.for_text(text).segment_text(text, n_segments)
-        spans = split_sentences(text, self.language)
-        sentences = [text[a:b] for a, b in spans]
+        if self.language == "auto" and (reader := self.for_text(text)) is not self:
+            return reader.segment_text(text, n_segments)
+        spans = split_sentences(text, self.text_language)
+        # Text without punctuation (other units than its sentences), a table of contents.
+        spans, sentences, notes = prose_units(text, spans, self.text_language)
         # Raw prose: segmenters that tokenise must not expect pre-tokenised input.
         result = self._bounded(self._run(sentences, check_n_segments(n_segments), False), False)
+        result.notes[:0] = notes
         return TextSegmentation(text, spans, result)
 
     @property
     def text_language(self) -> str:
         """The language the segmenter's own text processing is set up for. With
-        ``language="auto"`` that is English, and unused: :meth:`segment` hands each text
-        to a copy set to the language found in it (:meth:`for_text`)."""
+        ``language="auto"`` that is English: :meth:`segment` reads English text itself and
+        hands any other to a copy set to the language found in it (:meth:`for_text`)."""
         return "en" if self.language == "auto" else self.language
+
+    def language_of(self, text: str | Sequence[str]) -> str:
+        """The language this segmenter reads ``text`` (a string, or a document's sentences)
+        in: its ``language``, or for ``"auto"`` the one detected in the text
+        (:func:`linseg.text.languages.detect_language`)."""
+        if self.language != "auto":
+            return self.language
+        from linseg.text.languages import detect_language
+
+        return detect_language(text)
 
     def for_text(self, text: str | Sequence[str]) -> Segmenter:
         """The segmenter that reads ``text`` (a string, or a document's sentences): this
-        one, or for ``language="auto"`` a copy set to the language found in the text (one
-        copy per language met, kept)."""
+        one, or for ``language="auto"`` and a text not in English a copy set to the language
+        found in it (one copy per language met, kept). English text is read by this one,
+        whose own processing is English's."""
         if self.language != "auto":
             return self
-        from linseg.text.languages import resolve_language
-
-        code = resolve_language("auto", text if isinstance(text, str) else " ".join(text))
-        return self._variant(language=code)
+        code = self.language_of(text)
+        return self if code == self.text_language else self._variant(language=code)
 
     def _variant(self, **changes: Any) -> Segmenter:
         """A copy of this segmenter with the parameters ``changes`` (as ``__init__`` takes

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from linseg.base import Segmentation, Segmenter
 from linseg.chunks.keywords import keyword_processor, segment_keywords
 from linseg.readers.document import Document
+from linseg.text.languages import AUTO, language_info
 
 if TYPE_CHECKING:
     from linseg.methods import MethodInfo
@@ -45,6 +46,8 @@ class DocumentRun:
         The number of segments asked for, before any cap (None: chosen automatically).
     notes:
         The automatic choices, one sentence each, in the order they were made.
+    language:
+        The language the document was read in: the one named, or the one detected.
     """
 
     document: Document
@@ -53,6 +56,7 @@ class DocumentRun:
     result: Segmentation
     n_segments_requested: int | None = None
     notes: list[str] = field(default_factory=list)
+    language: str = "en"
     _keywords: dict[int, list[list[str]]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
@@ -125,7 +129,19 @@ def run_document(
         if keep_matrices:
             extra["keep_matrices"] = True
         segmenter = from_options(info.name, options or {}, **extra)
+    elif segmenter.tokenized is None and "tokenized" in segmenter.get_params():
+        # What the reader knows of the text (raw prose, or tokens), as the command line
+        # tells the segmenter it makes: a guess from the sentences could differ.
+        segmenter = segmenter._variant(tokenized=document.tokenized)
     notes = list(document.notes)
+    language = segmenter.language_of(document.sentences)
+    # The JSON record's params always name the language; a note says when detection read
+    # the text in another than English, the reading linseg always had.
+    if segmenter.language == AUTO and language != "en":
+        notes.append(
+            f"the language detected: {language_info(language).name} ({language}); "
+            "--language CODE names it"
+        )
     if document.times is not None and segmenter.get_params().get("cue_weight"):
         # The section cues were learned from written manuals; in speech they cut answers
         # apart (examples/field-notes.vtt: six chapters for four), and no set of
@@ -147,4 +163,4 @@ def run_document(
         # paragraphs cuts only between paragraphs: say so rather than let it pass.
         notes.append(f"method {info.name!r} gave {found} segments, not the {run_with} asked for")
     notes.extend(result.notes)
-    return DocumentRun(document, info.name, segmenter, result, n_segments, notes)
+    return DocumentRun(document, info.name, segmenter, result, n_segments, notes, language)

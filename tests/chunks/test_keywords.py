@@ -186,3 +186,23 @@ def test_public_api_is_annotated(module):
     mod = importlib.import_module(module)
     missing = [m for name in mod.__all__ for m in unannotated(getattr(mod, name), name)]
     assert missing == []
+
+
+def test_keywords_in_the_texts_own_language_and_written_form():
+    # No processor named: the language is detected, its stopwords left out, and each word
+    # shown as the text writes it (German nouns with their capitals).
+    de = [
+        "Der Imker öffnet den Bienenstock am Morgen.",
+        "Im Bienenstock arbeiten die Bienen und der Imker erntet den Honig.",
+        "Die Eisenbahn fährt über die Brücke.",
+        "Die Eisenbahn bringt den Honig in die Stadt, und die Brücke hält.",
+    ]
+    # Twice in its segment, then the words seen once, by their stems' order (arbeit,
+    # bien; bring, fahrt): "Honig", in both, is no segment's.
+    words = segment_keywords(de, [2], 3)
+    assert words == [["Bienenstock", "Imker", "arbeiten"], ["Brücke", "Eisenbahn", "bringt"]]
+    fr = ["Les abeilles et les ruches.", "Les abeilles dans les ruches.", "Le train et la gare."]
+    assert not {"les", "et", "dans", "le", "la"} & set(segment_keywords(fr, [2], 5)[0])
+    # Chinese and Japanese units are pairs of characters: they may be keywords.
+    zh = ["蜜蜂采集花蜜。蜜蜂酿造蜂蜜。", "火车在铁轨上行驶。火车很快。"]
+    assert segment_keywords(zh, [1], 1) == [["蜜蜂"], ["火车"]]

@@ -173,8 +173,11 @@ def test_ten_megabyte_single_line(tmp_path):
     words = ("river stone market price engine rail honey bread " * 200_000).strip()
     assert len(words) > 9_000_000
     rec = segment_json(tmp_path, words)
-    assert rec["n_sentences"] == 1 and rec["boundaries"] == []
-    assert rec["segments"] == [words]
+    # No punctuation: windows of 15-25 words (one "sentence" of 1.6 million words was
+    # one segment), whose segments U00 bounds to 1,000 units in a text this long.
+    assert rec["n_sentences"] == 80_000 and len(rec["boundaries"]) == 79
+    assert "".join(rec["segments"]) == words
+    assert "segmented over windows of 15-25 words" in rec["notes"][0]
 
 
 def _write_corpus(root: Path) -> None:

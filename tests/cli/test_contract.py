@@ -628,7 +628,9 @@ def test_a_whole_ref_is_choi(ending, bom, capsys, monkeypatch):
 def test_plot_and_report_with_band(tmp_path, capsys):
     pytest.importorskip("matplotlib", reason="plot and report figures need matplotlib")
     png = tmp_path / "p.png"
-    code, _, err = cli(["plot", str(EXAMPLE), "--band", "3", "--out", str(png)], capsys)
+    code, _, err = cli(
+        ["plot", str(EXAMPLE), "--method", "c99", "--band", "3", "--out", str(png)], capsys
+    )
     assert code == 0, err
     assert png.read_bytes().startswith(b"\x89PNG")
     page = tmp_path / "r.html"

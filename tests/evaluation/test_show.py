@@ -242,11 +242,27 @@ def lines_doc(tmp_path):
 
 def test_cli_plot_png_and_svg(lines_doc, tmp_path):
     png = tmp_path / "all.png"
-    assert main(["plot", str(lines_doc), "--out", str(png)]) == 0
+    assert main(["plot", str(lines_doc), "--method", "c99", "--out", str(png)]) == 0
     image = mpl.image.imread(str(png))
     assert image.shape[0] > 500 and image.shape[1] > 500 and image.std() > 0.05
     svg = tmp_path / "rank.svg"
-    assert main(["plot", str(lines_doc), "--out", str(svg), "--kind", "rank", "--mask", "5"]) == 0
+    assert (
+        main(
+            [
+                "plot",
+                str(lines_doc),
+                "--method",
+                "c99",
+                "--out",
+                str(svg),
+                "--kind",
+                "rank",
+                "--mask",
+                "5",
+            ]
+        )
+        == 0
+    )
     text = svg.read_text()
     assert "<svg" in text
     assert 'id="matrix"' in text and 'id="segments"' in text
@@ -456,6 +472,19 @@ def test_long_documents_are_drawn_max_pooled(result, monkeypatch):
     assert ax.get_xlim() == (0.5, 18.5)
 
 
+def test_plot_draws_what_segment_runs(lines_doc, tmp_path, capsys):
+    # `linseg plot` runs what `linseg segment` does (u00_pr): its boundary strip; C99's
+    # matrices only when C99 is named.
+    out = tmp_path / "p.svg"
+    assert main(["plot", str(lines_doc), "--out", str(out)]) == 0
+    default = out.read_text()
+    assert 'id="matrix"' not in default
+    assert main(["plot", str(lines_doc), "--out", str(out), "--method", "c99"]) == 0
+    assert 'id="matrix"' in out.read_text()
+    assert main(["plot", str(lines_doc), "--out", str(out), "--kind", "rank"]) == 2
+    assert "method 'u00_pr' keeps no data for --kind rank" in capsys.readouterr().err
+
+
 def test_banded_runs_are_drawn_from_the_band(result, monkeypatch, lines_doc, tmp_path):
     from linseg.evaluation import figures as F
 
@@ -471,7 +500,16 @@ def test_banded_runs_are_drawn_from_the_band(result, monkeypatch, lines_doc, tmp
     )
     monkeypatch.undo()
     for argv in (
-        ["plot", str(lines_doc), "--band", "3", "--out", str(tmp_path / "b.png")],
+        [
+            "plot",
+            str(lines_doc),
+            "--method",
+            "c99",
+            "--band",
+            "3",
+            "--out",
+            str(tmp_path / "b.png"),
+        ],
         [
             "report",
             str(lines_doc),

@@ -39,8 +39,13 @@ def test_sentences_are_split_by_the_language_rules(tmp_path, capsys):
     path.write_text("Siehe Abb. 3 und vgl. Kap. 2 im Buch. Das ist alles.\n", encoding="utf-8")
     assert main(["segment", str(path), "--language", "de", "--output", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["n_sentences"] == 2
-    assert main(["segment", str(path), "--output", "json"]) == 0
+    assert main(["segment", str(path), "--language", "en", "--output", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["n_sentences"] == 5
+    # Named by no one, the language is detected: German, and its rules.
+    assert main(["segment", str(path), "--output", "json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert (record["n_sentences"], record["params"]["language"]) == (2, "de")
+    assert "the language detected: German (de); --language CODE names it" in record["notes"]
 
 
 def test_unknown_language_is_one_line_exit_2(tmp_path, capsys):

@@ -9,6 +9,7 @@ import Stemmer
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from linseg.text import languages
 from linseg.text.languages import (
     LANGUAGES,
     detect_language,
@@ -21,6 +22,7 @@ from linseg.text.languages import (
     supported_languages,
     token_word,
     tokenize,
+    written_words,
 )
 from linseg.text.processor import TextProcessor, default_stopwords, is_word, tokenize_raw
 
@@ -29,12 +31,14 @@ from linseg.text.processor import TextProcessor, default_stopwords, is_word, tok
 
 def test_every_snowball_language_is_supported() -> None:
     algorithms = set(Stemmer.algorithms())
-    used = {lang.snowball for lang in LANGUAGES.values()}
+    used = {lang.snowball for lang in LANGUAGES.values() if lang.snowball is not None}
     assert used <= algorithms
     # 'english' is Porter2; English keeps the original Porter stemmer. 'dutch_porter' is a
     # variant of Dutch.
     assert algorithms - used == {"english", "dutch_porter"}
-    assert len(supported_languages()) == 34
+    # The 34 of Snowball, and Chinese and Japanese, whose words are not stemmed.
+    assert len(supported_languages()) == 36
+    assert [c for c, lang in LANGUAGES.items() if lang.snowball is None] == ["zh", "ja"]
     assert supported_languages() == tuple(sorted(supported_languages()))
     assert language_info("en").snowball == "porter"
 
@@ -53,7 +57,9 @@ def test_resolve_language() -> None:
     with pytest.raises(ValueError, match=r"unsupported language 'xx': use 'auto' or one of ar, ca"):
         resolve_language("xx")
     with pytest.raises(ValueError, match="de, el, en, eo, es"):
-        resolve_language("zh", "中文")
+        resolve_language("ko", "한국어")
+    assert resolve_language("zh", "中文") == "zh"
+    assert resolve_language("JA") == "ja"
     with pytest.raises(ValueError, match="needs the text"):
         resolve_language("auto")
     with pytest.raises(TypeError):
@@ -273,3 +279,88 @@ def test_letter_runs_are_words(words: list[str], code: str) -> None:
     # In a language without apostrophe or joiner rules, words of letters separated by
     # spaces come back lower-cased, one for one.
     assert tokenize(" ".join(words), code) == [lowercase(w, code) for w in words]
+
+
+# -- detection by default (issue 53) -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Debian 是一个自由的操作系统。它由志愿者维护。", "zh"),
+        ("これはペンです。Debian は自由なオペレーティングシステムです。", "ja"),
+        # Han with a few kana among them is Japanese; Han alone is Chinese.
+        ("日本語の文章です。漢字が多い文章でも仮名があります。", "ja"),
+        ("Η πόλη βρίσκεται στην όχθη του ποταμού.", "el"),
+        ("Քաղաքը գտնվում է գետի ափին։", "hy"),
+        # Hangul: no supported language is written in it, so English.
+        ("한국어 텍스트입니다. 문장이 두 개 있습니다.", "en"),
+    ],
+)
+def test_detection_by_script(text: str, code: str) -> None:
+    assert detect_language(text) == code
+
+
+def test_english_is_detected_without_the_identifier(monkeypatch) -> None:
+    # English's quick test (function words) answers at once: py3langid, whose model takes a
+    # second to read, is not asked.
+    def refuse(sample: str) -> str:
+        raise AssertionError("the identifier was asked")
+
+    monkeypatch.setattr(languages, "_identify", refuse)
+    assert detect_language(PARAGRAPHS["en"]) == "en"
+    assert detect_language(["bees make honey .", "the honey is sweet ."]) == "en"
+    assert languages._looks_english("the cat and the dog")  # 3 of 5 words
+    assert not languages._looks_english(PARAGRAPHS["de"])
+
+
+def test_an_unsure_identifier_falls_back_to_english() -> None:
+    # Code, logs and lists of names score far below CONFIDENCE in any language.
+    assert languages.CONFIDENCE == 0.9
+    for text in ("x = 1\ny = 2\nprint(x + y)\n", "kubectl get pods -n kube-system", "a a a b b b"):
+        assert detect_language(text) == "en", text
+
+
+def test_a_long_document_is_sampled_not_joined() -> None:
+    sentences = ["Der Hund schläft im Garten, und die Katze spielt."] * 5000
+    sample = languages._sample(sentences)
+    assert len(sample) <= languages._DETECT_CHARS + 2 * languages._DETECT_PIECES
+    assert detect_language(sentences) == "de"
+    with pytest.raises(TypeError):
+        detect_language([1, 2])  # type: ignore[list-item]
+
+
+def test_chinese_and_japanese_words_are_character_bigrams() -> None:
+    # Measured against jieba, fugashi and Sudachi (docs/languages.md): bigrams of the runs
+    # of Han and kana, other words as everywhere, no stemmer.
+    assert tokenize("蜜蜂采集花蜜 Debian 12", "zh") == [
+        "蜜蜂",
+        "蜂采",
+        "采集",
+        "集花",
+        "花蜜",
+        "debian",
+    ]
+    assert tokenize("仮名です", "ja") == ["仮名", "名で", "です"]
+    assert stem_function("zh")("蜜蜂") == "蜜蜂"
+    assert stopwords("zh") == stopwords("ja") == frozenset()
+    with pytest.raises(ValueError, match="Chinese has no Snowball stemmer"):
+        stemmer("zh")
+    processor = TextProcessor(language="ja")
+    assert processor.stems(["仮名です。"], tokenized=False) == [["仮名", "名で", "です"]]
+
+
+def test_written_words_keep_the_writers_form() -> None:
+    assert written_words("Die Größe der E-Mail-Adresse: 42 Zeichen.", "de") == [
+        "Die",
+        "Größe",
+        "der",
+        "E-Mail-Adresse",
+        "Zeichen",
+    ]
+    assert written_words("L'Homme qu'on voit", "fr") == ["Homme", "on", "voit"]
+    assert written_words("Ankara'da güzel", "tr") == ["Ankara", "güzel"]
+    assert written_words("Bees' honey, don't.", "en") == ["Bees", "honey"]  # not don't
+    # Each stands for the word tokenize() finds.
+    for text, code in (("Die Größe der E-Mail-Adresse", "de"), ("L'Homme qu'on voit", "fr")):
+        assert [token_word(w, code) for w in written_words(text, code)] == tokenize(text, code)

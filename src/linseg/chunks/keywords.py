@@ -20,9 +20,11 @@ in the segment, then to the stem that sorts first, so the same input gives the s
 With one segment every ``z`` is 0 and the words come out by frequency.
 
 Words are found as C99 finds them (:class:`linseg.text.processor.TextProcessor`: letters and ``-``,
-lower-cased, stopwords out, Porter stems by default), so ``--stopwords`` and ``--stems``
-apply to keywords too; words shorter than :data:`MIN_LENGTH` characters are skipped. Each
-stem is shown by its most frequent form in the segment (ties: the form that sorts first).
+lower-cased, stopwords out, Porter stems by default; in the text's own language, detected
+when no processor is given), so ``--stopwords`` and ``--stems`` apply to keywords too;
+words shorter than :data:`MIN_LENGTH` characters are skipped (a pair of Chinese or
+Japanese characters is not). Each stem is shown by its most frequent form in the segment,
+as the text writes it (German nouns keep their capitals; ties: the form that sorts first).
 A capital on the first word of a sentence says nothing about the word, so such a word is
 shown in lower case unless the document writes it with that capital mid-sentence more
 often than without (``Python`` stays ``Python``, ``Bees`` becomes ``bees``).
@@ -74,8 +76,8 @@ def segment_keywords(
         Whether the sentences are pre-tokenised (split on spaces); None guesses
         (:func:`linseg.text.processor.looks_tokenized`).
     processor:
-        Decides what a word is and its stem (default: C99's, with the shipped stopwords
-        and the Porter stemmer).
+        Decides what a word is and its stem (default: C99's in the language the
+        sentences are written in, detected, with that language's stopwords and stemmer).
 
     Returns
     -------
@@ -93,10 +95,10 @@ def segment_keywords(
         raise ValueError(
             f"boundaries must increase within 1..{n - 1}, got {[int(b) for b in boundaries]}"
         )
-    text = processor or TextProcessor()
+    text = processor or text_processor(sentences)
     if tokenized is None:
         tokenized = looks_tokenized(sentences)
-    tokens = [text.tokens(s, tokenized) for s in sentences]
+    tokens = [text.written_tokens(s, tokenized) for s in sentences]
     flat = list(chain.from_iterable(tokens))
     forms = list(dict.fromkeys(flat))  # distinct tokens, in order of first use
     form_id = {t: i for i, t in enumerate(forms)}
@@ -108,7 +110,7 @@ def segment_keywords(
     stems: list[str] = []
     stem_of_form = np.full(len(forms), -1, dtype=np.int64)
     for i, t in enumerate(forms):
-        stem = text.stem_token(t) if len(t) >= MIN_LENGTH else None
+        stem = text.stem_token(t) if long_enough(t) else None
         if stem is not None:
             if stem not in stem_id:
                 stem_id[stem] = len(stems)
@@ -129,6 +131,26 @@ def segment_keywords(
     seg, w = pairs // len(stems), pairs % len(stems)
     chosen = _rank(seg, w, y, n_segments, stems, k)  # entry indices, best first
     return _best_forms(chosen, pair_of_token, len(pairs), form_k, forms)
+
+
+def text_processor(sentences: Sequence[str]) -> TextProcessor:
+    """The processor for keywords when none is given: the default one of the language the
+    sentences are written in (:func:`linseg.text.languages.detect_language`), so that a
+    text's own stopwords are left out."""
+    from linseg.text.languages import detect_language
+
+    return TextProcessor(language=detect_language(sentences))
+
+
+def long_enough(token: str) -> bool:
+    """Whether a token may be a keyword: :data:`MIN_LENGTH` characters at least, or a unit
+    of a script written without spaces (two Han or kana characters say as much as a word
+    of three letters)."""
+    if len(token) >= MIN_LENGTH:
+        return True
+    from linseg.text.languages import is_unspaced
+
+    return len(token) == 2 and is_unspaced(token)
 
 
 def _undo_sentence_case(

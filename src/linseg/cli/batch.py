@@ -220,7 +220,7 @@ def segment_document(params: dict[str, Any], source: str, data: bytes | None = N
                 params["format"] or "auto",
                 params["encoding"],
                 source,
-                params.get("language") or "en",
+                params.get("language") or "auto",
             )
         except UnicodeDecodeError as exc:
             return None, decode_error_message(exc)

@@ -23,8 +23,8 @@ def run(args: argparse.Namespace) -> int:
         info = language_info(code)
         words = len(stopwords(code))
         print(
-            f"{code:<5} {info.name:<12} {info.snowball:<12} {info.sentences:<10} "
+            f"{code:<5} {info.name:<12} {info.snowball or 'none':<12} {info.sentences:<10} "
             f"{words if words else 'none'}"
         )
-    print("auto  (detected from the text, by py3langid)")
+    print("auto  (the default: detected from the text, by its script, then py3langid)")
     return 0

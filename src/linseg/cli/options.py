@@ -117,8 +117,9 @@ def add_method_options(p: argparse.ArgumentParser, default_method: str = DEFAULT
         default=None,
         type=given,
         metavar="CODE",
-        help="the text's language, an ISO 639-1 code such as de or fr, or 'auto' to "
-        "detect it (default: en); see 'linseg languages'",
+        help="the text's language, an ISO 639-1 code such as de, fr, zh or ja (default: "
+        "auto, detected from the text: by its script, then by an identifier that must be "
+        "sure, English otherwise); see 'linseg languages'",
     )
     p.add_argument(
         "--max-size",

@@ -74,6 +74,8 @@ def record(run: DocumentRun) -> dict[str, Any]:
         for k, v in run.segmenter.get_params().items()
         if isinstance(v, (int, float, str, bool, type(None)))
     }
+    # The language the text was read in: the one named, or the one detected for "auto".
+    params["language"] = run.language
     pieces = doc.segment_texts(run.boundaries)
     out: dict[str, Any] = {
         "method": run.method,
@@ -123,8 +125,9 @@ def render(run: DocumentRun, output: str | None = None, keywords: bool = False) 
     if output == "json":
         return json.dumps(record(run), ensure_ascii=False) + "\n"
     if output == "choi":
-        # One sentence a line: a line break inside a sentence would read back as two.
-        lines = [" ".join(s.split()) for s in doc.sentences]
+        # One sentence a line: a line break inside a sentence would read back as two. The
+        # text of each sentence's span: a chat message keeps its time and speaker.
+        lines = [" ".join(doc.text[a:b].split()) for a, b in doc.spans]
         return format_ref(lines, run.boundaries) if lines else ""
     if output == "chapters":
         return chapters(run)

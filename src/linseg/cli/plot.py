@@ -16,10 +16,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         "plot",
         help="draw the similarity/rank matrices, density, gradient and boundaries of a document",
         description=(
-            "Segment a document and draw one of its figures (--kind), or all of them on one "
-            "sheet: the similarity matrix, the rank matrix, the inside density over the number "
-            "of segments, the smoothed gradient with its threshold, and the boundaries found "
-            "(against the reference ones for .ref input). PNG or SVG, by the extension of --out. "
+            "Segment a document as 'linseg segment' does and draw one of its figures (--kind), "
+            "or all it has on one sheet: the boundaries found (against the reference ones for "
+            ".ref input), and for C99's family (--method c99) the similarity matrix, the rank "
+            "matrix, the inside density over the number of segments and the smoothed "
+            "gradient with its threshold. PNG or SVG, by the extension of --out. "
             "Needs matplotlib: pip install 'linseg[plot]'."
         ),
     )
@@ -29,8 +30,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--dpi", type=positive_int, default=100, help="resolution of PNG output (default 100)"
     )
-    # The figures are C99's: its similarity, rank, inside density and gradient.
-    add_method_options(p, "c99")
+    # What `linseg segment` runs: its boundaries, and for C99's family its matrices too.
+    add_method_options(p)
     p.set_defaults(func=run)
 
 
@@ -48,14 +49,14 @@ def require_matplotlib() -> None:
 
 
 def segment_document(args: argparse.Namespace):
-    """Read ``args.input`` and segment it: ``(document, segmenter, result)``."""
+    """Read ``args.input`` and segment it: the :class:`~linseg.run.DocumentRun`."""
     from linseg.readers.document import read_document
     from linseg.run import run_document
 
-    doc = read_document(args.input, args.format, args.encoding, args.language or "en")
+    doc = read_document(args.input, args.format, args.encoding, args.language or "auto")
     done = run_document(doc, args.method, args.segments, vars(args), keep_matrices=True)
     tell(done.notes)
-    return doc, done.segmenter, done.result
+    return done
 
 
 def output_format(path: str, allowed: tuple[str, ...]) -> str:
@@ -71,7 +72,8 @@ def output_format(path: str, allowed: tuple[str, ...]) -> str:
 def run(args: argparse.Namespace) -> int:
     require_matplotlib()
     fmt = output_format(args.out, ("png", "svg"))
-    doc, _, result = segment_document(args)
+    done = segment_document(args)
+    doc, result = done.document, done.result
     from linseg.evaluation import figures as F
     from linseg.evaluation._mpl import figure_bytes
 

@@ -43,13 +43,16 @@ def run(args: argparse.Namespace) -> int:
     output_format(args.out, ("html", "htm"))
     if not args.no_figures:
         require_matplotlib()
-    doc, segmenter, result = segment_document(args)
+    done = segment_document(args)
+    doc = done.document
     from linseg.evaluation.reports import document_report, write_report
 
     page = document_report(
-        result,
+        done.result,
         doc,
-        segmenter=segmenter,
+        segmenter=done.segmenter,
+        method=done.method,
+        keywords=done.keywords(),
         title=Path(args.input).name if args.input != "-" else "standard input",
         params={"input format": doc.format},
         figures=not args.no_figures,

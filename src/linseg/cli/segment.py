@@ -85,13 +85,15 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     if is_batch(args):  # a directory, a glob or several files: a corpus run
         return run_batch(args)
+    single = _single_file_options(args)
     with pages_shown(f"linseg: reading {os.path.basename(args.input)}, page"):
-        doc = read_document(args.input, args.format, args.encoding, args.language or "en")
+        doc = read_document(args.input, args.format, args.encoding, args.language or "auto")
     check_output(doc, args.output, args.keywords)  # before the work, not after it
     with announce(
         f"segmenting {len(doc.sentences):,} sentences with {args.method}", len(doc.sentences)
     ):
         done = run_document(doc, args.method, args.segments, vars(args))
+    done.notes[:0] = single
     text = render(done, args.output, args.keywords)
     tell(done.notes)
     if args.out:
@@ -101,6 +103,26 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
         sys.stdout.flush()
     return 0
+
+
+def _single_file_options(args: argparse.Namespace) -> list[str]:
+    """What ``--dask`` and ``--jobs`` do for one document: nothing, said in a note; and
+    ``--dask`` without Dask installed is an error, as it is for a corpus run."""
+    notes = []
+    if args.dask:
+        import importlib.util
+
+        if importlib.util.find_spec("distributed") is None:
+            raise ValueError("--dask needs Dask: pip install 'linseg[dask]' (dask and distributed)")
+        notes.append(
+            "--dask is for corpus runs (a folder, a glob or several files): one file runs here"
+        )
+    if args.jobs is not None:
+        notes.append(
+            f"--jobs {args.jobs} is for corpus runs (a folder, a glob or several files): one "
+            "file runs in one process"
+        )
+    return notes
 
 
 def add_batch_options(p: argparse.ArgumentParser) -> None:

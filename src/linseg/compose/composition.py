@@ -120,7 +120,7 @@ class Composition(Segmenter):
         band: int | str | None = None,
         rows: Callable[[Sequence[str], bool], Split] | None = None,
         *,
-        language: str = "en",
+        language: str = "auto",
         max_size: int | None = None,
         min_size: int | None = None,
         size_unit: SizeUnit = "sentences",

@@ -449,11 +449,22 @@ def summarize(results: Sequence[NaturalResult]) -> dict[str, float]:
     return out
 
 
+#: The fewest documents a 95% interval is given from (:func:`format_intervals`).
+MIN_INTERVAL_DOCUMENTS = 10
+
+
 def format_intervals(name: str, summary: dict[str, float]) -> str:
     """One line on how sure the mean Pk of :func:`summarize` is: its 95% bootstrap
-    interval over documents, and the paired one of the gain over no boundary."""
-    if summary.get("n", 0) < 2:
-        return f"{name}: one document; no interval"
+    interval over documents, and the paired one of the gain over no boundary. From fewer
+    than :data:`MIN_INTERVAL_DOCUMENTS` documents a bootstrap says little (its intervals
+    are too narrow), and none is given."""
+    n = int(summary.get("n", 0))
+    if n < MIN_INTERVAL_DOCUMENTS:
+        what = "one document" if n == 1 else f"{n} documents"
+        return (
+            f"{name}: Pk {100 * summary['pk']:.1f}% on {what}; no 95% interval from fewer "
+            f"than {MIN_INTERVAL_DOCUMENTS}"
+        )
     return (
         f"{name}: Pk {100 * summary['pk']:.1f}% (95% interval over documents "
         f"{100 * summary['pk_low']:.1f}-{100 * summary['pk_high']:.1f}); "

@@ -66,7 +66,7 @@ class TopicSplitter(TextSplitter):
         chunk_size: int | None = None,
         min_chunk_size: int | None = None,
         length_function: Callable[[str], int] = len,
-        language: str = "en",
+        language: str = "auto",
         n_keywords: int = 5,
         add_start_index: bool = True,
         **params: Any,

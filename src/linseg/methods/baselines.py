@@ -38,7 +38,7 @@ class _Baseline(Composition):
     def __init__(
         self,
         *,
-        language: str = "en",
+        language: str = "auto",
         max_size: int | None = None,
         min_size: int | None = None,
         size_unit: SizeUnit = "sentences",
@@ -61,7 +61,7 @@ class _RandomBaseline(_Baseline):
         self,
         seed: int = 0,
         *,
-        language: str = "en",
+        language: str = "auto",
         max_size: int | None = None,
         min_size: int | None = None,
         size_unit: SizeUnit = "sentences",

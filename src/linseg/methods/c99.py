@@ -131,7 +131,7 @@ class C99(Composition):
         band: int | str | None = None,
         keep_matrices: bool = False,
         *,
-        language: str = "en",
+        language: str = "auto",
         max_size: int | None = None,
         min_size: int | None = None,
         size_unit: SizeUnit = "sentences",

@@ -68,7 +68,7 @@ class C99DP(Composition):
         tokenized: bool | None = None,
         band: int | str | None = "auto",
         *,
-        language: str = "en",
+        language: str = "auto",
         max_size: int | None = None,
         min_size: int | None = None,
         size_unit: SizeUnit = "sentences",

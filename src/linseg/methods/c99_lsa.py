@@ -52,7 +52,7 @@ class C99LSA(Composition):
         tokenized: bool | None = None,
         stem_weight: float = 0.0,
         *,
-        language: str = "en",
+        language: str = "auto",
         max_size: int | None = None,
         min_size: int | None = None,
         size_unit: SizeUnit = "sentences",

@@ -121,10 +121,11 @@ CATALOGUE: tuple[MethodInfo, ...] = (
     _row("u00_p", "u00:U00", "U00 on paragraphs: boundaries only at blank lines, 1.5 log n per boundary", trained_on="one penalty, chosen on the python-docs tuning half", units="paragraphs", penalty=1.5),
     _row(
         DEFAULT_METHOD, "u00:U00",
-        "U00 on paragraphs or headings, with C99's rank evidence, the outline and learned section cues",
+        "U00 on paragraphs or headings, with C99's rank evidence, the outline, introductions and learned section cues",
         trained_on="a penalty, a rank weight and a cue weight, chosen on the python-docs tuning "
         "half; the cue models (data/cues-en*.npz) on 1,186 pages of 340 other Debian manuals, "
         "their L2 penalties chosen on that half and on those pages cross-fitted",
         units="headings", penalty=1.1, rank_weight=1.0, cue_weight=2.0, outline_weight=8.0,
+        colon_weight=8.0,
     ),
 )  # fmt: skip

@@ -157,7 +157,7 @@ class ConsensusDP(Composition):
         stemmer: Stemmer | None = None,
         tokenized: bool | None = None,
         *,
-        language: str = "en",
+        language: str = "auto",
         max_size: int | None = None,
         min_size: int | None = None,
         size_unit: SizeUnit = "sentences",
@@ -224,7 +224,7 @@ class ConsensusDP(Composition):
         ]
         # With language="auto" each text gets a copy set to its language (for_text): the
         # LSA term joins in the English ones.
-        if self.language in measures.LSA_LANGUAGES:
+        if self.text_language in measures.LSA_LANGUAGES:
             lsa = measures.LsaCosine(
                 keep=LSA_KEEP,
                 stopwords=self.stopwords,

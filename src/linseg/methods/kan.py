@@ -242,7 +242,7 @@ class KanSegmenter(Segmenter):
         tagger: Tagger | None = None,
         tokenized: bool | None = None,
         *,
-        language: str = "en",
+        language: str = "auto",
         max_size: int | None = None,
         min_size: int | None = None,
         size_unit: SizeUnit = "sentences",

@@ -123,7 +123,7 @@ class TextTiling(Composition):
         stemmer: Stemmer | None = None,
         tokenized: bool | None = None,
         *,
-        language: str = "en",
+        language: str = "auto",
         max_size: int | None = None,
         min_size: int | None = None,
         size_unit: SizeUnit = "sentences",

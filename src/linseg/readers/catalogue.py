@@ -568,9 +568,17 @@ BUILT_IN: tuple[Format, ...] = (
     ),
     Format(
         name="lines",
-        summary="one sentence a line; blank lines stay with the sentence before",
+        summary=(
+            "one sentence a line, or one message a line (a chat or IRC log, a Slack, "
+            "Discord or WhatsApp export, a log), its time and speaker kept in the text and "
+            "left out of the similarity; blank lines stay with the line before"
+        ),
         what="text of one sentence a line",
-        detected="most lines look tokenised and end in a sentence mark",
+        detected=(
+            "most lines look tokenised and end in a sentence mark, or most lines open with a "
+            "message's time or speaker (`[09:21] <bob>`, `12/01/2024, 09:21 - Bob:`, a "
+            "timestamped log line)"
+        ),
         stage="plain",
     ),
     Format(

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from linseg.readers.catalogue import BUILT_IN, ZIP_MAGIC
 from linseg.readers.formats import Format, installed_for, named, resolve
-from linseg.readers.ref import is_separator
+from linseg.readers.messages import message_kind
+from linseg.readers.ref import SEPARATOR, is_separator
 from linseg.text.processor import looks_tokenized
 
 __all__ = ["detect_format", "ref_problem", "binary_candidates", "refuse_known_binary"]
@@ -72,13 +73,35 @@ def _ref_problem(lines: list[str]) -> str | None:
     for a, b in zip(lines, lines[1:]):
         if is_separator(a) and is_separator(b):
             return "it has an empty segment (two separators in a row)"
+    inexact = next((ln for ln in lines if is_separator(ln) and not _exact_separator(ln)), None)
+    if inexact is not None:
+        return (
+            f"a separator is not the format's ({inexact.strip()!r} where the format writes "
+            f"{SEPARATOR!r} at a line's start)"
+        )
     return None
+
+
+def _exact_separator(line: str) -> bool:
+    """Whether ``line`` is the ``.ref`` format's own separator: ten ``=`` from the line's
+    start (white space may follow). A rule set otherwise (`` =====``, indented or of another
+    length) is prose's, and a text of such rules is no sample: read as one, it would lose
+    them."""
+    return line.rstrip() == SEPARATOR
 
 
 def _detect(text: str, path: str | None = None, info_tried: bool = False) -> tuple[str, str | None]:
     """The detected format's name and, where the choice was a close one, a note saying so
     (``info_tried``: the text is known to be no Info file)."""
     transcript = _sniff_transcript(text, path)
+    messages = message_kind(text) if transcript in (None, "timed") else None
+    # "[00:12] <bob> hi" is an IRC line whose clock reads as a cue's time; a timed
+    # transcript's speakers ("[00:00:05] Host: Welcome") are not chat's.
+    if messages is not None and (transcript is None or messages == "an IRC log"):
+        return "lines", (
+            f"read one message a line, as {messages}: times and speakers stay in the text "
+            "and are left out of the similarity (--format text reads prose)"
+        )
     if transcript == "timed":
         return "timed", (
             "read as a transcript: its timestamps start its cues and are left out of the "

@@ -77,9 +77,11 @@ from linseg.readers.detection import (
 from linseg.readers.encoding import check_text, decode, decode_error_message
 from linseg.readers.formats import formats, get_format, resolve
 from linseg.readers.includes import file_reader, guarded
+from linseg.readers.messages import LONG_GAP_MINUTES, Messages, read_messages
 from linseg.readers.ref import parse_ref
 from linseg.text.processor import looks_tokenized, split_sentences
 from linseg.text.sentences import LONG_PIECE
+from linseg.text.units import prose_units
 
 __all__ = [
     "Document",
@@ -179,12 +181,12 @@ def _line_spans(text: str) -> list[tuple[int, int]]:
 
 
 def parse_document(
-    text: str, fmt: str = "auto", path: str | None = None, language: str = "en"
+    text: str, fmt: str = "auto", path: str | None = None, language: str = "auto"
 ) -> Document:
     """Build a :class:`Document` from text in format ``fmt`` (``auto`` to detect).
 
-    ``language`` (an ISO 639-1 code, or ``auto``) sets the sentence splitter's rules for
-    raw text and transcripts."""
+    ``language`` (an ISO 639-1 code, or ``auto``, the default, to detect it) sets the
+    sentence splitter's rules for raw text and transcripts."""
     detected, notes = fmt == "auto", []
     if detected:
         fmt, note = _detect(text, path)
@@ -219,6 +221,9 @@ def _parsed(
             body, ref.sentences, spans, "choi", tokenized, ref.boundaries, path, detected, notes
         )
     if fmt == "lines":
+        messages = read_messages(text)
+        if messages is not None:
+            return _messages_document(text, messages, path, detected, notes)
         spans = _line_spans(text)
         sentences = [text[a:b].strip() for a, b in spans]
         return Document(
@@ -264,13 +269,42 @@ def _parsed(
     return _prose_document(text, fmt, path, detected, notes, language)
 
 
+def _messages_document(
+    text: str, messages: Messages, path: str | None, detected: bool, notes: list[str]
+) -> Document:
+    """A document of one message a line: each message a unit, read without its prefix
+    (its time and speaker); the pauses of a conversation, where it has any, end
+    paragraphs (:mod:`linseg.readers.messages`)."""
+    if not detected:
+        notes.append(
+            f"read one message a line, as {messages.kind}: times and speakers stay in the "
+            "text and are left out of the similarity"
+        )
+    sentences = list(messages.bodies)
+    pauses = messages.sessions()
+    for i in pauses:
+        sentences[i] += "\n\n"
+    if pauses:
+        notes.append(
+            f"the conversation paused {len(pauses)} time{'s' if len(pauses) != 1 else ''} "
+            f"(at least {LONG_GAP_MINUTES} minutes, far longer than its usual gap): each "
+            "session is read as a paragraph"
+        )
+    tokenized = looks_tokenized(sentences)
+    return Document(
+        text, sentences, messages.spans, "lines", tokenized, None, path, detected, notes
+    )
+
+
 def _prose_document(
     text: str, fmt: str, path: str | None, detected: bool, notes: list[str], language: str
 ) -> Document:
     """A document of prose (``text``, or what was read from a page or a book), split into
     sentences by linseg's splitter."""
     spans = split_sentences(text, language)
-    sentences = [text[a:b] for a, b in spans]
+    # Text without punctuation (other units than its sentences), a table of contents.
+    spans, sentences, read = prose_units(text, spans, language)
+    notes.extend(read)
     return Document(text, sentences, spans, fmt, False, None, path, detected, notes)
 
 
@@ -278,7 +312,7 @@ def read_document(
     source: str | os.PathLike[str],
     fmt: str = "auto",
     encoding: str | None = None,
-    language: str = "en",
+    language: str = "auto",
 ) -> Document:
     """Read a document from a file path, or from standard input when ``source`` is ``-``.
 
@@ -298,7 +332,7 @@ def decode_document(
     fmt: str = "auto",
     encoding: str | None = None,
     path: str | None = None,
-    language: str = "en",
+    language: str = "auto",
 ) -> Document:
     """:func:`parse_document` of raw bytes (decompressed first if gzip, bzip2 or xz
     compressed; a leading byte-order mark is dropped), or the text read from a binary

@@ -208,14 +208,52 @@ def check_text(text: str) -> None:
             )
 
 
+def _utf16_order(data: bytes) -> str | None:
+    """``"le"`` or ``"be"`` for UTF-16 text without a byte-order mark, by its NUL bytes:
+    text in Latin script has one after (little-endian) or before (big-endian) nearly
+    every letter; else None."""
+    head = data[:2000]
+    for order, zeros in (("le", head[1::2]), ("be", head[::2])):
+        if len(zeros) > 4 and zeros.count(0) * 10 >= len(zeros) * 9:
+            return order
+    return None
+
+
+def _looks_binary(data: bytes) -> bool:
+    """Whether bytes are not text in any encoding: a NUL byte (outside UTF-16), or more
+    than a tenth of the first 64 KB control bytes (two at least)."""
+    head = data[:65536]
+    if 0 in head:
+        return True
+    controls = sum(head.count(c) for c in _CONTROL_BYTES)
+    return controls >= 2 and controls * 10 > len(head)
+
+
+#: Control bytes that text does not hold (tab, line breaks, form feed and escape aside).
+_CONTROL_BYTES = bytes(c for c in range(32) if c not in (9, 10, 11, 12, 13, 27))
+
+
 def decode_error_message(exc: UnicodeDecodeError) -> str:
     """One line saying where the input stops being valid, and what to do.
 
-    The encoding it suggests is Windows-1252 where that reads every byte: a file of
+    Bytes of UTF-16 text without a byte-order mark are named so, and binary bytes (a NUL,
+    many control bytes) as binary, at once. Otherwise the encoding it suggests is Windows-1252 where that reads every byte: a file of
     Western European text that is not UTF-8 is most often Windows', and Latin-1 would read
     its quotes and dashes (0x80-0x9f) as invisible control characters."""
+    data = bytes(exc.object)
+    order = _utf16_order(data)
+    if order is not None:
+        return (
+            "input looks like UTF-16 text without a byte-order mark; "
+            f"pass --encoding utf-16-{order}"
+        )
+    if _looks_binary(data):
+        return (
+            f"input is binary, not text (bytes such as 0x{exc.object[exc.start]:02x} at "
+            f"offset {exc.start}, and NUL or control bytes that text does not hold)"
+        )
     try:
-        bytes(exc.object).decode("cp1252")
+        data.decode("cp1252")
         guess = "cp1252 (Windows' Western European)"
     except UnicodeDecodeError:
         guess = "latin-1"

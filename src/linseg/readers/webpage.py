@@ -279,6 +279,7 @@ class _Reader(HTMLParser):
     def __init__(self, chrome: bool = True) -> None:
         super().__init__(convert_charrefs=True)
         self._chrome = chrome  # whether the site's menus are read
+        self._texinfo = False  # a page of Texinfo's HTML (makeinfo, texi2any)
         self.blocks: list[tuple[str, bool]] = []
         self._inline: list[str] = []
         self._open: list[str] = []  # open elements, innermost last
@@ -306,8 +307,24 @@ class _Reader(HTMLParser):
 
     # -- the tags -------------------------------------------------------------------
 
+    def _generator(self, attributes: dict[str, str | None]) -> None:
+        """Note a page that Texinfo wrote (``<meta name="Generator" content="makeinfo">``)."""
+        if (attributes.get("name") or "").lower() == "generator":
+            content = (attributes.get("content") or "").lower()
+            self._texinfo = self._texinfo or content.startswith(("makeinfo", "texi2any"))
+
+    def _texinfo_navigation(self, tag: str, classes: list[str]) -> bool:
+        """Whether an element is the navigation line a Texinfo page opens and closes its
+        nodes with ("Next: ..., Previous: ..., Up: ..."): Texinfo 7's ``nav-panel``, and
+        on a page that Texinfo wrote, an older one's ``header`` block."""
+        if tag != "div":
+            return False
+        return "nav-panel" in classes or (self._texinfo and "header" in classes)
+
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in VOID_ELEMENTS:
+            if tag == "meta":
+                self._generator(dict(attrs))
             self._void(tag)
             return
         self._open.append(tag)
@@ -320,6 +337,7 @@ class _Reader(HTMLParser):
             or "headerlink" in classes
             or (tag == "a" and not _BACK_LINKS.isdisjoint(classes))
             or (not self._chrome and is_chrome(tag, attributes))
+            or (not self._chrome and self._texinfo_navigation(tag, classes))
         ):
             self._hidden += 1
             return

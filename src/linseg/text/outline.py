@@ -20,7 +20,15 @@ from linseg.text.sentences import (
     _heading_at,
 )
 
-__all__ = ["paragraph_starts", "heading_starts", "heading_levels", "title_lines", "TITLE_WORDS"]
+__all__ = [
+    "paragraph_starts",
+    "heading_starts",
+    "heading_levels",
+    "title_lines",
+    "contents_sentences",
+    "TITLE_WORDS",
+    "CONTENTS_ENTRIES",
+]
 
 # A Markdown thematic break ("---", "* * *", "___") or a reStructuredText transition of
 # "=", "~" or "+": a break the author put between topics.
@@ -234,11 +242,13 @@ def _numbered_depth(sentences: Sequence[str], i: int) -> int | None:
 
 
 def _in_capitals(line: str) -> bool:
-    """Whether a title line is set in capitals: no letter in lower case, two in upper
-    case at least, and no column gap (two spaces), ``|`` (a table's header) or ``_`` (a
-    constant's name, ``KVM_REQUEST_WAIT``, above its description)."""
+    """Whether a title line is set in capitals: every letter in upper case, two at least,
+    and no column gap (two spaces), ``|`` (a table's header) or ``_`` (a constant's name,
+    ``KVM_REQUEST_WAIT``, above its description)."""
+    # Every letter in upper case: a Japanese or Chinese sentence, whose letters have no
+    # case, is not in capitals for the acronyms in it ("PAM と NSS ...").
     return (
-        not any(c.islower() for c in line)
+        all(c.isupper() for c in line if c.isalpha())
         and sum(c.isupper() for c in line) >= 2
         and "  " not in line
         and "|" not in line
@@ -298,6 +308,10 @@ def _opens_with_heading(sentence: str) -> bool:
     if _ATX_HEADING.match(lines[0].lstrip()):
         return True
     if _BREAK_LINE.match(lines[0]):
+        # A rule over footnotes ("[1] ...", "^[2] ...") closes the section they annotate:
+        # it opens none (a plain-text book writes one at the end of each chapter).
+        if len(lines) > 1 and _FOOTNOTE.match(lines[1]):
+            return False
         # A reStructuredText transition ("=", "~", "+") stands between blank lines; a
         # "~~~" with code right below it opens a fenced block, not a section.
         if lines[0].strip()[0] not in "=~+":
@@ -383,6 +397,8 @@ def _heading_styles(sentence: str, indent: str | None) -> list[tuple[str, str]]:
     return found
 
 
+# A footnote's mark opening a line: "[1]", "^[2]" (lynx, w3m), "(3)", "*".
+_FOOTNOTE = re.compile(r"[ \t\u00a0]*(?:\^?\[\d{1,3}\]|\(\d{1,3}\)|\*{1,3}[ \t])")
 # A heading is at most three lines of at most about 120 characters each.
 _HEADING_PEEK = 600
 # Headings with no text between them are joined into one sentence: as many as this much
@@ -393,7 +409,8 @@ _HEADING_BLOCK_PEEK = 4000
 _HEADING_OPENERS = "#-*_=~+"
 #: The most words a title on a line of its own has (:func:`title_lines`).
 TITLE_WORDS = 12
-_NOT_TITLE_ENDS = frozenset(".,;:")
+# (A title ends in none of these, in any script: CJK's full stop and commas too.)
+_NOT_TITLE_ENDS = frozenset(".,;:\u3002\u3001\uff0c\uff1b\uff1a")
 _NUMBERED_TITLE = re.compile(
     _NUMBER_NAMED + r"(\d{1,2}(?:\.\d{1,2})*)\.?[ \t\u00a0]+(\S[^\r\n]*?)[ \t]*"
 )
@@ -424,3 +441,61 @@ _CHAPTER_START = re.compile(
 )
 
 _NUMBERED_LINE = re.compile(r"[ \t]*[*-]?[ \t]*\d{1,2}(?:\.\d{1,2})*\.?[ \t\u00a0]+\S")
+
+
+#: The fewest entries a table of contents lists (:func:`contents_sentences`).
+CONTENTS_ENTRIES = 5
+# A table of contents' entry: a number (or a division's name and a number), then a title.
+_ENTRY = re.compile(
+    r"[ \t]*(?:[*-][ \t]+)?(?:(?:Chapter|Part|Section|Appendix)[ \u00a0]+)?"
+    r"([0-9]{1,3}(?:\.[0-9]{1,3})*|[A-Z])\.?[ \t\u00a0]+(\S[^\r\n]*)"
+)
+
+
+def _entry_key(line: str) -> tuple[str, str] | None:
+    """An entry's number and the first words of its title, white space made single."""
+    m = _ENTRY.fullmatch(line.rstrip())
+    if m is None:
+        return None
+    return m.group(1), " ".join(m.group(2).split())[:24].lower()
+
+
+def contents_sentences(sentences: Sequence[str]) -> list[int]:
+    """The sentences of the text's table of contents, or none: a block of lines with no
+    blank line inside (sentences up to the first that ends a paragraph), that opens with a
+    numbered entry (``1. Definitions and overview``, ``1.1. What is this FAQ?``,
+    ``Chapter 2. Tools``), lists at least :data:`CONTENTS_ENTRIES` of them, and holds
+    nothing else but the wrapped rest of their titles (sentences of at most twice
+    :data:`TITLE_WORDS` words); and at least half of whose entries come back later, at a
+    line's start, as the titles of the sections they list (the same number and first
+    words). A numbered list whose items do not come back is no table of contents. Only
+    the first such block counts."""
+    n = len(sentences)
+    i = 0
+    while i < n:
+        first = next((ln for ln in _LINE_BREAK.split(sentences[i]) if ln.strip()), "")
+        if _entry_key(first) is None:
+            i += 1
+            continue
+        listed: set[tuple[str, str]] = set()
+        j = i
+        while j < n:
+            lines = [ln for ln in _LINE_BREAK.split(sentences[j]) if ln.strip()]
+            keys = [key for ln in lines if (key := _entry_key(ln)) is not None]
+            if not keys and len(sentences[j].split()) > 2 * TITLE_WORDS:
+                break  # prose: the block ended at the sentence before
+            listed.update(keys)
+            j += 1
+            if _PARAGRAPH_END.search(sentences[j - 1]):
+                break
+        if len(listed) >= CONTENTS_ENTRIES:
+            later = {
+                key
+                for s in sentences[j:]
+                for ln in _LINE_BREAK.split(s)[:2]
+                if ln[:1] not in (" ", "\t") and (key := _entry_key(ln)) is not None
+            }
+            if 2 * len(listed & later) >= len(listed):
+                return list(range(i, j))
+        i = j
+    return []

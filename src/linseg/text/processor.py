@@ -49,7 +49,9 @@ __all__ = [
     "looks_tokenized",
 ]
 
-_SENTENCE_FINAL = frozenset(".!?")
+# Sentence marks, CJK's full-width ones included (raw Chinese and Japanese attach them to
+# the last word, as raw English does).
+_SENTENCE_FINAL = frozenset(".!?\u3002\uff01\uff1f")
 _T = TypeVar("_T")
 
 
@@ -63,7 +65,8 @@ def looks_tokenized(sentences: Sequence[str]) -> bool:
     Tokenised text, like the paper's corpus, ends its sentences with a stand-alone
     ``.``, ``!`` or ``?`` token; raw prose attaches the mark to the last word. The
     document counts as tokenised when most sentences that end in such a mark have it
-    as a token of its own.
+    as a token of its own; a document none of whose sentences ends in a mark (a
+    transcript, Chinese with only commas) is raw text, not tokens.
     """
     detached = attached = 0
     for s in sentences:
@@ -74,7 +77,7 @@ def looks_tokenized(sentences: Sequence[str]) -> bool:
             detached += 1
         else:
             attached += 1
-    return detached >= attached
+    return detached >= attached and detached > 0
 
 
 def _read_word_list(lines: Iterable[str]) -> frozenset[str]:
@@ -267,6 +270,17 @@ class TextProcessor:
         text by the language's rules (:func:`linseg.text.words.raw_word_tokens` in English, which
         leaves out dashes; :func:`linseg.text.languages.tokenize` elsewhere)."""
         return sentence.split() if tokenized else self._raw_tokens(sentence)
+
+    def written_tokens(self, sentence: str, tokenized: bool) -> list[str]:
+        """The tokens of one sentence as it writes them (:meth:`tokens` lower-cases the
+        words of languages other than English): for showing a word as its writer did,
+        German nouns with their capitals. :meth:`stem_token` judges them as it does
+        :meth:`tokens`' (:func:`linseg.text.languages.written_words`)."""
+        if tokenized or self.language == "en":
+            return self.tokens(sentence, tokenized)
+        from linseg.text.languages import written_words
+
+        return written_words(sentence, self.language)
 
     def stems(self, sentences: Sequence[str], tokenized: bool | None = None) -> list[list[str]]:
         """The stems of each sentence, in order (stopwords and non-words removed)."""

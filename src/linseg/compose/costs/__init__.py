@@ -28,8 +28,8 @@ boundary cost come from one reading of the words, however many times they are as
 
 One module per cost: :mod:`~.multinomial` (Utiyama and Isahara's likelihood),
 :mod:`~.length` (a prior on lengths), :mod:`~.cohesion` (block comparison),
-:mod:`~.cues` (learned section cues), :mod:`~.outline` (the document's headings) and
-:mod:`~.sum`; :mod:`~.units` and :mod:`~.gaps` hold what they share.
+:mod:`~.cues` (learned section cues), :mod:`~.outline` (the document's headings),
+:mod:`~.introductions` (a boundary after a line that ends in ``:``) and :mod:`~.sum`; :mod:`~.units` and :mod:`~.gaps` hold what they share.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ from linseg._imports import lazy
 if TYPE_CHECKING:
     from linseg.compose.costs.cohesion import BlockCohesion
     from linseg.compose.costs.cues import SectionCues
+    from linseg.compose.costs.introductions import Introductions
     from linseg.compose.costs.length import LengthPrior
     from linseg.compose.costs.multinomial import Multinomial
     from linseg.compose.costs.outline import Outline
@@ -71,6 +72,7 @@ _NAMES = {
     "BlockCohesion": "cohesion",
     "SectionCues": "cues",
     "Outline": "outline",
+    "Introductions": "introductions",
     "Sum": "sum",
     "UnitCounts": "units",
 }
@@ -78,6 +80,7 @@ __all__ = [
     "SegmentCost",
     "Multinomial",
     "LengthPrior",
+    "Introductions",
     "BlockCohesion",
     "SectionCues",
     "Outline",

@@ -24,6 +24,19 @@ _CAPTIONS = {
     "boundaries": "Boundaries found (bottom) against the reference (top): green where they "
     "agree, red where not.",
 }
+#: The boundary figure's caption for a document without a reference.
+_BOUNDARIES_ALONE = "Boundaries found: where each segment begins, sentence by sentence."
+
+
+def _caption(kind: str, reference: Sequence[int] | None) -> str:
+    """A figure's caption; the boundary figure's names a reference only where there is one."""
+    if kind == "boundaries" and reference is None:
+        return _BOUNDARIES_ALONE
+    return _CAPTIONS[kind]
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _figure_uri(fig: Any, fmt: str) -> str:
@@ -47,7 +60,7 @@ def _figures_html(
         wide = " wide" if kind == "boundaries" else ""
         out.append(
             f'<figure class="figure{wide}" data-kind="{kind}"><img src="{uri}" '
-            f'alt="{_e(kind)} figure"><figcaption>{_e(_CAPTIONS[kind])}</figcaption></figure>'
+            f'alt="{_e(kind)} figure"><figcaption>{_e(_caption(kind, reference))}</figcaption></figure>'
         )
     out.append("</div>")
     return "\n".join(out)
@@ -67,6 +80,7 @@ def document_report(
     figures: bool = True,
     figure_format: str = "svg",
     keywords: Sequence[Sequence[str]] | None = None,
+    method: str | None = None,
 ) -> str:
     """The HTML page of one segmentation.
 
@@ -80,10 +94,9 @@ def document_report(
         exactly as it stood; None shows ``result.sentences`` one a line.
     segmenter:
         The segmenter used, for its name and parameters.
-    title:
-        Page title (default: the document's path).
-    reference:
-        Reference boundaries (default: ``doc.reference``, set for ``.ref`` input).
+    title, reference:
+        Page title (default: the document's path); reference boundaries (default:
+        ``doc.reference``, set for ``.ref`` input).
     params:
         Extra rows for the parameter table (e.g. the input format).
     figures:
@@ -92,8 +105,9 @@ def document_report(
         ``svg`` (sharp, larger) or ``png``.
     keywords:
         The words shown under each segment's title (default: the five of
-        :func:`linseg.chunks.keywords.segment_keywords`, with the segmenter's stopwords and
-        stemmer).
+        :func:`linseg.chunks.keywords.segment_keywords`, as the segmenter reads words).
+    method:
+        The registered name of the method that ran (default: the segmenter's ``name``).
 
     The page has one ``<article class="segment">`` per segment, with ``data-start`` and
     ``data-end`` (0-based sentence range, end exclusive), a ``<p class="kw">`` of its
@@ -113,7 +127,7 @@ def document_report(
         pieces = [s + "\n" for s in sentences]
     lengths = [len(s.split()) for s in sentences]
     name = title or (getattr(doc, "path", None) or "document")
-    method = getattr(segmenter, "name", None) or type(result).__name__
+    method = method or getattr(segmenter, "name", None) or type(result).__name__
 
     body = [f"<header><h1>{_e(str(name))}</h1>"]
     summary = _summary(n, boundaries, method, reference, lengths)
@@ -156,7 +170,10 @@ def _summary(
     lengths: list[int],
 ) -> str:
     """The line under a document page's title: counts, and scores against a reference."""
-    summary = f"{n} sentences, {len(boundaries) + 1 if n else 0} segments by {_e(method)}"
+    summary = (
+        f"{_plural(n, 'sentence')}, {_plural(len(boundaries) + 1 if n else 0, 'segment')} "
+        f"by {_e(method)}"
+    )
     if reference is not None and n:
         from linseg.evaluation.metrics import pk, windowdiff
 
@@ -164,7 +181,7 @@ def _summary(
         pk_sent = pk(list(reference), boundaries, n)
         wd = windowdiff(list(reference), boundaries, n)
         summary += (
-            f"; reference: {len(reference) + 1} segments. Pk = {100 * pk_word:.1f}% "
+            f"; reference: {_plural(len(reference) + 1, 'segment')}. Pk = {100 * pk_word:.1f}% "
             f"(words), {100 * pk_sent:.1f}% (sentences); WindowDiff = {100 * wd:.1f}%"
         )
     return summary
