@@ -350,10 +350,12 @@ class Composition(Segmenter):
         check_fits(
             dense_matrix_bytes(n),
             lambda: f"the {n:,} x {n:,} similarity matrix of {name}",
-            lambda: "use a band (--band auto; band='auto' in Python)"
-            if callable(getattr(self._measure, "banded", None))
-            else f"{name} has no banded form: segment the text in parts, or use a method "
-            "that takes a band (c99 --band auto)",
+            lambda: (
+                "use a band (--band auto; band='auto' in Python)"
+                if callable(getattr(self._measure, "banded", None))
+                else f"{name} has no banded form: segment the text in parts, or use a method "
+                "that takes a band (c99 --band auto)"
+            ),
         )
         similarity = self._measure(sentences, tokenized)
         if self._transform is None:

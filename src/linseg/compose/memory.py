@@ -145,9 +145,7 @@ def banded_c99_bytes(n: int, band: int) -> int:
 ALWAYS_FITS = 64 << 20
 
 
-def check_fits(
-    needed: int, what: str | Callable[[], str], advice: str | Callable[[], str]
-) -> None:
+def check_fits(needed: int, what: str | Callable[[], str], advice: str | Callable[[], str]) -> None:
     """Raise :class:`MemoryLimitError` if ``needed`` bytes exceed the available memory.
     ``what`` and ``advice`` may be callables that write the message, called only when it
     is needed (a small document's run formats nothing)."""

@@ -433,6 +433,20 @@ def _sample(text: str | Sequence[str], limit: int = _DETECT_CHARS) -> str:
     return "\n".join(text[round(i * step) : round(i * step) + piece] for i in range(_DETECT_PIECES))
 
 
+def _head(text: str | Sequence[str], limit: int) -> str:
+    """The first ``limit`` characters of ``text``, a document's sentences joined by spaces
+    as :func:`_sample` joins them."""
+    if isinstance(text, str):
+        return text[:limit]
+    picked, size = [], 0
+    for sentence in text:
+        if size >= limit:
+            break
+        picked.append(sentence)
+        size += len(sentence) + 1
+    return " ".join(picked)[:limit]
+
+
 def _script_counts(sample: str) -> dict[str, int]:
     """How many letters of ``sample`` (of at most :data:`_SCRIPT_CHARS`, evenly spaced)
     each script has: ``"latin"`` (ASCII letters included), ``"han"``, ``"kana"``, ... or a
@@ -455,7 +469,7 @@ def _looks_english(sample: str) -> bool:
     words = sample[:_ENGLISH_CHARS].lower().split()
     if not words:
         return False
-    return sum(w in _ENGLISH_WORDS for w in words) >= ENGLISH_SHARE * len(words)
+    return sum(map(_ENGLISH_WORDS.__contains__, words)) >= ENGLISH_SHARE * len(words)
 
 
 def detect_language(text: str | Sequence[str]) -> str:
@@ -474,30 +488,35 @@ def detect_language(text: str | Sequence[str]) -> str:
     under a millisecond on a paragraph.
     """
     if isinstance(text, str):
-        sample = _sample(text)
+        ascii_only = text.isascii()
     elif isinstance(text, Sequence):
-        if not all(isinstance(s, str) for s in text):
-            raise TypeError("text must be a string or a sequence of strings")
-        sample = _sample(text)
+        try:
+            ascii_only = all(map(str.isascii, text))
+        except TypeError:
+            raise TypeError("text must be a string or a sequence of strings") from None
     else:
         raise TypeError(f"text must be a string, got {type(text).__name__}")
-    if sample.isascii():
-        if _looks_english(sample):
+    if ascii_only:
+        # English's quick test reads the text's first characters only: most documents are
+        # told English without the rest being joined.
+        if _looks_english(_head(text, _ENGLISH_CHARS)):
             return "en"
+        sample = _sample(text)
         if not any(ch.isalpha() for ch in sample):
             return "en"
-    else:
-        counts = _script_counts(sample)
-        cjk = counts.get("han", 0) + counts.get("kana", 0)
-        script, most = max(counts.items(), key=lambda kv: kv[1])
-        if cjk >= most and cjk:
-            return "ja" if counts.get("kana", 0) >= KANA_SHARE * cjk else "zh"
-        if not most or script == "other":
-            return "en"
-        if script in LANGUAGES:
-            return script
-        if script == "latin" and _looks_english(sample):
-            return "en"
+        return _identify(sample)
+    sample = _sample(text)
+    counts = _script_counts(sample)
+    cjk = counts.get("han", 0) + counts.get("kana", 0)
+    script, most = max(counts.items(), key=lambda kv: kv[1])
+    if cjk >= most and cjk:
+        return "ja" if counts.get("kana", 0) >= KANA_SHARE * cjk else "zh"
+    if not most or script == "other":
+        return "en"
+    if script in LANGUAGES:
+        return script
+    if script == "latin" and _looks_english(sample):
+        return "en"
     return _identify(sample)
 
 
