@@ -39,7 +39,8 @@ what the source says, which ``pandoc -t plain`` prints:
 
 ``--reader NAME`` adds a row for a maintained parser of one of these formats
 (:mod:`parsers`: ``mammoth`` for DOCX, ``python-pptx`` for PPTX, ``mwparserfromhell`` for
-MediaWiki), reading the same files; the library must be installed (``pip install NAME``).
+MediaWiki), reading the same files, with the number of documents whose text is the same
+as linseg's reader's; the library must be installed (``pip install NAME``).
 
 pandoc 2.17 writes what these figures measure: its writers' habits (pandoc's LaTeX wraps
 each heading in a ``\\hypertarget``, its manual pages set every heading below the first
@@ -262,6 +263,12 @@ def matched(a: list[str], b: list[str]) -> int:
 def convert(source: str, folder: Path, formats: list[str]) -> None:
     """The source's plain text, its AST and each format, written once into ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
+    # A folder holds one source's files: a work folder made from another sample (files
+    # installed since change what the seed draws) is not mixed with this one.
+    made_from = folder / "source.txt"
+    if made_from.exists() and made_from.read_text("utf-8") != source:
+        sys.exit(f"bench_formats.py: {folder} holds {made_from.read_text('utf-8')}, not {source}")
+    made_from.write_text(source, "utf-8")
     for name, options in (("plain.txt", ["-t", "plain"]), ("ast.json", ["-t", "json"])):
         if not (folder / name).exists():
             (folder / name).write_bytes(pandoc(source, *options))
@@ -370,6 +377,7 @@ def main() -> None:
         nested = list_depths(ast)
         if not any(nested):
             nested = []  # no list nests: no figure for this document
+        own_text: dict[str, str] = {}  # linseg's text of each format, for the parsers' rows
         for row, fmt, read in readers:
             path = folder / f"doc.{_FORMATS[fmt][1]}"
             if not path.exists():
@@ -412,6 +420,8 @@ def main() -> None:
             whole = sum(f" {note} " in joined for note in footnotes)
             placed = sum(f" {' '.join((at, note)).strip()} " in joined for at, note in places)
             indents = list_indents(text) == nested if nested else None
+            if read is None:
+                own_text[fmt] = text
             rows[row].append(
                 (
                     shared / max(1, sum(theirs.values())),
@@ -424,15 +434,17 @@ def main() -> None:
                     len(footnotes),
                     placed,
                     -1 if indents is None else int(indents),
+                    int(text == own_text.get(fmt)),
                 )
             )
     chosen = "with footnotes" if args.notes else f"of {len(files)}, seed {args.seed}"
     print(f"{len(sample)} Markdown sources {chosen}, pandoc's writers\n")
     print(
         "| format | read | refused | failed | recall | precision | headings: recall | precision "
-        "| notes shown | in place | lists | ms a read | slowest s |"
+        "| notes shown | in place | lists | ms a read | slowest s | same text as linseg's |"
     )
-    print("| --- |" + " ---: |" * 12)
+    print("| --- |" + " ---: |" * 13)
+    fmt_of = {row: fmt for row, fmt, _ in readers}
     for row, results in rows.items():
         if not results:
             continue
@@ -449,7 +461,8 @@ def main() -> None:
             f"| {both / max(1, sum(r[3] for r in results)):.3f} "
             f"| {both / max(1, sum(r[4] for r in results)):.3f} | {shown_notes} | {in_place} "
             f"| {lists} | {1000 * sum(r[5] for r in results) / k:.2f} "
-            f"| {max(r[5] for r in results):.2f} |"
+            f"| {max(r[5] for r in results):.2f} "
+            f"| {f'{sum(r[10] for r in results)} of {k}' if row != fmt_of[row] else '-'} |"
         )
 
 
