@@ -11,15 +11,15 @@ policies. None of them is imported by the library.
   tags, headings, list markers and tables; what each shows is linseg's rule (a template
   its words only where it is one of those that show words, a link its label, a footnote
   nothing, an HTML tag MediaWiki does not allow its markup as written). Lines that open
-  with a space (preformatted text) and a table's caption are
-  not parsed by the library and are read as linseg reads them.
+  with a space (preformatted text) are not parsed by the library: they are read as
+  linseg reads them. The library reads a table's caption (``|+``) as a cell.
 - ``python-pptx`` (PPTX): its slides, shapes, placeholders, paragraphs and their levels,
   tables and notes; PowerPoint's automatic numbers (``a:buAutoNum``) are in no public
   API, so they are read from the paragraph's XML.
 - ``mammoth`` (DOCX): the document as mammoth's HTML (its default style map, and
   pandoc's "Title" and "Source Code" styles as ``<h1>`` and ``<pre>``, as linseg's reader
-  takes them), read by linseg's HTML reader. mammoth puts
-  the notes in a list at the end, with a numbered link where each stands.
+  takes them), read by linseg's HTML reader. mammoth puts the notes in a list at the
+  end, with a numbered link where each stands.
 """
 
 from __future__ import annotations
