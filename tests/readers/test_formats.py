@@ -4,9 +4,11 @@ it, other packages' formats found through the ``linseg.formats`` entry points.""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -45,6 +47,18 @@ def test_help_and_the_guide_list_every_format(capsys):
         assert f"{f.name} (" in out
         assert f"| `{f.name}` |" in table
     assert table.count("\n") == len(BUILT_IN) + 1
+
+
+def test_the_readers_page_names_the_module_that_reads_each_format():
+    # docs/readers.md: a row for every format, naming the module its reader is in (the
+    # plain formats and transcripts: linseg.readers.document), so that a format added or
+    # a reader moved shows in the page.
+    page = (Path(__file__).resolve().parents[2] / "docs" / "readers.md").read_text("utf-8")
+    rows = dict(re.findall(r"^\| `(\w+)` \| `([\w.]+)`", page, re.MULTILINE))
+    for f in BUILT_IN:
+        module = f.read.partition(":")[0] if isinstance(f.read, str) else "linseg.readers.document"
+        assert rows.get(f.name) == module, f.name
+    assert len(rows) == len(BUILT_IN)
 
 
 def test_an_unknown_format_is_one_line_and_status_2(capsys, tmp_path):
