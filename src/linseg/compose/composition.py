@@ -148,9 +148,6 @@ class Composition(Segmenter):
         if band is not None and band != "auto" and not callable(band):
             check_band(band)
         self.band = band
-        # The band's policy (a width, "auto", or a callable of the length and the count); a
-        # named composition whose parameter means more sets its own (C99DP's CountBand).
-        self._band: int | str | Callable[[int, int | None], int | None] | None = band
         self._measure = self._default_measure() if measure is None else measure
         self._transform = LocalRank(11) if transform == "rank" else transform
         self._strategy = DivisiveDensity() if strategy is None else strategy
@@ -222,7 +219,7 @@ class Composition(Segmenter):
         band = self._band_for(len(sentences), n_segments)
         strategy = self._strategy
         products: dict[str, Any] = {"band": band, "notes": []}
-        if self.band == "auto" and not callable(self._band):
+        if self.band == "auto" and not callable(self._band_policy()):
             used = f"band {band}" if band is not None else "the whole matrix (no band)"
             products["notes"].append(f"--band auto chose {used} for {len(sentences)} sentences")
         # A cost alone (ExactDP(similarity_weight=0)) reads no matrix: none is computed.
@@ -251,10 +248,16 @@ class Composition(Segmenter):
             products["boundaries"] = strategy(matrix, n_segments, **extra)  # type: ignore[arg-type]
         return self._result(sentences, n_segments, products)
 
+    def _band_policy(self) -> int | str | Callable[[int, int | None], int | None] | None:
+        """What ``band`` says: a width, ``"auto"``, None, or a callable of the length and
+        the count. A named composition whose ``band`` means more says so here (C99DP's
+        :class:`~linseg.compose.band.CountBand`)."""
+        return self.band
+
     def _band_for(self, n: int, n_segments: int | None) -> int | None:
         """The band a document of ``n`` sentences is read within (None: the whole
         matrix), after the memory check."""
-        policy = self._band
+        policy = self._band_policy()
         if callable(policy):
             width = policy(n, n_segments)
             return None if width is None else resolve_band(width, n)

@@ -89,6 +89,8 @@ class C99DP(Composition):
             stopwords=stopwords,
             stemmer=stemmer,
         )
+
+    def _band_policy(self) -> CountBand:
         # The band parameter names a width per document: the whole matrix up to
         # DENSE_MAX sentences, then three mean lengths (at least DP_BAND).
-        self._band = CountBand(band, DP_BAND, DENSE_MAX)
+        return CountBand(self.band, DP_BAND, DENSE_MAX)
