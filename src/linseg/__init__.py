@@ -58,16 +58,23 @@ __getattr__, __dir__ = _imports.lazy(
 
 
 def segment_text(
-    text: str, n_segments: int | None = None, method: str = DEFAULT_METHOD, **params: Any
+    text: str,
+    n_segments: int | None = None,
+    method: str = DEFAULT_METHOD,
+    *,
+    overlap: int | None = None,
+    **params: Any,
 ) -> TextSegmentation:
     """Segment raw prose; the returned ``.segments`` are strings that join to ``text``.
 
     ``method`` names any registered method (see ``linseg methods``; the default is
     :data:`linseg.methods.DEFAULT_METHOD`, U00 on paragraphs with C99's rank evidence);
-    ``params`` go to its
-    constructor.
+    ``params`` go to its constructor (``max_size``, ``min_size`` and ``size_unit`` bound
+    every segment's size). ``overlap`` (in ``size_unit``) adds ``.chunks``: each segment
+    with up to ``overlap`` of the text before it, in whole sentences, with its offsets,
+    keywords and heading path (:meth:`linseg.base.Segmenter.segment_spans`).
     """
-    return create(method, **params).segment_text(text, n_segments)
+    return create(method, **params).segment_text(text, n_segments, overlap=overlap)
 
 
 def segment_file(

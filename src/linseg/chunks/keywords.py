@@ -173,24 +173,31 @@ def _best_forms(
     form_k: np.ndarray,
     forms: list[str],
 ) -> list[list[str]]:
-    """Each chosen entry's word as written: :func:`_best_form` of its tokens' forms
-    (``form_k``, one per counted token, whose entry is ``pair_of_token``)."""
-    # The tokens of each entry, found once: a search of every token per chosen entry made
-    # 20,000 one-line segments take seconds, 85,000 nearly a minute.
-    by_entry = np.argsort(pair_of_token, kind="stable")
-    entry_starts = np.searchsorted(pair_of_token[by_entry], np.arange(n_entries + 1))
-    return [
-        [_best_form(form_k[by_entry[entry_starts[e] : entry_starts[e + 1]]], forms) for e in top]
-        for top in chosen
-    ]
+    """Each chosen entry's word as written: the most frequent of its tokens' forms
+    (``form_k``, one per counted token, whose entry is ``pair_of_token``); ties: the form
+    that sorts first.
 
-
-def _best_form(entry_forms: np.ndarray, forms: list[str]) -> str:
-    """The most frequent of an entry's forms (its stem's tokens in its segment, as indices
-    into ``forms``); ties: the one that sorts first."""
-    counts = np.bincount(entry_forms)
-    used = np.flatnonzero(counts)
-    return min((-int(counts[i]), forms[i]) for i in used)[1]
+    One pass over the tokens for every entry at once: counting each entry's forms in an
+    array as long as the vocabulary, once per keyword, made the output of a million
+    sentences take minutes (the vocabulary grows with the text, and so do the keywords).
+    """
+    wanted = np.zeros(n_entries, dtype=bool)
+    for top in chosen:
+        wanted[top] = True
+    keep = wanted[pair_of_token]
+    entry_of, form_of = pair_of_token[keep].astype(np.int64), form_k[keep].astype(np.int64)
+    n_forms = max(len(forms), 1)
+    # One key per (entry, form) used, with its count.
+    key, count = np.unique(entry_of * n_forms + form_of, return_counts=True)
+    entry, form = key // n_forms, key % n_forms
+    # The forms used, ranked as Python sorts strings (the tie-break of the old min()).
+    used = np.unique(form)
+    rank = np.empty(n_forms, dtype=np.int64)
+    rank[used[sorted(range(used.size), key=lambda i: forms[used[i]])]] = np.arange(used.size)
+    order = np.lexsort((rank[form], -count, entry))
+    first = order[np.r_[True, entry[order][1:] != entry[order][:-1]]] if order.size else order
+    best = dict(zip(entry[first].tolist(), form[first].tolist()))
+    return [[forms[best[e]] for e in top] for top in chosen]
 
 
 def _rank(

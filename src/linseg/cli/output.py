@@ -8,7 +8,11 @@
 ``choi``      the ``.ref`` format: one sentence a line, segments between separator lines.
 ``json``      one record: the method, its parameters, every automatic choice, the
               boundaries, the segments' text, which joined give the input back, each
-              segment's keywords, and for a transcript each segment's times.
+              segment's ``[start, end)`` character offsets into the text read
+              (``offsets``), its keywords, and for a transcript its times; where
+              ``max_size`` cut sentences, the offsets of every cut (``forced_cuts``).
+``jsonl``     the same record on one line: for batch runs, one line a document in one
+              file, each with its ``path``.
 ``chapters``  for a transcript only: one line per segment, ``HH:MM:SS title``, the time
               where the segment begins (the first is always ``00:00:00``) and its top
               three keywords as the title: the chapter list video sites read.
@@ -37,7 +41,7 @@ __all__ = [
     "CHAPTER_KEYWORDS",
 ]
 
-OUTPUTS = ("text", "choi", "json", "chapters")
+OUTPUTS = ("text", "choi", "json", "jsonl", "chapters")
 #: What opens a segment's keyword line in ``text`` output with ``keywords=True``.
 KEYWORDS_HEADER = "# keywords:"
 #: Keywords in a chapter's title.
@@ -75,7 +79,9 @@ def record(run: DocumentRun) -> dict[str, Any]:
         if isinstance(v, (int, float, str, bool, type(None)))
     }
     pieces = doc.segment_texts(run.boundaries)
+    cuts = [0, *(doc.spans[b][0] for b in run.boundaries), len(doc.text)] if pieces else [0]
     out: dict[str, Any] = {
+        "path": doc.path,
         "method": run.method,
         "params": params,
         "format": doc.format,
@@ -87,7 +93,9 @@ def record(run: DocumentRun) -> dict[str, Any]:
         "band": run.band,
         "boundaries": run.boundaries,
         "segments": pieces,
+        "offsets": [[a, b] for a, b in zip(cuts, cuts[1:])],
         "notes": list(run.notes),
+        "forced_cuts": [c for s in run.result.details.get("forced_splits", ()) for c in s.cuts],
     }
     out["keywords"] = run.keywords()
     times = run.times
@@ -120,7 +128,7 @@ def render(run: DocumentRun, output: str | None = None, keywords: bool = False) 
     ``keywords`` adds a keyword line to each segment of ``text`` output."""
     doc = run.document
     output = check_output(doc, output, keywords)
-    if output == "json":
+    if output in ("json", "jsonl"):
         return json.dumps(record(run), ensure_ascii=False) + "\n"
     if output == "choi":
         # One sentence a line: a line break inside a sentence would read back as two.
