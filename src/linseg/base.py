@@ -191,6 +191,9 @@ class Segmenter:
 
     name: str = "segmenter"
     tokenized: bool | None = None
+    # Whether a run keeps what it computed for inspection (a C99 run's matrices): off, in
+    # :meth:`segment_spans` with ``keep_details=False``, for runs that want boundaries only.
+    _keep_details: bool = True
     language: str = "en"
     max_size: int | None = None
     min_size: int | None = None
@@ -362,6 +365,7 @@ class Segmenter:
         tokenized: bool | None = None,
         overlap: int | None = None,
         n_keywords: int = 5,
+        keep_details: bool = True,
     ) -> TextSegmentation:
         """Segment a text whose units are given: ``spans`` (``(start, end)``, tiling
         ``text``) and what the method reads of each, ``sentences`` (default: the spans'
@@ -374,6 +378,8 @@ class Segmenter:
         units before it that fit in ``overlap``, as LangChain's ``chunk_overlap``; as
         there, ``max_size`` includes the overlap, so segments are kept within
         ``max_size - overlap``. Chunks carry their segment's ``n_keywords`` keywords.
+        ``keep_details`` False lets the method drop what it keeps only for inspection (a
+        long C99 run's similarity and rank bands), which bounds its memory.
         """
         if self.language == "auto":
             return self.for_text(text if sentences is None else sentences).segment_spans(
@@ -384,6 +390,7 @@ class Segmenter:
                 tokenized=tokenized,
                 overlap=overlap,
                 n_keywords=n_keywords,
+                keep_details=keep_details,
             )
         n_segments = check_n_segments(n_segments)
         reserve = self._check_overlap(overlap)
@@ -398,7 +405,14 @@ class Segmenter:
             spans, units, splits = split_spans(text, spans, units, limit, self._size_counter())
             notes = split_notes(splits, limit, self._size_unit_name())
         tokenized = self.tokenized if tokenized is None else tokenized
-        result = self._run(units, n_segments, tokenized)
+        if keep_details:
+            result = self._run(units, n_segments, tokenized)
+        else:
+            self._keep_details = False  # the lock is held: no other run sees it
+            try:
+                result = self._run(units, n_segments, tokenized)
+            finally:
+                del self._keep_details
         texts = None
         if self.max_size is not None or self.min_size is not None:
             texts = units if sentences is None else [text[a:b] for a, b in spans]

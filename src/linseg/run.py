@@ -119,11 +119,14 @@ def run_document(
     n_segments: int | None = None,
     options: Mapping[str, Any] | None = None,
     segmenter: Segmenter | None = None,
+    keep_details: bool = True,
 ) -> DocumentRun:
     """Segment ``document`` with ``method`` (default: :data:`linseg.methods.DEFAULT_METHOD`).
 
     ``options`` are command-line style settings (:func:`linseg.methods.from_options`);
     a ready ``segmenter`` may be passed instead, for instance one kept across documents.
+    ``keep_details`` False drops what the method keeps only for inspection (C99's
+    matrices), for runs that write boundaries only.
     Raises ValueError, with one sentence that says what to do, for a document with no
     sentences or a method that needs ``n_segments`` without it.
     """
@@ -150,7 +153,9 @@ def run_document(
             f"{n_segments} segments asked for, but the document has {n} "
             f"sentence{'s' if n != 1 else ''}: at most {n} segment{'s' if n != 1 else ''}"
         )
-    segmented = segmenter.segment_spans(document.text, document.spans, document.sentences, run_with)
+    segmented = segmenter.segment_spans(
+        document.text, document.spans, document.sentences, run_with, keep_details=keep_details
+    )
     result = segmented.result
     if len(segmented.sentence_spans) != len(document.spans):
         # max_size cut sentences into pieces: the document's units are now the pieces.

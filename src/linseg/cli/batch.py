@@ -238,7 +238,9 @@ def segment_document(params: dict[str, Any], source: str, data: bytes | None = N
         segmenter = kept.get(key)
         if segmenter is None:
             segmenter = kept[key] = from_options(params["method"], params, tokenized=doc.tokenized)
-        done = run_document(doc, params["method"], params["segments"], segmenter=segmenter)
+        done = run_document(
+            doc, params["method"], params["segments"], segmenter=segmenter, keep_details=False
+        )
         return render(done, params["output"], bool(params.get("keywords"))), None
     except (ValueError, TypeError, OSError, MemoryError) as exc:
         return None, " ".join(str(exc).split()) or type(exc).__name__

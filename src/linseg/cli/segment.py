@@ -8,7 +8,7 @@ import sys
 
 from linseg.cli.batch import is_batch, run_batch
 from linseg.cli.options import add_method_options, add_reading_options, announce, positive_int, tell
-from linseg.cli.output import KEYWORDS_HEADER, OUTPUTS, check_output, render
+from linseg.cli.output import KEYWORDS_HEADER, OUTPUTS, check_output, write
 from linseg.progress import pages_shown
 from linseg.readers.document import read_document
 from linseg.readers.ref import SEPARATOR
@@ -91,14 +91,13 @@ def run(args: argparse.Namespace) -> int:
     with announce(
         f"segmenting {len(doc.sentences):,} sentences with {args.method}", len(doc.sentences)
     ):
-        done = run_document(doc, args.method, args.segments, vars(args))
-    text = render(done, args.output, args.keywords)
+        done = run_document(doc, args.method, args.segments, vars(args), keep_details=False)
     tell(done.notes)
     if args.out:
         with open(args.out, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
+            write(done, fh, args.output, args.keywords)
     else:
-        sys.stdout.write(text)
+        write(done, sys.stdout, args.output, args.keywords)
         sys.stdout.flush()
     return 0
 

@@ -189,8 +189,8 @@ class C99(Composition):
         self, sentences: list[str], n_segments: int | None, tokenized: bool | None
     ) -> C99Result:
         band = resolve_band(self.band, len(sentences))
-        sim: np.ndarray | BandMatrix
-        rank: np.ndarray | BandMatrix
+        sim: np.ndarray | BandMatrix | None
+        rank: np.ndarray | BandMatrix | None
         srank: np.ndarray | None
         if band is None:
             sim = self.similarity(sentences, tokenized)
@@ -204,6 +204,7 @@ class C99(Composition):
                 self._resolve_tokenized(sentences, tokenized),
                 band,
                 self.mask_size,
+                keep=self._keep_details,
             )
         term = automatic_termination(clustering.gain, self.c)
         k = term.n_segments if n_segments is None else n_segments
