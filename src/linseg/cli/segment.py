@@ -77,12 +77,24 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="write here instead of standard output; for several documents, the "
         "output folder (one file per document)",
     )
+    p.add_argument(
+        "--stream",
+        action="store_true",
+        help="read and segment a long text as a stream, in bounded memory: windows of "
+        "sentences (or lines, --format lines) are segmented as the text is read and each "
+        "segment is written once final (--output text or jsonl, a record a segment); the "
+        "number of segments is decided window by window",
+    )
     add_method_options(p)
     add_batch_options(p)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.stream:
+        from linseg.cli.stream import run_stream
+
+        return run_stream(args)
     if is_batch(args):  # a directory, a glob or several files: a corpus run
         return run_batch(args)
     with pages_shown(f"linseg: reading {os.path.basename(args.input)}, page"):
