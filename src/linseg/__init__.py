@@ -5,6 +5,7 @@ the package is laid out so (docs/architecture.md). The public API is here:
 
 >>> import linseg
 >>> linseg.segment_text(text).segments                        # doctest: +SKIP
+>>> for segment in linseg.segment_stream(open("book.txt")): ...  # doctest: +SKIP
 >>> linseg.create("c99", mask_size=9).segment(sentences)      # doctest: +SKIP
 >>> from linseg import C99, Composition, pk                   # doctest: +SKIP
 """
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from linseg.compose.composition import Composition
     from linseg.evaluation.metrics import pk, windowdiff
     from linseg.methods.c99 import C99, C99Result
+    from linseg.stream import segment_stream
 
 __version__ = "0.2.0"
 
@@ -31,6 +33,7 @@ _imports.install()
 __all__ = [
     "segment_text",
     "segment_file",
+    "segment_stream",
     "create",
     "available",
     "C99",
@@ -48,6 +51,7 @@ __all__ = [
 __getattr__, __dir__ = _imports.lazy(
     __name__,
     {
+        "segment_stream": "stream",
         "C99": "methods.c99",
         "C99Result": "methods.c99",
         "Composition": "compose.composition",
