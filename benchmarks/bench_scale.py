@@ -19,8 +19,9 @@ clustering, termination.
 files of one Brown sentence a line (built as above, seed 1), for every output format
 (``text``, ``choi``, ``json``, ``jsonl``), with the default method and with ``--method c99
 --band auto``: the wall-clock time and the peak memory of the whole command
-(``/usr/bin/time``), reading and writing included, and how the time grows from the
-smallest size to the largest (linear: x10 for 10 times the sentences).
+(``/usr/bin/time``; its CPU time too, which a busy machine inflates less), reading and
+writing included, and how the time grows from the smallest size to the largest (linear:
+x10 for 10 times the sentences).
 """
 
 from __future__ import annotations
@@ -165,15 +166,18 @@ def cli(data: str, sizes: list[int]) -> None:
             for output in CLI_OUTPUTS:
                 cells, secs = [], []
                 for n in sizes:
-                    cmd = ["/usr/bin/time", "-f", "%e %M", sys.executable, "-m", "linseg.cli"]
-                    cmd += ["segment", paths[n], "--format", "lines", "--output", output, *flags]
+                    cmd = ["/usr/bin/time", "-f", "%e %U %S %M", sys.executable, "-m"]
+                    cmd += ["linseg.cli", "segment", paths[n], "--format", "lines"]
+                    cmd += ["--output", output, *flags]
                     with open(os.devnull, "w") as sink:
                         done = subprocess.run(
                             cmd, stdout=sink, stderr=subprocess.PIPE, text=True, check=True
                         )
-                    t, kb = re.findall(r"([\d.]+) (\d+)\s*$", done.stderr)[-1]
+                    found = re.findall(r"([\d.]+) ([\d.]+) ([\d.]+) (\d+)\s*$", done.stderr)
+                    t, user, system, kb = found[-1]
                     secs.append(float(t))
-                    cells.append(f"{float(t):.1f} s, {int(kb) / 1e6:.2f} GB")
+                    cpu = float(user) + float(system)
+                    cells.append(f"{float(t):.1f} s ({cpu:.1f} s CPU), {int(kb) / 1e6:.2f} GB")
                 growth = secs[-1] / secs[0] if secs[0] else float("nan")
                 print(
                     f"| {label} | {output} | " + " | ".join(cells) + f" | x{growth:.1f} |",

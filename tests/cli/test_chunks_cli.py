@@ -93,3 +93,18 @@ def test_stream_refusals_are_one_line(extra, message, capsys):
     assert main(["segment", str(EXAMPLE), "--stream", *extra]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+def test_a_transcripts_cut_sentence_shares_its_times(tmp_path, capsys):
+    # One caption of 120 words without punctuation, 0 to 60 s: cut into pieces, each
+    # piece's times a share of the sentence's, in order.
+    words = " ".join(f"word{i}" for i in range(120))
+    vtt = tmp_path / "talk.vtt"
+    vtt.write_text(f"WEBVTT\n\n00:00:00.000 --> 00:01:00.000\n{words}\n")
+    assert main(["segment", str(vtt), "--max-size", "30", "--size-unit", "words",
+                 "--output", "json"]) == 0  # fmt: skip
+    rec = json.loads(capsys.readouterr().out)
+    assert all(len(s.split()) <= 30 for s in rec["segments"]) and len(rec["segments"]) >= 4
+    starts = [a for a, _ in rec["times"]]
+    assert starts == sorted(starts) and starts[0] == 0.0 and rec["times"][-1][1] == 60.0
+    assert all(0 <= a < b <= 60 for a, b in rec["times"])

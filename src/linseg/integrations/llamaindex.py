@@ -38,9 +38,10 @@ _POSITION_KEYS = ["segment", "start", "end"]
 
 
 class TopicNodeParser(NodeParser):
-    """Split documents into topical nodes with a linseg method.
+    """Split documents into topical nodes with a linseg method. Its settings are fields,
+    given by name (``TopicNodeParser(chunk_size=1000, chunk_overlap=200)``).
 
-    Parameters
+    Attributes
     ----------
     method:
         A registered linseg method (default: :data:`linseg.methods.DEFAULT_METHOD`).
