@@ -113,6 +113,17 @@ class Segmentation:
     def n_segments(self) -> int:
         return len(self.boundaries) + 1 if self.sentences else 0
 
+    @property
+    def input_boundaries(self) -> list[int]:
+        """The boundaries as indices of the sentences given to ``segment``. They are
+        :attr:`boundaries` unless ``max_size`` cut sentences into pieces (then
+        :attr:`sentences` are the pieces): a boundary between two pieces of one sentence
+        is left out, as no index of the sentences given can say where it falls."""
+        pieces_of = self.details.get("sentence_of_piece")
+        if pieces_of is None:
+            return list(self.boundaries)
+        return [pieces_of[b] for b in self.boundaries if pieces_of[b] != pieces_of[b - 1]]
+
     def labels(self) -> list[int]:
         """Segment number of each sentence (0-based)."""
         out, seg, bset = [], 0, set(self.boundaries)
@@ -246,10 +257,15 @@ class Segmenter:
         if self._cuts_units():
             from linseg.chunks.split import split_notes, split_texts
 
-            sentences, splits = split_texts(sentences, self._size_limit(0), self._size_counter())
+            sentences, splits, pieces_of = split_texts(
+                sentences, self._size_limit(0), self._size_counter()
+            )
             notes = split_notes(splits, self._size_limit(0), self._size_unit_name())
         result = self._run(sentences, check_n_segments(n_segments), self.tokenized)
-        return self._bounded(result, self.tokenized, notes=notes)
+        result = self._bounded(result, self.tokenized, notes=notes)
+        if notes:
+            result.details["sentence_of_piece"] = pieces_of
+        return result
 
     def _run(
         self, sentences: list[str], n_segments: int | None, tokenized: bool | None

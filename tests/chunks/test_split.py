@@ -81,8 +81,8 @@ def test_split_spans_keeps_what_a_reader_stripped():
 
 
 def test_split_texts_and_notes():
-    texts, splits = split_texts(["fine", "a b c d e f"], 4, count_words)
-    assert texts == ["fine", "a b ", "c d ", "e f"]
+    texts, splits, origin = split_texts(["fine", "a b c d e f"], 4, count_words)
+    assert texts == ["fine", "a b ", "c d ", "e f"] and origin == [0, 1, 1, 1]
     (note,) = split_notes(splits, 4, "words")
     assert note == (
         "sentence 2 (characters 0-11) has 6 words, over the limit of 4: cut in 2 places "
@@ -152,6 +152,9 @@ def test_segment_of_a_list_cuts_long_sentences_too():
     assert result.sentences == ["a b ", "c d ", "e f ", "g", "h i"]
     assert all(len(s.split()) <= 5 for s in map(" ".join, result.segments))
     assert "sentence 1" in result.notes[0]
+    # In the sentences given, only boundaries between whole sentences remain.
+    assert result.input_boundaries == [1] * (4 in result.boundaries)
+    assert linseg.create("c99").segment(["a b", "c d"]).input_boundaries == []
 
 
 @pytest.mark.parametrize("unit", ["words", "chars"])

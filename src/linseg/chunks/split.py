@@ -146,20 +146,24 @@ def split_spans(
 
 def split_texts(
     texts: Sequence[str], limit: int, size: Callable[[str], int]
-) -> tuple[list[str], list[ForcedSplit]]:
+) -> tuple[list[str], list[ForcedSplit], list[int]]:
     """Each of ``texts`` (independent sentences) cut where it is larger than ``limit``:
-    the pieces in order, and the splits (offsets within each sentence)."""
+    the pieces in order, the splits (offsets within each sentence), and the index of the
+    sentence each piece came from."""
     pieces: list[str] = []
     splits: list[ForcedSplit] = []
+    origin: list[int] = []
     by_length = size is len or size is count_words or size is _one
     for i, t in enumerate(texts):
         if by_length and len(t) <= limit:
             pieces.append(t)
+            origin.append(i)
             continue
         spans, _, found = split_units(t, [(0, len(t))], limit, size)
         pieces.extend(t[a:b] for a, b in spans)
+        origin.extend([i] * len(spans))
         splits.extend(ForcedSplit(i, f.start, f.end, f.size, f.cuts, f.level) for f in found)
-    return pieces, splits
+    return pieces, splits, origin
 
 
 def _cut(
