@@ -199,18 +199,19 @@ def _undo_sentence_case(ids: np.ndarray, offsets: np.ndarray, forms: Forms) -> N
         (any(ch.isalpha() for ch in t) for t in strings), dtype=bool, count=len(strings)
     )
     # The first token of each sentence with a letter in it (quotes, dashes and numbers
-    # come first), found a batch of sentences at a time.
-    firsts_parts = []
-    n = offsets.size - 1
-    for a in range(0, n, BATCH):
-        b = min(n, a + BATCH)
-        lo, hi = int(offsets[a]), int(offsets[b])
-        at = np.flatnonzero(has_letter[ids[lo:hi]]) + lo
-        k = np.searchsorted(at, offsets[a:b])
-        ok = k < at.size
-        ok[ok] = at[k[ok]] < offsets[a + 1 : b + 1][ok]
-        firsts_parts.append(at[k[ok]])
-    firsts = np.concatenate(firsts_parts) if firsts_parts else np.zeros(0, dtype=np.int64)
+    # come first): every sentence's first token is tried, then the next token of those
+    # whose token had none, and so on (most sentences stop at their first token).
+    ends = offsets[1:]
+    at = offsets[:-1].copy()
+    trying = np.flatnonzero(at < ends)
+    found = []
+    while trying.size:
+        letter = has_letter[ids[at[trying]]]
+        found.append(trying[letter])
+        trying = trying[~letter]
+        at[trying] += 1
+        trying = trying[at[trying] < ends[trying]]
+    firsts = np.sort(at[np.concatenate(found)]) if found else np.zeros(0, dtype=np.int64)
     first_form = ids[firsts].astype(np.int64)
     # Counted over every token, less the sentence-initial ones.
     mid = np.bincount(ids, minlength=len(strings)) - np.bincount(first_form, minlength=len(strings))
