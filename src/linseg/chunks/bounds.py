@@ -328,8 +328,9 @@ def _best_segmentation(
     """Best boundaries with every segment in the bounds, or None if there is none.
 
     Position ``i`` may precede ``j`` when ``min_size <= P[j] - P[i] <= max_size``
-    (``P`` the prefix sums of sizes), or ``i = j - 1`` whatever its size (a sentence is
-    never split). Both ends of that window of ``i`` move forward with ``j``.
+    (``P`` the prefix sums of sizes), or ``i = j - 1`` whatever its size (the placement
+    cannot cut a unit; segmenters cut those over ``max_size`` before it,
+    :mod:`linseg.chunks.split`). Both ends of that window of ``i`` move forward with ``j``.
     """
     n = size.size
     prefix = np.concatenate(([0], np.cumsum(size))).tolist()
