@@ -119,6 +119,9 @@ class _Stream:
         self.counted_at = 0  # length of what was held when its units were last counted
         self.growth = 1  # the window's size, in windows: more where one held no boundary
         self.noted: set[str] = set()  # notes given out: each window repeats the method's
+        # The units of what is held, up to where it was last split: only the text after
+        # the last units (which what follows may still change) is split again.
+        self.spans: list[tuple[int, int]] = []
 
     def run(self, chunks: Iterable[str]) -> Iterator[StreamSegment]:
         pieces: list[str] = []
@@ -135,26 +138,41 @@ class _Stream:
         self.held += "".join(pieces)
         yield from self._windows(final=True)
 
-    def _units(self, text: str) -> tuple[list[tuple[int, int]], list[str]]:
+    def _split(self, text: str) -> list[tuple[int, int]]:
         if self.format == "lines":
             from linseg.readers.document import _line_spans
 
-            spans = _line_spans(text)
-            return spans, [text[a:b].strip() for a, b in spans]
-        spans = split_sentences(text, self.segmenter.text_language)
-        return spans, [text[a:b] for a, b in spans]
+            return _line_spans(text)
+        return split_sentences(text, self.segmenter.text_language)
+
+    def _units(self) -> list[tuple[int, int]]:
+        """The units of everything held: those found before, less the last few, and the
+        text from there on split again."""
+        keep = max(0, len(self.spans) - _LOOKAHEAD)
+        start = self.spans[keep][0] if keep < len(self.spans) else 0
+        if keep == 0:
+            start = 0
+        fresh = self._split(self.held[start:])
+        self.spans = self.spans[:keep] + [(a + start, b + start) for a, b in fresh]
+        return self.spans
+
+    def _read(self, spans: list[tuple[int, int]]) -> list[str]:
+        """What the method reads of each unit (a line without its line break)."""
+        if self.format == "lines":
+            return [self.held[a:b].strip() for a, b in spans]
+        return [self.held[a:b] for a, b in spans]
 
     def _windows(self, final: bool) -> Iterator[StreamSegment]:
         """Every window that can be decided with what is held (all of it at the end)."""
         while self.held:
             self.counted_at = len(self.held)
-            spans, units = self._units(self.held)
+            spans = self._units()
             complete = len(spans) if final else len(spans) - _LOOKAHEAD
             size = self.window * self.growth
             if complete <= 0 or (not final and complete < size):
                 return
             take = min(complete, size)
-            window = self._segment(spans[:take], units[:take])
+            window = self._segment(spans[:take], self._read(spans[:take]))
             if final and take == len(spans):
                 yield from self._emit(window, spans[take - 1][1], [])
                 return
@@ -227,6 +245,9 @@ class _Stream:
         self.held = self.held[upto:]
         self.base += upto
         self.counted_at = 0
+        # The units left, shifted; one that ``upto`` cut (a piece of a sentence that
+        # max_size cut) keeps its part after the cut.
+        self.spans = [(max(a, upto) - upto, b - upto) for a, b in self.spans if b > upto]
 
 
 @dataclass
