@@ -2,6 +2,7 @@
 
 Usage: python benchmarks/bench_scale.py [--data DIR] [--sizes 1000,10000,100000,1000000]
                                         [--band N] [--full-size 4000] [--quality]
+       python benchmarks/bench_scale.py --cli [--data DIR] [--sizes 100000,1000000]
 
 Documents are built here from ``$LINSEG_DATA/brown/brown.zip``: sections of 20 to 120
 sentences, each the start of a random Brown file, concatenated to the wanted length.
@@ -13,6 +14,14 @@ clustering, termination.
 
 ``--quality`` adds Pk: banded against full C99 on 20 documents of 100 segments
 (3-11 sentences each) and on the paper's 700 samples.
+
+``--cli`` measures what a user sees instead: ``linseg segment FILE --format lines`` on
+files of one Brown sentence a line (built as above, seed 1), for every output format
+(``text``, ``choi``, ``json``, ``jsonl``), with the default method and with ``--method c99
+--band auto``: the wall-clock time and the peak memory of the whole command
+(``/usr/bin/time``; its CPU time too, which a busy machine inflates less), reading and
+writing included, and how the time grows from the smallest size to the largest (linear:
+x10 for 10 times the sentences).
 """
 
 from __future__ import annotations
@@ -131,6 +140,51 @@ def quality(data: str, band: int) -> None:
         )
 
 
+CLI_RUNS = (("default", []), ("c99 --band auto", ["--method", "c99", "--band", "auto"]))
+CLI_OUTPUTS = ("text", "choi", "json", "jsonl")
+
+
+def cli(data: str, sizes: list[int]) -> None:
+    """``linseg segment`` on files of each size, every output, both methods."""
+    import re
+    import tempfile
+
+    from linseg.evaluation.long_documents import brown_documents, document_of_length
+
+    files = brown_documents(os.path.join(data, "brown", "brown.zip"))
+    with tempfile.TemporaryDirectory(prefix="linseg-scale-") as tmp:
+        paths = {}
+        for n in sizes:
+            paths[n] = os.path.join(tmp, f"brown-{n}.txt")
+            with open(paths[n], "w", encoding="utf-8") as fh:
+                fh.write("\n".join(document_of_length(files, n, seed=1).sentences) + "\n")
+        del files
+        print(f"linseg segment FILE --format lines; {os.cpu_count()} cores")
+        print("| run | output | " + " | ".join(f"{n:,} sentences" for n in sizes) + " | growth |")
+        print("| --- | --- | " + " | ".join("---:" for _ in sizes) + " | ---: |")
+        for label, flags in CLI_RUNS:
+            for output in CLI_OUTPUTS:
+                cells, secs = [], []
+                for n in sizes:
+                    cmd = ["/usr/bin/time", "-f", "%e %U %S %M", sys.executable, "-m"]
+                    cmd += ["linseg.cli", "segment", paths[n], "--format", "lines"]
+                    cmd += ["--output", output, *flags]
+                    with open(os.devnull, "w") as sink:
+                        done = subprocess.run(
+                            cmd, stdout=sink, stderr=subprocess.PIPE, text=True, check=True
+                        )
+                    found = re.findall(r"([\d.]+) ([\d.]+) ([\d.]+) (\d+)\s*$", done.stderr)
+                    t, user, system, kb = found[-1]
+                    secs.append(float(t))
+                    cpu = float(user) + float(system)
+                    cells.append(f"{float(t):.1f} s ({cpu:.1f} s CPU), {int(kb) / 1e6:.2f} GB")
+                growth = secs[-1] / secs[0] if secs[0] else float("nan")
+                print(
+                    f"| {label} | {output} | " + " | ".join(cells) + f" | x{growth:.1f} |",
+                    flush=True,
+                )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument(
@@ -146,9 +200,13 @@ def main() -> None:
     )
     ap.add_argument("--quality", action="store_true", help="also measure Pk, banded vs full")
     ap.add_argument("--child", type=int, default=None, help=argparse.SUPPRESS)
+    ap.add_argument("--cli", action="store_true", help="time linseg segment, every output")
     args = ap.parse_args()
     if not args.data:
         ap.error("give --data or set LINSEG_DATA")
+    if args.cli:
+        cli(args.data, [int(s) for s in args.sizes.split(",")])
+        return
     from linseg.compose.band import DEFAULT_BAND
 
     band = args.band or str(DEFAULT_BAND)

@@ -18,6 +18,9 @@ from pathlib import Path
 import pytest
 
 TESTS = Path(__file__).resolve().parent
+# Haystack reports usage unless told not to: tests (and the documentation's examples, run
+# by them) send nothing anywhere.
+os.environ.setdefault("HAYSTACK_TELEMETRY_ENABLED", "False")
 # The helpers every folder's tests import (support, docgen, pdfgen).
 sys.path.insert(0, str(TESTS))
 

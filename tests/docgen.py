@@ -309,9 +309,9 @@ def rejoins(out: str, original: str) -> bool:
 
 #: The keys of ``linseg segment --output json`` (the robustness contract, clause 6).
 RECORD_KEYS = {
-    "method", "params", "format", "format_detected", "tokenized", "n_sentences",
-    "n_segments", "n_segments_requested", "band", "boundaries", "segments", "notes",
-    "keywords", "times",
+    "path", "method", "params", "format", "format_detected", "tokenized", "n_sentences",
+    "n_segments", "n_segments_requested", "band", "boundaries", "segments", "offsets",
+    "notes", "forced_cuts", "keywords", "times",
 }  # fmt: skip
 
 

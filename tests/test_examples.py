@@ -8,13 +8,15 @@
 Examples run in a scratch folder that holds links to ``examples/`` and ``benchmarks/``
 (the bundled documents), so what they write
 stays out of the checkout. A block that reads ``$LINSEG_DATA``, or runs ``linseg paper``
-or ``linseg corpus brown`` (which read the shared data through it), skips when it is unset. A
+or ``linseg corpus brown`` (which read the shared data through it), skips when it is unset; a
+Python block that imports a package of an optional extra not installed skips naming it. A
 block preceded by ``<!-- not executed: WHY -->`` is not run, and must say why (the
 install commands, which ``.ci/run`` itself performs, and the command that runs this suite).
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import subprocess
@@ -49,6 +51,22 @@ BLOCKS = list(_blocks())
 #: What marks a block that needs the shared data: it names $LINSEG_DATA or runs a command
 #: that reads the data through it (the paper's corpus, the Brown corpus).
 _NEEDS_DATA = re.compile(r"LINSEG_DATA|linseg (?:paper|corpus brown)\b")
+
+
+#: The optional extras whose packages an example may import, and the extra to install.
+_EXTRAS = {
+    "llama_index": "llamaindex",
+    "haystack": "haystack",
+    "langchain_text_splitters": "langchain",
+}
+_IMPORT = re.compile(r"^(?:from|import) (\w+)", re.M)
+
+
+def _missing_extra(code: str) -> str | None:
+    for name in _IMPORT.findall(code):
+        if name in _EXTRAS and importlib.util.find_spec(name) is None:
+            return f"needs linseg[{_EXTRAS[name]}] ({name} is not installed)"
+    return None
 
 
 def _env() -> dict[str, str]:
@@ -92,6 +110,9 @@ def test_example_runs(lang, code, why, workdir):
             "(see 'linseg data status')"
         )
     if lang == "python":
+        missing = _missing_extra(code)
+        if missing:
+            pytest.skip(missing)
         cwd = os.getcwd()
         os.chdir(workdir)
         try:

@@ -5,6 +5,7 @@ the package is laid out so (docs/architecture.md). The public API is here:
 
 >>> import linseg
 >>> linseg.segment_text(text).segments                        # doctest: +SKIP
+>>> for segment in linseg.segment_stream(open("book.txt")): ...  # doctest: +SKIP
 >>> linseg.create("c99", mask_size=9).segment(sentences)      # doctest: +SKIP
 >>> from linseg import C99, Composition, pk                   # doctest: +SKIP
 """
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from linseg.compose.composition import Composition
     from linseg.evaluation.metrics import pk, windowdiff
     from linseg.methods.c99 import C99, C99Result
+    from linseg.stream import segment_stream
 
 __version__ = "0.2.0"
 
@@ -31,6 +33,7 @@ _imports.install()
 __all__ = [
     "segment_text",
     "segment_file",
+    "segment_stream",
     "create",
     "available",
     "C99",
@@ -48,6 +51,7 @@ __all__ = [
 __getattr__, __dir__ = _imports.lazy(
     __name__,
     {
+        "segment_stream": "stream",
         "C99": "methods.c99",
         "C99Result": "methods.c99",
         "Composition": "compose.composition",
@@ -58,16 +62,23 @@ __getattr__, __dir__ = _imports.lazy(
 
 
 def segment_text(
-    text: str, n_segments: int | None = None, method: str = DEFAULT_METHOD, **params: Any
+    text: str,
+    n_segments: int | None = None,
+    method: str = DEFAULT_METHOD,
+    *,
+    overlap: int | None = None,
+    **params: Any,
 ) -> TextSegmentation:
     """Segment raw prose; the returned ``.segments`` are strings that join to ``text``.
 
     ``method`` names any registered method (see ``linseg methods``; the default is
     :data:`linseg.methods.DEFAULT_METHOD`, U00 on paragraphs with C99's rank evidence);
-    ``params`` go to its
-    constructor.
+    ``params`` go to its constructor (``max_size``, ``min_size`` and ``size_unit`` bound
+    every segment's size). ``overlap`` (in ``size_unit``) adds ``.chunks``: each segment
+    with up to ``overlap`` of the text before it, in whole sentences, with its offsets,
+    keywords and heading path (:meth:`linseg.base.Segmenter.segment_spans`).
     """
-    return create(method, **params).segment_text(text, n_segments)
+    return create(method, **params).segment_text(text, n_segments, overlap=overlap)
 
 
 def segment_file(

@@ -21,6 +21,7 @@ from linseg.checks import check_int, check_stemmer, check_stopwords, check_token
 
 if TYPE_CHECKING:
     from linseg.chunks.bounds import SizeUnit
+    from linseg.chunks.overlap import Chunk
 
 #: A stemmer: a lower-cased word to its stem.
 Stemmer = Callable[[str], str]
@@ -119,6 +120,17 @@ class Segmentation:
     def n_segments(self) -> int:
         return len(self.boundaries) + 1 if self.sentences else 0
 
+    @property
+    def input_boundaries(self) -> list[int]:
+        """The boundaries as indices of the sentences given to ``segment``. They are
+        :attr:`boundaries` unless ``max_size`` cut sentences into pieces (then
+        :attr:`sentences` are the pieces): a boundary between two pieces of one sentence
+        is left out, as no index of the sentences given can say where it falls."""
+        pieces_of = self.details.get("sentence_of_piece")
+        if pieces_of is None:
+            return list(self.boundaries)
+        return [pieces_of[b] for b in self.boundaries if pieces_of[b] != pieces_of[b - 1]]
+
     def labels(self) -> list[int]:
         """Segment number of each sentence (0-based)."""
         out, seg, bset = [], 0, set(self.boundaries)
@@ -134,13 +146,16 @@ class TextSegmentation:
     """A segmentation of raw text.
 
     ``segments`` are substrings of ``text`` that, joined, give ``text`` back exactly.
-    ``sentence_spans`` are the character spans of the detected sentences and ``result`` the
-    underlying sentence-level :class:`Segmentation`.
+    ``sentence_spans`` are the character spans of the detected sentences (of their pieces,
+    where ``max_size`` cut one) and ``result`` the underlying sentence-level
+    :class:`Segmentation`. ``chunks``, when an ``overlap`` was asked for, are the segments
+    with the overlap before each (:class:`linseg.chunks.overlap.Chunk`); else None.
     """
 
     text: str
     sentence_spans: list[tuple[int, int]]
     result: Segmentation
+    chunks: list[Chunk] | None = None
 
     @property
     def boundaries(self) -> list[int]:
@@ -162,6 +177,15 @@ class TextSegmentation:
 # Each segmenter class's parameter names: reading a signature costs more than a C99 run's
 # whole bookkeeping, and a result is filled from the parameters at every call.
 _PARAM_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _under_min(sizes: Any, boundaries: list[int], min_size: int) -> list[str]:
+    """A note when cutting segments again for ``max_size`` left some under ``min_size``."""
+    cuts = [0, *boundaries, len(sizes)]
+    small = sum(1 for a, b in zip(cuts, cuts[1:]) if int(sizes[a:b].sum()) < min_size)
+    if not small:
+        return []
+    return [f"max_size wins over min_size: {small} segment(s) cut again are smaller than min_size"]
 
 
 class Segmenter:
@@ -195,7 +219,10 @@ class Segmenter:
         ``"sentences"``, ``"words"``, ``"chars"`` or a callable giving a sentence's
         size. See :mod:`linseg.chunks.bounds`: the method's boundaries are kept where the bounds
         allow; oversized segments are cut where the topic breaks most, undersized ones
-        joined to their more similar neighbour. A sentence is never split.
+        joined to their more similar neighbour. No segment is ever larger than
+        ``max_size``: a sentence larger than it is cut first, at clause punctuation, line
+        breaks, white space or, last, characters (:mod:`linseg.chunks.split`), and the
+        notes say where. Where both bounds cannot hold, ``max_size`` wins.
     """
 
     name: str = "segmenter"
@@ -251,38 +278,92 @@ class Segmenter:
 
     @serial
     def segment(self, sentences: Sequence[str], n_segments: int | None = None) -> Segmentation:
-        """Segment a list of sentences (``n_segments``: a known number of segments)."""
+        """Segment a list of sentences (``n_segments``: a known number of segments).
+
+        With ``max_size`` set, a sentence larger than it is cut into pieces first
+        (:mod:`linseg.chunks.split`): the result's ``sentences`` are then those pieces,
+        and its ``notes`` say which sentences were cut and where."""
         sentences = check_sentences(sentences)
         if self.language == "auto" and (reader := self.for_text(sentences)) is not self:
             return reader.segment(sentences, n_segments)
+        notes: list[str] = []
+        if self._cuts_units():
+            from linseg.chunks.split import split_notes, split_texts
+
+            sentences, splits, pieces_of = split_texts(
+                sentences, self._size_limit(0), self._size_counter()
+            )
+            notes = split_notes(splits, self._size_limit(0), self._size_unit_name())
         result = self._run(sentences, check_n_segments(n_segments), self.tokenized)
-        return self._bounded(result, self.tokenized)
+        result = self._bounded(result, self.tokenized, notes=notes)
+        if notes:
+            result.details["sentence_of_piece"] = pieces_of
+        return result
 
     def _run(
         self, sentences: list[str], n_segments: int | None, tokenized: bool | None
     ) -> Segmentation:
         raise NotImplementedError(f"{type(self).__name__} must implement _run")
 
-    def _bounded(self, result: Segmentation, tokenized: bool | None) -> Segmentation:
-        """``result`` with its boundaries moved into the size bounds, if any are set."""
-        if self.max_size is None and self.min_size is None:
-            return result
+    def _cuts_units(self) -> bool:
+        """Whether units larger than ``max_size`` can exist (and must be cut)."""
+        return self.max_size is not None and self.size_unit != "sentences"
+
+    def _size_limit(self, reserve: int) -> int:
+        assert self.max_size is not None
+        return self.max_size - reserve
+
+    def _size_counter(self) -> Callable[[str], int]:
+        from linseg.chunks.bounds import size_function
+
+        return size_function(self.size_unit)
+
+    def _size_unit_name(self) -> str:
+        return self.size_unit if isinstance(self.size_unit, str) else "units (size_unit)"
+
+    def _bounded(
+        self,
+        result: Segmentation,
+        tokenized: bool | None,
+        texts: Sequence[str] | None = None,
+        reserve: int = 0,
+        notes: Sequence[str] = (),
+    ) -> Segmentation:
+        """``result`` with its boundaries moved into the size bounds, if any are set.
+
+        ``texts`` are the units as the segments will hold them (default: the sentences),
+        on which sizes are measured; ``reserve`` is taken off ``max_size`` (room for the
+        overlap of :meth:`segment_spans`); ``notes`` (the cuts made before) go first."""
         from dataclasses import replace
 
-        from linseg.chunks.bounds import bound_boundaries, sentence_sizes, topic_breaks
+        if self.max_size is None and self.min_size is None:
+            return replace(result, notes=[*notes, *result.notes]) if notes else result
+        from linseg.chunks.bounds import (
+            bound_boundaries,
+            fit_segments,
+            sentence_sizes,
+            topic_breaks,
+        )
         from linseg.text.processor import processor_for
 
         sentences = result.sentences
-        sizes = sentence_sizes(sentences, self.size_unit)
+        texts = sentences if texts is None else texts
+        max_size = None if self.max_size is None else self._size_limit(reserve)
+        sizes = sentence_sizes(texts, self.size_unit)
         breaks = topic_breaks(
             sentences,
             processor_for(self),
             self._resolve_tokenized(sentences, tokenized),
         )
-        boundaries, notes = bound_boundaries(
-            sizes, result.boundaries, breaks, self.max_size, self.min_size
+        boundaries, more = bound_boundaries(
+            sizes, result.boundaries, breaks, max_size, self.min_size
         )
-        return replace(result, boundaries=boundaries, notes=[*result.notes, *notes])
+        if max_size is not None:
+            boundaries, fitted = fit_segments(texts, boundaries, breaks, max_size, self.size_unit)
+            more = [*more, *fitted]
+            if fitted and self.min_size is not None:
+                more.extend(_under_min(sizes, boundaries, self.min_size))
+        return replace(result, boundaries=boundaries, notes=[*notes, *result.notes, *more])
 
     def _resolve_tokenized(self, sentences: Sequence[str], tokenized: bool | None) -> bool:
         """``tokenized`` if given, else the segmenter's setting, else a guess from the text."""
@@ -295,22 +376,138 @@ class Segmenter:
         return tokenized
 
     @serial
-    def segment_text(self, text: str, n_segments: int | None = None) -> TextSegmentation:
-        """Split raw ``text`` into sentences, segment them, and cut the text to match."""
+    def segment_text(
+        self,
+        text: str,
+        n_segments: int | None = None,
+        *,
+        overlap: int | None = None,
+        n_keywords: int = 5,
+    ) -> TextSegmentation:
+        """Split raw ``text`` into sentences, segment them, and cut the text to match.
+
+        ``overlap`` (in ``size_unit``) adds :attr:`TextSegmentation.chunks`: each segment
+        with up to ``overlap`` of the text before it, in whole sentences (see
+        :meth:`segment_spans`)."""
         from linseg.text.processor import split_sentences
         from linseg.text.units import prose_units
 
         if not isinstance(text, str):
             raise TypeError(f"text must be str, got {type(text).__name__}")
         if self.language == "auto" and (reader := self.for_text(text)) is not self:
-            return reader.segment_text(text, n_segments)
+            return reader.segment_text(text, n_segments, overlap=overlap, n_keywords=n_keywords)
         spans = split_sentences(text, self.text_language)
         # Text without punctuation (other units than its sentences), a table of contents.
         spans, sentences, notes = prose_units(text, spans, self.text_language)
         # Raw prose: segmenters that tokenise must not expect pre-tokenised input.
-        result = self._bounded(self._run(sentences, check_n_segments(n_segments), False), False)
-        result.notes[:0] = notes
-        return TextSegmentation(text, spans, result)
+        done = self._segment_spans(text, spans, sentences, n_segments, False, overlap, n_keywords)
+        done.result.notes[:0] = notes
+        return done
+
+    @serial
+    def segment_spans(
+        self,
+        text: str,
+        spans: Sequence[tuple[int, int]],
+        sentences: Sequence[str] | None = None,
+        n_segments: int | None = None,
+        *,
+        tokenized: bool | None = None,
+        overlap: int | None = None,
+        n_keywords: int = 5,
+    ) -> TextSegmentation:
+        """Segment a text whose units are given: ``spans`` (``(start, end)``, tiling
+        ``text``) and what the method reads of each, ``sentences`` (default: the spans'
+        text; a reader may give them stripped, or tokenised).
+
+        With ``max_size`` set, units larger than it are cut first
+        (:mod:`linseg.chunks.split`) and sizes are measured on each segment's own text, so
+        no segment is larger. ``overlap`` (a number of ``size_unit``, smaller than
+        ``max_size``) adds :attr:`TextSegmentation.chunks`: each segment with the whole
+        units before it that fit in ``overlap``, as LangChain's ``chunk_overlap``; as
+        there, ``max_size`` includes the overlap, so segments are kept within
+        ``max_size - overlap``. Chunks carry their segment's ``n_keywords`` keywords.
+        """
+        reader = self.for_text(text if sentences is None else sentences)
+        return reader._segment_spans(
+            text, spans, sentences, n_segments, tokenized, overlap, n_keywords
+        )
+
+    def _segment_spans(
+        self,
+        text: str,
+        spans: Sequence[tuple[int, int]],
+        sentences: Sequence[str] | None,
+        n_segments: int | None,
+        tokenized: bool | None,
+        overlap: int | None,
+        n_keywords: int,
+    ) -> TextSegmentation:
+        """:meth:`segment_spans` by this segmenter, whatever the text's language."""
+        n_segments = check_n_segments(n_segments)
+        reserve = self._check_overlap(overlap)
+        spans = list(spans)
+        units = [text[a:b] for a, b in spans] if sentences is None else check_sentences(sentences)
+        notes: list[str] = []
+        splits: list[Any] = []
+        if self._cuts_units():
+            from linseg.chunks.split import split_notes, split_spans
+
+            limit = self._size_limit(reserve)
+            spans, units, splits = split_spans(text, spans, units, limit, self._size_counter())
+            notes = split_notes(splits, limit, self._size_unit_name())
+        tokenized = self.tokenized if tokenized is None else tokenized
+        result = self._run(units, n_segments, tokenized)
+        texts = None
+        if self.max_size is not None or self.min_size is not None:
+            texts = units if sentences is None else [text[a:b] for a, b in spans]
+        result = self._bounded(result, tokenized, texts, reserve, notes)
+        if splits:
+            result.details["forced_splits"] = splits
+        chunks = None
+        if overlap is not None:
+            from linseg.chunks.overlap import overlapping_chunks
+
+            chunks = overlapping_chunks(
+                text,
+                spans,
+                result.boundaries,
+                overlap,
+                self._size_counter(),
+                None if self.max_size is None else self.max_size,
+                self._segment_keywords(result, tokenized, n_keywords),
+            )
+        return TextSegmentation(text, spans, result, chunks)
+
+    def _check_overlap(self, overlap: int | None) -> int:
+        """The room ``overlap`` takes off ``max_size`` (0 without either)."""
+        if overlap is None:
+            return 0
+        overlap = check_int("overlap", overlap, minimum=0)
+        if self.max_size is None:
+            return 0
+        if overlap >= self.max_size:
+            raise ValueError(
+                f"overlap ({overlap}) must be smaller than max_size ({self.max_size}), "
+                "which includes it"
+            )
+        return overlap
+
+    def _segment_keywords(
+        self, result: Segmentation, tokenized: bool | None, k: int
+    ) -> list[list[str]]:
+        from linseg.chunks.keywords import segment_keywords
+        from linseg.text.processor import processor_for
+
+        if not k or not result.sentences:
+            return [[] for _ in range(max(result.n_segments, 1))]
+        return segment_keywords(
+            result.sentences,
+            result.boundaries,
+            k,
+            tokenized=self._resolve_tokenized(result.sentences, tokenized),
+            processor=processor_for(self),
+        )
 
     @property
     def text_language(self) -> str:

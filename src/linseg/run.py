@@ -11,7 +11,7 @@ sentences, the band that ``band="auto"`` picked. Nothing is chosen silently.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from linseg.base import Segmentation, Segmenter
@@ -91,6 +91,22 @@ class DocumentRun:
         return None if band is None else int(band)
 
 
+def _with_units(document: Document, spans: list[tuple[int, int]], sentences: list[str]) -> Document:
+    """``document`` with its sentences cut into the pieces ``spans`` (each inside one of
+    its spans); a transcript's pieces share their sentence's time in proportion to their
+    characters."""
+    times = None
+    if document.times is not None:
+        times, k = [], 0
+        for a, b in spans:
+            while document.spans[k][1] <= a:
+                k += 1
+            (s0, s1), (t0, t1) = document.spans[k], document.times[k]
+            share = (t1 - t0) / max(s1 - s0, 1)
+            times.append((round(t0 + (a - s0) * share, 3), round(t0 + (b - s0) * share, 3)))
+    return replace(document, spans=list(spans), sentences=list(sentences), times=times)
+
+
 def check_request(method: str, n_segments: int | None) -> MethodInfo:
     """The method's registration; a ValueError if it needs ``n_segments`` and has none."""
     from linseg.methods import get
@@ -156,7 +172,11 @@ def run_document(
             f"{n_segments} segments asked for, but the document has {n} "
             f"sentence{'s' if n != 1 else ''}: at most {n} segment{'s' if n != 1 else ''}"
         )
-    result = segmenter.segment(document.sentences, run_with)
+    segmented = segmenter.segment_spans(document.text, document.spans, document.sentences, run_with)
+    result = segmented.result
+    if len(segmented.sentence_spans) != len(document.spans):
+        # max_size cut sentences into pieces: the document's units are now the pieces.
+        document = _with_units(document, segmented.sentence_spans, result.sentences)
     found = result.n_segments
     if run_with is not None and found != run_with:
         # Baselines ignore the count, TextTiling has fewer gaps than sentences, U00 on

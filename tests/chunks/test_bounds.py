@@ -8,7 +8,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import linseg
-from linseg.chunks.bounds import bound_boundaries, check_bounds, sentence_sizes, topic_breaks
+from linseg.chunks.bounds import (
+    bound_boundaries,
+    check_bounds,
+    count_words,
+    fit_segments,
+    sentence_sizes,
+    size_function,
+    topic_breaks,
+)
 from linseg.methods import create
 from linseg.text.processor import TextProcessor
 
@@ -43,7 +51,9 @@ def test_undersized_segment_joins_its_more_similar_neighbour():
     assert bound_boundaries([1] * 10, [4, 5], g, min_size=2) == ([4], [])
 
 
-def test_a_long_sentence_is_the_only_excess():
+def test_the_placement_leaves_a_unit_over_max_size_alone():
+    # The placement itself cannot cut a unit; segmenters cut such units before it
+    # (linseg.chunks.split, tests/chunks/test_split.py).
     assert bound_boundaries([1, 20, 1, 1], [], None, max_size=5) == ([1, 2], [])
 
 
@@ -114,17 +124,50 @@ def test_bounds_hold_and_text_is_kept(sentences, unit, max_size, min_size, metho
     seg = create(method, max_size=max_size, min_size=min_size, size_unit=unit)
     result = seg.segment_text(text)
     assert "".join(result.segments) == text
-    sents = result.result.sentences
-    sizes = sentence_sizes(sents, unit).tolist()
-    got = sizes_of(sizes, result.boundaries)
-    relaxed = any("max_size was kept" in n for n in result.result.notes)
-    total = sum(sizes)
-    cuts = [0, *result.boundaries, len(sents)]
-    for size, a, b in zip(got, cuts, cuts[1:]):
+    size = size_function(unit)
+    own = [size(s) if unit != "sentences" else b - a for s, a, b in _with_units(result)]
+    notes = result.result.notes
+    relaxed = any("max_size was kept" in n or "max_size wins" in n for n in notes)
+    total = sum(sentence_sizes(result.result.sentences, unit).tolist())
+    for got in own:
         if max_size is not None:
-            assert size <= max_size or b - a == 1, (size, max_size)
+            # Measured on the segment's own text, with no exception: a sentence over
+            # max_size is cut first.
+            assert got <= max_size, (got, max_size)
         if min_size is not None and not relaxed and total >= min_size:
-            assert size >= min_size, (size, min_size)
+            assert got >= min_size, (got, min_size)
+
+
+def _with_units(result):
+    cuts = [0, *result.boundaries, len(result.result.sentences)]
+    return zip(result.segments, cuts, cuts[1:])
+
+
+def test_words_count_chinese_and_japanese_characters():
+    assert count_words("Bees make honey.") == 3
+    assert count_words("蜜蜂采集花蜜。") == 6  # six Han characters; the full stop is none
+    assert count_words("これはペンです。") == 7  # kana, each a word
+    assert count_words("使用Python 3。好") == 5  # 使 用 Python 3 好
+    # Joined, two sentences count what they count apart: no word spans their join.
+    a, b = "蜜蜂采集花蜜。", "火车很快。"
+    assert count_words(a + b) == count_words(a) + count_words(b)
+    assert sentence_sizes([a, b], "words").tolist() == [6, 4]
+
+
+def test_fit_segments_cuts_a_segment_a_join_made_too_large():
+    # A count that is not the sum of its parts: one per word, plus one per text.
+    def tokens(text):
+        return len(text.split()) + 1
+
+    texts = ["a b ", "c d ", "e f ", "g h "]  # 3 tokens each, 9 for any two joined
+    g = np.zeros(5)
+    g[2] = 0.7
+    # Summed, [0, 2) and [2, 4) are 6 each; measured, 5 each: they fit.
+    assert fit_segments(texts, [2], g, 5, tokens) == ([2], [])
+    # All four measure 9 > 8: cut at the strongest break among those that leave both
+    # sides within 8.
+    bounds, notes = fit_segments(texts, [], g, 8, tokens)
+    assert bounds == [2] and "measured over max_size (8)" in notes[0]
 
 
 def test_bounds_reach_every_segmenter():
@@ -134,3 +177,4 @@ def test_bounds_reach_every_segmenter():
         assert seg.get_params()["max_size"] == 40
         result = seg.segment_text(text)
         assert all(len(s.split()) <= 40 for s in result.segments), name
+        assert "".join(result.segments) == text

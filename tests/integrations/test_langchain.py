@@ -59,3 +59,41 @@ def test_split_documents():
     docs = TopicSplitter().split_documents([Document(page_content=TEXT, metadata={"id": 7})])
     assert all(d.metadata["id"] == 7 for d in docs)
     assert "".join(d.page_content for d in docs) == TEXT
+
+
+def test_chunk_overlap_as_in_langchain():
+    text = open("examples/three-topics.txt").read()
+    splitter = TopicSplitter(chunk_size=1000, chunk_overlap=200)
+    chunks = splitter.split_text(text)
+    assert all(len(c) <= 1000 for c in chunks)
+    found = splitter.chunks(text)
+    # Neighbours overlap: each chunk after the first starts inside the one before.
+    assert any(b.start < a.end for a, b in zip(found, found[1:]))
+    for a, b in zip(found, found[1:]):
+        assert b.start >= a.start and a.end - b.start <= 200 + len(a.text)
+        assert b.overlap <= 200
+    docs = splitter.create_documents([text])
+    assert [d.metadata["start_index"] for d in docs] == [c.start for c in found]
+    assert all(text[d.metadata["start_index"] :].startswith(d.page_content) for d in docs)
+
+
+def test_textsplitter_arguments_are_accepted():
+    splitter = TopicSplitter(
+        chunk_size=300,
+        chunk_overlap=0,
+        length_function=len,
+        add_start_index=False,
+        strip_whitespace=True,
+        keep_separator=True,
+    )
+    chunks = splitter.split_text(TEXT)
+    assert all(c == c.strip() and c for c in chunks)
+    assert all("start_index" not in d.metadata for d in splitter.create_documents([TEXT]))
+    with pytest.raises(ValueError, match="smaller than chunk_size"):
+        TopicSplitter(chunk_size=100, chunk_overlap=100)
+
+
+def test_no_chunk_of_white_space():
+    assert TopicSplitter(chunk_size=1000, chunk_overlap=200).split_text("   \n\n ") == []
+    assert TopicSplitter().split_text("") == []
+    assert TopicSplitter().create_documents(["  \n "]) == []

@@ -7,10 +7,13 @@ where the topic structure is weakest, and drops boundaries of undersized segment
 side of the more similar neighbour. It solves this exactly, by dynamic programming over
 boundary positions, rather than greedily.
 
-Sizes are counted in ``size_unit``: ``"sentences"``, ``"words"`` (whitespace-separated),
-``"chars"``, or any callable giving the size of a sentence's text (a tokenizer's length
-function, say). A segment's size is the sum of its sentences' sizes. A sentence is never
-split, so one sentence longer than ``max_size`` is the only excess allowed.
+Sizes are counted in ``size_unit``: ``"sentences"``, ``"words"`` (:func:`count_words`:
+whitespace-separated, each Chinese or Japanese character a word of its own), ``"chars"``,
+or any callable giving the size of a piece of text (a tokenizer's length function, say).
+The placement below adds up its units' sizes; :func:`fit_segments` then measures every
+segment on its own text, with the unit's own counter, and cuts again any that a join made
+larger (token counts do not add up across a join). Units longer than ``max_size`` are cut
+before any of this (:mod:`linseg.chunks.split`), so no segment is ever over ``max_size``.
 
 The objective. Let ``M`` be the segmenter's boundaries and ``g_j`` in [0, 1] the topic
 break at position ``j``: one minus the cosine of the stem counts of the ``window``
@@ -28,6 +31,7 @@ allowed for position ``j`` form a window that only moves forward as ``j`` grows.
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
@@ -43,7 +47,10 @@ __all__ = [
     "SIZE_UNITS",
     "SizeUnit",
     "check_bounds",
+    "count_words",
+    "size_function",
     "sentence_sizes",
+    "fit_segments",
     "topic_breaks",
     "bound_boundaries",
 ]
@@ -73,23 +80,145 @@ def check_bounds(
     return max_size, min_size, size_unit
 
 
+# Chinese and Japanese write words without spaces between them: each Han character, kana
+# and (half-width) katakana counts as a word. Their punctuation (U+3000-303F, the
+# full-width forms' punctuation) is no word, and it separates the runs of other
+# characters around it as white space does.
+_CJK_CHAR = (
+    "\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f"
+    "\U00020000-\U0003134f"
+)
+_CJK_PUNCT = "\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65"
+_WORD = re.compile(f"[{_CJK_CHAR}]|[^\\s{_CJK_CHAR}{_CJK_PUNCT}]+")
+
+
+def count_words(text: str) -> int:
+    """The words of ``text``: runs of characters between white space, with each Chinese or
+    Japanese character (Han, kana) a word of its own and their punctuation a separator.
+
+    A text without those scripts counts as ``len(text.split())``. Because a Han character
+    is a word whatever stands next to it, the count of two texts joined is the sum of
+    their counts wherever a sentence of Chinese ends (``\u3002``): the bounds of a segment
+    made of such sentences hold on its own text.
+
+    >>> count_words("Bees make honey.")
+    3
+    >>> count_words("\u871c\u8702\u91c7\u871c\u3002Python 3\u3002")
+    6
+    """
+    if text.isascii():
+        return len(text.split())
+    return sum(1 for _ in _WORD.finditer(text))
+
+
+def _checked(size_unit: Callable[[str], int]) -> Callable[[str], int]:
+    def size(text: str) -> int:
+        value = size_unit(text)
+        if isinstance(value, bool) or not hasattr(value, "__index__") or int(value) < 0:
+            raise ValueError(f"size_unit must return a non-negative integer, got {value!r}")
+        return int(value)
+
+    return size
+
+
+def _one(text: str) -> int:
+    return 1
+
+
+def size_function(size_unit: SizeUnit) -> Callable[[str], int]:
+    """The size of a piece of text in ``size_unit`` (a piece of a sentence is one
+    sentence)."""
+    if size_unit == "sentences":
+        return _one
+    if size_unit == "words":
+        return count_words
+    if size_unit == "chars":
+        return len
+    if not callable(size_unit):
+        raise ValueError(f"unknown size_unit {size_unit!r}")
+    return _checked(size_unit)
+
+
 def sentence_sizes(sentences: Sequence[str], size_unit: SizeUnit = "sentences") -> np.ndarray:
     """The size of each sentence in ``size_unit`` (int64)."""
     if size_unit == "sentences":
         return np.ones(len(sentences), dtype=np.int64)
-    if size_unit == "words":
-        return np.array([len(s.split()) for s in sentences], dtype=np.int64)
-    if size_unit == "chars":
-        return np.array([len(s) for s in sentences], dtype=np.int64)
-    if not callable(size_unit):
-        raise ValueError(f"unknown size_unit {size_unit!r}")
-    sizes = []
-    for s in sentences:
-        value = size_unit(s)
-        if isinstance(value, bool) or not hasattr(value, "__index__") or int(value) < 0:
-            raise ValueError(f"size_unit must return a non-negative integer, got {value!r}")
-        sizes.append(int(value))
-    return np.array(sizes, dtype=np.int64)
+    size = size_function(size_unit)
+    return np.fromiter(map(size, sentences), dtype=np.int64, count=len(sentences))
+
+
+def fit_segments(
+    texts: Sequence[str],
+    boundaries: Sequence[int],
+    breaks: np.ndarray | None,
+    max_size: int,
+    size_unit: SizeUnit,
+) -> tuple[list[int], list[str]]:
+    """``boundaries`` with every segment that is over ``max_size`` on its own text (the
+    units' ``texts`` joined, measured with ``size_unit``'s counter) cut again, at its
+    strongest topic break (``breaks``) among the places that leave both sides within
+    ``max_size``, or at the place nearest its middle where none does, until all fit.
+
+    The placement adds up unit sizes; words and characters add up across a join (a
+    text that glues two words at a unit's edge aside), a tokenizer's counts need not. No
+    unit is over ``max_size`` on its own (:mod:`linseg.chunks.split`), so this ends.
+    Returns the boundaries and a note when it cut anything.
+    """
+    if size_unit in ("sentences", "chars"):
+        return list(boundaries), []  # these add up exactly
+    size = size_function(size_unit)
+    g = np.zeros(len(texts) + 1) if breaks is None else np.asarray(breaks, dtype=float)
+    edges = [0, *boundaries, len(texts)]
+    out: list[int] = []
+    added = 0
+    for a, b in zip(edges, edges[1:]):
+        if a:
+            out.append(a)
+        extra = _fit(texts, a, b, g, max_size, size)
+        added += len(extra)
+        out.extend(extra)
+    if not added:
+        return out, []
+    s = "s" if added != 1 else ""
+    return sorted(out), [
+        f"{added} segment{s} measured over max_size ({max_size}) on {'their' if s else 'its'} "
+        f"own text (sizes in {_unit_name(size_unit)} do not add up across a join): cut again"
+    ]
+
+
+def _fit(
+    texts: Sequence[str], a: int, b: int, g: np.ndarray, max_size: int, size: Callable[[str], int]
+) -> list[int]:
+    """The cuts that bring units ``a .. b - 1`` within ``max_size`` (none if they fit)."""
+    if b - a < 2 or size("".join(texts[a:b])) <= max_size:
+        return []
+    # A longer text never counts less: the cuts whose left side fits end at ``hi``, those
+    # whose right side fits start at ``lo``; each is found by bisection.
+    lo, hi = (
+        _first(a + 1, b, lambda j: size("".join(texts[j:b])) <= max_size),
+        (_first(a + 1, b, lambda j: size("".join(texts[a:j])) > max_size) - 1),
+    )
+    if lo <= hi:
+        j = max(range(lo, hi + 1), key=lambda j: (g[j], -abs(2 * j - a - b)))
+    else:
+        j = (a + b) // 2
+    return [*_fit(texts, a, j, g, max_size, size), j, *_fit(texts, j, b, g, max_size, size)]
+
+
+def _first(lo: int, hi: int, test: Callable[[int], bool]) -> int:
+    """The first ``j`` in ``lo .. hi - 1`` where ``test`` holds (``test`` false, then
+    true), or ``hi``."""
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if test(mid):
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+def _unit_name(size_unit: SizeUnit) -> str:
+    return size_unit if isinstance(size_unit, str) else "the size_unit's count"
 
 
 def topic_breaks(
@@ -199,8 +328,9 @@ def _best_segmentation(
     """Best boundaries with every segment in the bounds, or None if there is none.
 
     Position ``i`` may precede ``j`` when ``min_size <= P[j] - P[i] <= max_size``
-    (``P`` the prefix sums of sizes), or ``i = j - 1`` whatever its size (a sentence is
-    never split). Both ends of that window of ``i`` move forward with ``j``.
+    (``P`` the prefix sums of sizes), or ``i = j - 1`` whatever its size (the placement
+    cannot cut a unit; segmenters cut those over ``max_size`` before it,
+    :mod:`linseg.chunks.split`). Both ends of that window of ``i`` move forward with ``j``.
     """
     n = size.size
     prefix = np.concatenate(([0], np.cumsum(size))).tolist()

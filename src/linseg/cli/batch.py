@@ -5,7 +5,9 @@ cluster (``--dask ADDRESS`` or ``--dask local``), and each output is written by 
 (the driving) process to a temporary file renamed into place: an output exists whole or
 not at all. A run is resumable: documents whose output exists are skipped, and the
 output directory remembers the job's parameters (``.linseg-job.json``) so that a rerun
-with different ones is refused rather than mixing results.
+with different ones is refused rather than mixing results. ``--output jsonl`` writes
+every document's JSON record on a line of one file instead (``--out FILE``, or standard
+output), each record with its ``path``; a rerun appends the documents not yet in it.
 
 Workers receive a document's bytes and return its rendered segmentation, so a Dask
 cluster needs no shared file system. A document whose worker dies (killed, out of
@@ -117,18 +119,19 @@ def _is_manual_page(path: Path) -> bool:
     )
 
 
-def find_documents(inputs: Iterable[str], out_dir: Path, output: str | None) -> list[Task]:
+def find_documents(inputs: Iterable[str], out_dir: Path | None, output: str | None) -> list[Task]:
     """The documents named by ``inputs`` (directories, globs, files) and their outputs.
 
     An output keeps the document's path relative to its input's directory (or glob
     root), under ``out_dir``; json output adds ``.json``, and text output of a file named
     as one of the formats read into text (:func:`~linseg.readers.formats.named`) adds
     ``.txt`` (so does that of a manual page in a ``man*`` folder), and text output of a
-    compressed file drops its ``.gz``, ``.bz2`` or ``.xz``.
+    compressed file drops its ``.gz``, ``.bz2`` or ``.xz``. With ``jsonl`` output every
+    record goes to one file, and the targets are not used.
     A split Info manual's parts are read with its main file, not as documents of their
     own. The output directory itself is never read as input.
     """
-    skip = out_dir.resolve()
+    skip = out_dir.resolve() if out_dir is not None else None
     tasks: dict[Path, Task] = {}
     for item in inputs:
         path = Path(item)
@@ -146,9 +149,12 @@ def find_documents(inputs: Iterable[str], out_dir: Path, output: str | None) -> 
             if not f.is_file() or main_file(f) is not None:
                 continue
             resolved = f.resolve()
-            if resolved == skip or skip in resolved.parents:
+            if skip is not None and (resolved == skip or skip in resolved.parents):
                 continue
             rel = f.relative_to(root) if f.is_relative_to(root) else Path(f.name)
+            if out_dir is None:  # jsonl: every record goes to one file
+                tasks.setdefault(resolved, Task(f, f))
+                continue
             target = out_dir / rel
             if output == "json":
                 target = target.with_name(target.name + ".json")
@@ -162,6 +168,8 @@ def find_documents(inputs: Iterable[str], out_dir: Path, output: str | None) -> 
                 target = target.with_name(name + ".txt" if read_into_text else name)
             if resolved not in tasks:
                 tasks[resolved] = Task(f, target)
+    if out_dir is None:
+        return list(tasks.values())  # one file holds every record: no names to clash
     targets: dict[Path, Path] = {}
     for t in tasks.values():
         if t.target in targets:
@@ -369,7 +377,69 @@ def _run_dask(
 
 
 def _check_job(out_dir: Path, params: dict[str, Any]) -> None:
-    job = out_dir / JOB_FILE
+    _check_job_file(out_dir / JOB_FILE, params, out_dir, "another --out directory, or delete it")
+
+
+class _JsonLines:
+    """``--output jsonl``: every document's record on a line of one file (standard output
+    without ``--out``), written as each document is done.
+
+    A rerun into the same file skips the documents it already holds (by their ``path``)
+    and appends the rest; a line cut short by a killed run is dropped first. As a
+    directory does, the file remembers the job's parameters, beside it
+    (``.NAME.linseg-job.json``), and a rerun with other ones is refused."""
+
+    def __init__(self, path: Path | None, params: dict[str, Any]) -> None:
+        self.done: set[str] = set()
+        if path is None:
+            self.fh = sys.stdout
+            return
+        path.parent.mkdir(parents=True, exist_ok=True)
+        job = path.with_name(f".{path.name}{JOB_FILE}")
+        if path.exists() and path.stat().st_size:
+            _check_job_file(job, params, path)
+            self.done = _records_in(path)
+        else:
+            job.unlink(missing_ok=True)
+            _check_job_file(job, params, path)
+        self.fh = open(path, "a", encoding="utf-8", newline="")
+
+    def write(self, line: str) -> None:
+        self.fh.write(line if line.endswith("\n") else line + "\n")
+        self.fh.flush()
+
+    def close(self) -> None:
+        if self.fh is not sys.stdout:
+            self.fh.close()
+
+
+def _records_in(path: Path) -> set[str]:
+    """The paths of the documents whose records ``path`` holds; a last line cut short (a
+    run killed while writing it) is cut off the file."""
+    done: set[str] = set()
+    keep = 0
+    with open(path, "rb") as fh:
+        for line in fh:
+            if not line.endswith(b"\n"):
+                break
+            try:
+                done.add(str(json.loads(line)["path"]))
+            except (ValueError, KeyError, TypeError):
+                break
+            keep += len(line)
+    if keep < path.stat().st_size:
+        with open(path, "r+b") as fh:
+            fh.truncate(keep)
+    return done
+
+
+def _check_job_file(
+    job: Path,
+    params: dict[str, Any],
+    what: Path,
+    advice: str = "another --out file, or delete both",
+) -> None:
+    """Record the job's parameters in ``job``, or refuse a rerun with other ones."""
     record = {k: params[k] for k in _JOB_KEYS}
     if job.exists():
         try:
@@ -378,8 +448,8 @@ def _check_job(out_dir: Path, params: dict[str, Any]) -> None:
             previous = None
         if previous != json.loads(json.dumps(record)):
             raise ValueError(
-                f"{out_dir} holds results of a run with other parameters ({job}); "
-                "use another --out directory, or delete it to start again"
+                f"{what} holds results of a run with other parameters ({job}); "
+                f"use {advice} to start again"
             )
         return
     write_atomic(job, json.dumps(record, indent=1, sort_keys=True) + "\n")
@@ -398,13 +468,24 @@ def run_batch(args: argparse.Namespace, work: Work | None = None) -> int:
     """
     from linseg.progress import Progress
 
-    if not args.out:
+    jsonl = args.output == "jsonl"
+    if not args.out and not jsonl:
         raise ValueError("segmenting several documents needs --out DIR (a directory)")
-    out_dir = Path(args.out)
-    if out_dir.exists() and not out_dir.is_dir():
-        raise ValueError(f"--out {out_dir} is a file; corpus runs write to a directory")
+    out_path = Path(args.out) if args.out else None
+    if out_path is not None and jsonl and out_path.is_dir():
+        raise ValueError(f"--out {out_path} is a directory; --output jsonl writes one file")
+    if out_path is not None and not jsonl and out_path.exists() and not out_path.is_dir():
+        raise ValueError(f"--out {out_path} is a file; corpus runs write to a directory")
     inputs = [str(args.input), *(args.more or [])]
-    tasks = find_documents(inputs, out_dir, args.output)
+    tasks = find_documents(inputs, None if jsonl else out_path, args.output)
+    if jsonl and out_path is not None:  # the records' file is never read as a document
+        mine = out_path.resolve()
+        tasks = [
+            t
+            for t in tasks
+            if t.source.resolve().parent != mine.parent
+            or not (t.source.name == mine.name or t.source.name == f".{mine.name}{JOB_FILE}")
+        ]
     if not tasks:
         raise ValueError(f"no documents found in {' '.join(inputs)}")
     params = job_params(args)
@@ -414,10 +495,16 @@ def run_batch(args: argparse.Namespace, work: Work | None = None) -> int:
     # Bad options fail here, once, rather than once per document.
     check_request(params["method"], params["segments"])
     from_options(params["method"], params)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    _check_job(out_dir, params)
-    _clean_temporaries(out_dir)
-    todo = [t for t in tasks if not t.target.exists()]
+    if jsonl:
+        sink = _JsonLines(out_path, params)
+        todo = [t for t in tasks if str(t.source) not in sink.done]
+    else:
+        assert out_path is not None
+        out_dir = out_path
+        out_dir.mkdir(parents=True, exist_ok=True)
+        _check_job(out_dir, params)
+        _clean_temporaries(out_dir)
+        todo = [t for t in tasks if not t.target.exists()]
     skipped = len(tasks) - len(todo)
     failures: list[tuple[Task, str]] = []
     jobs = args.jobs or _cores()
@@ -426,7 +513,10 @@ def run_batch(args: argparse.Namespace, work: Work | None = None) -> int:
 
         def report(t: Task, out: str | None, err: str | None) -> None:
             if err is None and out is not None:
-                write_atomic(t.target, out)
+                if jsonl:
+                    sink.write(out)
+                else:
+                    write_atomic(t.target, out)
             else:
                 failures.append((t, err or "no output"))
             progress.update()
@@ -439,11 +529,12 @@ def run_batch(args: argparse.Namespace, work: Work | None = None) -> int:
         else:
             _run_local(todo, params, work, report, min(jobs, len(todo)))
 
+    if jsonl:
+        sink.close()
     done = len(todo) - len(failures)
     note = f", {skipped} already done" if skipped else ""
-    print(
-        f"linseg: segmented {done} of {len(tasks)} documents into {out_dir}{note}", file=sys.stderr
-    )
+    where = out_path if out_path is not None else "standard output"
+    print(f"linseg: segmented {done} of {len(tasks)} documents into {where}{note}", file=sys.stderr)
     for t, err in failures[:10]:
         print(f"linseg: error: {t.source}: {err}", file=sys.stderr)
     if len(failures) > 10:

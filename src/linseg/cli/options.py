@@ -126,7 +126,9 @@ def add_method_options(p: argparse.ArgumentParser, default_method: str = DEFAULT
         type=positive_int,
         default=None,
         metavar="N",
-        help="largest segment, in --size-unit (a single longer sentence is never split)",
+        help="largest segment, in --size-unit: no segment is ever larger (a longer sentence "
+        "is cut first, at clause punctuation, line breaks, white space or characters, and a "
+        "note says where)",
     )
     p.add_argument(
         "--min-size",

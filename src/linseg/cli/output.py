@@ -8,7 +8,11 @@
 ``choi``      the ``.ref`` format: one sentence a line, segments between separator lines.
 ``json``      one record: the method, its parameters, every automatic choice, the
               boundaries, the segments' text, which joined give the input back, each
-              segment's keywords, and for a transcript each segment's times.
+              segment's ``[start, end)`` character offsets into the text read
+              (``offsets``), its keywords, and for a transcript its times; where
+              ``max_size`` cut sentences, the offsets of every cut (``forced_cuts``).
+``jsonl``     the same record on one line: for batch runs, one line a document in one
+              file, each with its ``path``.
 ``chapters``  for a transcript only: one line per segment, ``HH:MM:SS title``, the time
               where the segment begins (the first is always ``00:00:00``) and its top
               three keywords as the title: the chapter list video sites read.
@@ -19,17 +23,21 @@ result can be written in any format.
 
 from __future__ import annotations
 
+import io
 import json
-from typing import Any
+from collections.abc import Iterable, Iterator
+from typing import Any, TextIO
 
 from linseg.readers.clock import format_clock
 from linseg.readers.document import Document
-from linseg.readers.ref import SEPARATOR, format_ref
+from linseg.readers.ref import SEPARATOR
 from linseg.run import DocumentRun
 
 __all__ = [
     "OUTPUTS",
     "render",
+    "write",
+    "write_json",
     "record",
     "chapters",
     "check_output",
@@ -37,7 +45,7 @@ __all__ = [
     "CHAPTER_KEYWORDS",
 ]
 
-OUTPUTS = ("text", "choi", "json", "chapters")
+OUTPUTS = ("text", "choi", "json", "jsonl", "chapters")
 #: What opens a segment's keyword line in ``text`` output with ``keywords=True``.
 KEYWORDS_HEADER = "# keywords:"
 #: Keywords in a chapter's title.
@@ -66,8 +74,10 @@ def check_output(document: Document, output: str | None, keywords: bool = False)
     return output
 
 
-def record(run: DocumentRun) -> dict[str, Any]:
-    """The JSON record of a run (see the module docstring)."""
+def _fields(run: DocumentRun) -> Iterator[tuple[str, Any, bool]]:
+    """The JSON record's fields in order, each as ``(key, value, long)``: a long value is
+    an iterable of items, made one at a time (a million sentences' segments are not held
+    twice, as text and as JSON)."""
     doc = run.document
     params = {
         k: v
@@ -76,27 +86,54 @@ def record(run: DocumentRun) -> dict[str, Any]:
     }
     # The language the text was read in: the one named, or the one detected for "auto".
     params["language"] = run.language
-    pieces = doc.segment_texts(run.boundaries)
-    out: dict[str, Any] = {
-        "method": run.method,
-        "params": params,
-        "format": doc.format,
-        "format_detected": doc.format_detected,
-        "tokenized": doc.tokenized,
-        "n_sentences": len(doc.sentences),
-        "n_segments": len(pieces),
-        "n_segments_requested": run.n_segments_requested,
-        "band": run.band,
-        "boundaries": run.boundaries,
-        "segments": pieces,
-        "notes": list(run.notes),
-    }
-    out["keywords"] = run.keywords()
+    boundaries = run.boundaries
+    has_text = bool(doc.sentences) or bool(doc.text)
+    if doc.sentences:
+        cuts = [0, *(doc.spans[b][0] for b in boundaries), len(doc.text)]
+    else:
+        cuts = [0, len(doc.text)] if doc.text else [0]
+    yield "path", doc.path, False
+    yield "method", run.method, False
+    yield "params", params, False
+    yield "format", doc.format, False
+    yield "format_detected", doc.format_detected, False
+    yield "tokenized", doc.tokenized, False
+    yield "n_sentences", len(doc.sentences), False
+    yield "n_segments", len(cuts) - 1 if has_text else 0, False
+    yield "n_segments_requested", run.n_segments_requested, False
+    yield "band", run.band, False
+    yield "boundaries", boundaries, True
+    yield "segments", (doc.text[a:b] for a, b in zip(cuts, cuts[1:])), True
+    yield "offsets", ([a, b] for a, b in zip(cuts, cuts[1:])), True
+    yield "notes", list(run.notes), False
+    splits = run.result.details.get("forced_splits", ())
+    yield "forced_cuts", (c for s in splits for c in s.cuts), True
+    yield "keywords", run.keywords(), True
     times = run.times
-    out["times"] = None if times is None else [[a, b] for a, b in times]
+    yield "times", None if times is None else [[a, b] for a, b in times], False
     if doc.reference is not None:
-        out["reference"] = doc.reference
-    return out
+        yield "reference", doc.reference, False
+
+
+def record(run: DocumentRun) -> dict[str, Any]:
+    """The JSON record of a run (see the module docstring)."""
+    return {key: list(value) if long else value for key, value, long in _fields(run)}
+
+
+def write_json(run: DocumentRun, out: TextIO) -> None:
+    """:func:`record` as one line of JSON, written to ``out`` a piece at a time."""
+    dumps = json.JSONEncoder(ensure_ascii=False).encode
+    out.write("{")
+    for i, (key, value, long) in enumerate(_fields(run)):
+        out.write(f"{', ' if i else ''}{dumps(key)}: ")
+        if not long:
+            out.write(dumps(value))
+            continue
+        out.write("[")
+        for j, item in enumerate(value):
+            out.write(", " + dumps(item) if j else dumps(item))
+        out.write("]")
+    out.write("}\n")
 
 
 def chapters(run: DocumentRun, k: int = CHAPTER_KEYWORDS) -> str:
@@ -120,23 +157,43 @@ def _first_words(text: str, n: int = 6) -> str:
 def render(run: DocumentRun, output: str | None = None, keywords: bool = False) -> str:
     """The run in an output format (None: ``choi`` for ``choi`` input, else ``text``);
     ``keywords`` adds a keyword line to each segment of ``text`` output."""
+    buffer = io.StringIO()
+    write(run, buffer, output, keywords)
+    return buffer.getvalue()
+
+
+def write(run: DocumentRun, out: TextIO, output: str | None = None, keywords: bool = False) -> None:
+    """:func:`render` written to ``out`` a segment at a time, so that the output of a long
+    document is never held whole in memory."""
     doc = run.document
     output = check_output(doc, output, keywords)
-    if output == "json":
-        return json.dumps(record(run), ensure_ascii=False) + "\n"
+    if output in ("json", "jsonl"):
+        write_json(run, out)
+        return
     if output == "choi":
         # One sentence a line: a line break inside a sentence would read back as two. The
         # text of each sentence's span: a chat message keeps its time and speaker.
-        lines = [" ".join(doc.text[a:b].split()) for a, b in doc.spans]
-        return format_ref(lines, run.boundaries) if lines else ""
+        if not doc.sentences:
+            return
+        cuts = [0, *run.boundaries, len(doc.sentences)]
+        out.write(SEPARATOR + "\n")
+        for a, b in zip(cuts, cuts[1:]):
+            out.write("".join(" ".join(doc.text[x:y].split()) + "\n" for x, y in doc.spans[a:b]))
+            out.write(SEPARATOR + "\n")
+        return
     if output == "chapters":
-        return chapters(run)
+        out.write(chapters(run))
+        return
     heads = run.keywords() if keywords else None
-    out = []
-    for i, piece in enumerate(doc.segment_texts(run.boundaries)):
+    pieces: Iterable[str]
+    if not doc.sentences:
+        pieces = [doc.text] if doc.text else []
+    else:
+        cuts = [0, *(doc.spans[b][0] for b in run.boundaries), len(doc.text)]
+        pieces = (doc.text[a:b] for a, b in zip(cuts, cuts[1:]))
+    for i, piece in enumerate(pieces):
         if i:
-            out.append(SEPARATOR + "\n")
+            out.write(SEPARATOR + "\n")
         if heads is not None:
-            out.append(" ".join([KEYWORDS_HEADER, ", ".join(heads[i])]).rstrip() + "\n")
-        out.append(piece if piece.endswith("\n") else piece + "\n")
-    return "".join(out)
+            out.write(" ".join([KEYWORDS_HEADER, ", ".join(heads[i])]).rstrip() + "\n")
+        out.write(piece if piece.endswith("\n") else piece + "\n")

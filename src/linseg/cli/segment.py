@@ -8,7 +8,7 @@ import sys
 
 from linseg.cli.batch import is_batch, run_batch
 from linseg.cli.options import add_method_options, add_reading_options, announce, positive_int, tell
-from linseg.cli.output import KEYWORDS_HEADER, OUTPUTS, check_output, render
+from linseg.cli.output import KEYWORDS_HEADER, OUTPUTS, check_output, write
 from linseg.progress import pages_shown
 from linseg.readers.document import read_document
 from linseg.readers.ref import SEPARATOR
@@ -77,12 +77,24 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="write here instead of standard output; for several documents, the "
         "output folder (one file per document)",
     )
+    p.add_argument(
+        "--stream",
+        action="store_true",
+        help="read and segment a long text as a stream, in bounded memory: windows of "
+        "sentences (or lines, --format lines) are segmented as the text is read and each "
+        "segment is written once final (--output text or jsonl, a record a segment); the "
+        "number of segments is decided window by window",
+    )
     add_method_options(p)
     add_batch_options(p)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.stream:
+        from linseg.cli.stream import run_stream
+
+        return run_stream(args)
     if is_batch(args):  # a directory, a glob or several files: a corpus run
         return run_batch(args)
     single = _single_file_options(args)
@@ -94,13 +106,12 @@ def run(args: argparse.Namespace) -> int:
     ):
         done = run_document(doc, args.method, args.segments, vars(args))
     done.notes[:0] = single
-    text = render(done, args.output, args.keywords)
     tell(done.notes)
     if args.out:
         with open(args.out, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
+            write(done, fh, args.output, args.keywords)
     else:
-        sys.stdout.write(text)
+        write(done, sys.stdout, args.output, args.keywords)
         sys.stdout.flush()
     return 0
 

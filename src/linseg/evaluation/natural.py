@@ -354,8 +354,9 @@ def hypothesis_words(
     or with ``known_count`` given the true number of sections."""
     count = doc.n_sections if known_count else None
     if doc.sentences is not None:
-        found = segmenter.segment(doc.sentences, count).boundaries
-        offsets = np.concatenate([[0], np.cumsum([len(s.split()) for s in doc.sentences])])
+        result = segmenter.segment(doc.sentences, count)
+        found = result.boundaries  # of the pieces, where max_size cut a sentence
+        offsets = np.concatenate([[0], np.cumsum([len(s.split()) for s in result.sentences])])
         return sorted({int(offsets[b]) for b in found} - {0, doc.n_words})
     cut = segmenter.segment_text(doc.text, count).char_boundaries
     return char_to_word_offsets(doc.word_starts, cut)

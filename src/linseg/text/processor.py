@@ -347,6 +347,22 @@ class TextProcessor:
     ) -> tuple[np.ndarray, np.ndarray]:
         if tokenized is None:
             tokenized = looks_tokenized(sentences)
+        if len(sentences) <= _READ_CHUNK:
+            return self._read_ids_at_once(sentences, tokenized)
+        # A long document is read in parts: the compiled tokenizers' buffers and the
+        # learning of new tokens grow with what is read at once (a million sentences
+        # at once took 2 GB more than the ids themselves).
+        id_parts, off_parts, base = [], [np.zeros(1, dtype=np.int64)], 0
+        for start in range(0, len(sentences), _READ_CHUNK):
+            ids, offsets = self._read_ids_at_once(sentences[start : start + _READ_CHUNK], tokenized)
+            id_parts.append(np.asarray(ids, dtype=np.int64))
+            off_parts.append(np.asarray(offsets[1:], dtype=np.int64) + base)
+            base += len(ids)
+        return np.concatenate(id_parts), np.concatenate(off_parts)
+
+    def _read_ids_at_once(
+        self, sentences: Sequence[str], tokenized: bool
+    ) -> tuple[np.ndarray, np.ndarray]:
         if tokenized:
             joined = "\n".join(sentences)
             if joined.isascii() and joined.count("\n") == len(sentences) - 1:
@@ -482,6 +498,8 @@ class TextProcessor:
 _UNJUDGED = "\x00unjudged"
 #: Token verdicts kept per way of reading before a memo starts afresh (a bound on memory).
 _VERDICT_LIMIT = 1 << 18
+# Sentences :meth:`TextProcessor.ids` reads at once (a longer document is read in parts).
+_READ_CHUNK = 1 << 16
 #: Ways of reading words (language, word rule, stop list, stemmer) whose memos are kept.
 _VERDICT_MEMOS = 16
 _VERDICTS: dict[tuple[object, ...], dict[str, str | None]] = {}

@@ -209,20 +209,28 @@ def banded_c99(
     tokenized: bool,
     band: int,
     mask_size: int = 11,
-) -> tuple[BandMatrix, BandMatrix, np.ndarray | None, Clustering]:
+    keep: bool = True,
+) -> tuple[BandMatrix | None, BandMatrix | None, np.ndarray | None, Clustering]:
     """Similarity, rank, sum of rank and clustering of banded C99.
 
     ``text`` is the :class:`~linseg.text.processor.TextProcessor`. Returns ``(similarity, rank,
     sum_rank, clustering)``: the first two as :class:`BandMatrix`; ``sum_rank`` is the
     dense float32 matrix when the band covers the document (the result is then
-    identical to full C99) and None otherwise.
+    identical to full C99) and None otherwise. ``keep`` False keeps none of the three
+    (None in their place): the similarity band is let go as soon as the rank band is
+    made, so that a run that only wants boundaries holds one band fewer at its peak.
     """
     n = len(sentences)
     ids, offsets = _chunked_ids(text, sentences, tokenized)
-    sim = banded_cosine_from_ids(ids, offsets, band, len(text.vocabulary))
+    sim: BandMatrix | None = banded_cosine_from_ids(ids, offsets, band, len(text.vocabulary))
     del ids, offsets
+    assert sim is not None
     rank = banded_rank_transform(sim, mask_size)
+    if not keep:
+        sim = None
     if rank.width >= n - 1:
         srank = sum_of_rank(rank.toarray())
-        return sim, rank, srank, banded_clustering(sum_rank=srank)
-    return sim, rank, None, banded_clustering(rank=rank)
+        clustering = banded_clustering(sum_rank=srank)
+        return (sim, rank, srank, clustering) if keep else (None, None, None, clustering)
+    clustering = banded_clustering(rank=rank)
+    return (sim, rank, None, clustering) if keep else (None, None, None, clustering)
