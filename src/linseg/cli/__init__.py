@@ -41,13 +41,15 @@ class ArgumentParser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from linseg import __version__
+    from linseg import __version__, kernels
 
     parser = ArgumentParser(
         prog="linseg",
         description="Linear text segmentation: Choi's C99 and the methods it is measured against.",
     )
-    parser.add_argument("--version", action="version", version=f"linseg {__version__}")
+    parser.add_argument(
+        "--version", action="version", version=f"linseg {__version__} with {kernels.describe()}"
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(sub)
@@ -55,7 +57,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    from linseg.kernels import KernelsMissing
+
+    try:
+        parser = build_parser()
+    except (KernelsMissing, ValueError) as exc:  # LINSEG_KERNELS: a bad value, or no kernels
+        return _fail(str(exc))
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         return _fail("a command is needed, e.g. 'linseg segment FILE' (see 'linseg --help')")

@@ -8,7 +8,8 @@
 ``choi``      the ``.ref`` format: one sentence a line, segments between separator lines.
 ``json``      one record: the method, its parameters, every automatic choice, the
               boundaries, the segments' text, which joined give the input back, each
-              segment's keywords, and for a transcript each segment's times.
+              segment's keywords, for a transcript each segment's times, and which
+              kernels ran (``compiled``, or ``pure``: linseg.kernels).
 ``chapters``  for a transcript only: one line per segment, ``HH:MM:SS title``, the time
               where the segment begins (the first is always ``00:00:00``) and its top
               three keywords as the title: the chapter list video sites read.
@@ -22,6 +23,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from linseg import kernels
 from linseg.readers.clock import format_clock
 from linseg.readers.document import Document
 from linseg.readers.ref import SEPARATOR, format_ref
@@ -90,6 +92,7 @@ def record(run: DocumentRun) -> dict[str, Any]:
         "boundaries": run.boundaries,
         "segments": pieces,
         "notes": list(run.notes),
+        "kernels": kernels.active(),
     }
     out["keywords"] = run.keywords()
     times = run.times
