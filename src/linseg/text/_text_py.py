@@ -25,13 +25,29 @@ FNV_PRIME = np.uint64(1099511628211)
 _SPACE = np.zeros(256, dtype=bool)
 _SPACE[[32, *range(9, 14), *range(28, 32)]] = True
 
-# linseg.text.words.raw_word_tokens' rule.
-_RAW_WORD = re.compile(r"[^\W_]+(?:[-'\u2019][^\W_]+)*|[^\w\s-]|_")
+# linseg.text.words.raw_word_tokens' rule, each token with the gap before it.
+_RAW_GAP_WORD = re.compile(r"([\s-]*)([^\W_]+(?:[-'\u2019][^\W_]+)*|[^\w\s-]|_)")
+
+
+def _spans(pieces: list[list[tuple[str, str]]], counts: list[int]) -> tuple[np.ndarray, np.ndarray]:
+    """(starts, ends) of the tokens of each text, from its (gap, token) pairs: each
+    within its own text."""
+    lengths = np.array(
+        [len(part) for text in pieces for pair in text for part in pair], dtype=np.int64
+    ).reshape(-1, 2)
+    ends = np.cumsum(lengths.sum(axis=1))
+    # The running position restarts at each text: take off what the texts before it held.
+    first = np.zeros(len(counts), dtype=np.int64)
+    np.cumsum(counts[:-1], out=first[1:])
+    held = np.concatenate(([0], ends))[first]
+    ends = ends - np.repeat(held, counts)
+    return ends - lengths[:, 1], ends
 
 
 def fnv1a(units: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
     """FNV-1a (64 bits) of each span ``units[starts[t]:ends[t]]`` of code units (the
-    bytes of ASCII text, or a text's code points)."""
+    bytes of ASCII text, or a text's code points): one pass per position, over the spans
+    still going (uint64 arithmetic wraps as C's does)."""
     units = np.asarray(units)
     starts = np.asarray(starts, dtype=np.int64)
     lengths = np.asarray(ends, dtype=np.int64) - starts
@@ -41,16 +57,12 @@ def fnv1a(units: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray
     # Longest first, so that the spans still going at each position are a prefix.
     order = np.argsort(-lengths, kind="stable")
     first = starts[order]
-    sorted_lengths = lengths[order]
     h = out[order]
-    live = int(np.count_nonzero(sorted_lengths > 0))
-    k = 0
-    while live:
-        h[:live] ^= units[first[:live] + k].astype(np.uint64)
-        h[:live] *= FNV_PRIME
-        k += 1
-        while live and sorted_lengths[live - 1] <= k:
-            live -= 1
+    # live[k]: how many spans are longer than k.
+    live = np.cumsum(np.bincount(lengths, minlength=1)[::-1])[::-1][1:]
+    for k, m in enumerate(live.tolist()):
+        h[:m] ^= units[first[:m] + k].astype(np.uint64)
+        h[:m] *= FNV_PRIME
     out[order] = h
     return out
 
@@ -148,20 +160,14 @@ def lookup_raw_words(
     Returns ``(ids, offsets, hashes, sentence, starts, ends)``: as lookup_tokens's, with
     each token's sentence, and its span within that sentence.
     """
-    starts: list[int] = []
-    ends: list[int] = []
+    # Every character not in a token is white space or a lone "-": each sentence is
+    # (gap, token) pairs, found in one call, and the spans follow from their lengths.
+    pieces = [_RAW_GAP_WORD.findall(text) for text in sentences]
+    counts = [len(p) for p in pieces]
     offsets = np.zeros(len(sentences) + 1, dtype=np.int64)
-    counts = []
-    for text in sentences:
-        before = len(starts)
-        for m in _RAW_WORD.finditer(text):
-            starts.append(m.start())
-            ends.append(m.end())
-        counts.append(len(starts) - before)
     np.cumsum(counts, out=offsets[1:])
+    start, end = _spans(pieces, counts)
     which = np.repeat(np.arange(len(sentences), dtype=np.int64), counts)
-    start = np.array(starts, dtype=np.int64)
-    end = np.array(ends, dtype=np.int64)
     # The code points of every sentence, one after another.
     points = np.frombuffer("".join(sentences).encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     base = np.zeros(len(sentences) + 1, dtype=np.int64)

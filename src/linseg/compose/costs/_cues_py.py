@@ -18,9 +18,10 @@ from functools import lru_cache
 
 import numpy as np
 
-from linseg.text._text_py import fnv1a
+from linseg.text._text_py import _spans, fnv1a
 
-_TOKEN = re.compile(r"[A-Za-z][A-Za-z']*|\d+|[^\sA-Za-z\d]")
+# The token rule, each token with the white space before it.
+_GAP_TOKEN = re.compile(r"(\s*)([A-Za-z][A-Za-z']*|\d+|[^\sA-Za-z\d])")
 # A sentence's end mark and the white space after it.
 _SENTENCE_END = re.compile(r"[.!?]\s")
 
@@ -30,16 +31,13 @@ def token_spans(texts: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray, n
     ``(starts, ends, hashes, offsets)``, where the tokens of text ``p`` are ``offsets[p]``
     to ``offsets[p + 1]``, each spanning ``starts[t]:ends[t]`` of its text, and ``hashes``
     is each token's FNV-1a hash."""
-    starts: list[int] = []
-    ends: list[int] = []
+    # Every character not in a token is white space: each text is (gap, token) pairs,
+    # found in one call, and the spans follow from their lengths.
+    pieces = [_GAP_TOKEN.findall(text) for text in texts]
+    counts = [len(p) for p in pieces]
     offsets = np.zeros(len(texts) + 1, dtype=np.int64)
-    for p, text in enumerate(texts):
-        for m in _TOKEN.finditer(text):
-            starts.append(m.start())
-            ends.append(m.end())
-        offsets[p + 1] = len(starts)
-    start = np.array(starts, dtype=np.int64)
-    end = np.array(ends, dtype=np.int64)
+    np.cumsum(counts, out=offsets[1:])
+    start, end = _spans(pieces, counts)
     points = np.frombuffer("".join(texts).encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     base = np.zeros(len(texts) + 1, dtype=np.int64)
     np.cumsum([len(t) for t in texts], out=base[1:])
@@ -119,14 +117,11 @@ def paragraph_weights(
     weights; see ``_cues.pyx`` for the features."""
     n = len(texts)
     mask = weights.shape[0] - 1
-    w = np.asarray(weights, dtype=np.float64).tolist()
-
-    def weight(feature: str) -> float:
-        return w[_crc(feature) & mask]
-
     s, e, o = np.asarray(starts).tolist(), np.asarray(ends).tolist(), np.asarray(offsets).tolist()
-    opening = np.empty(n, dtype=np.float64)
-    closing = np.empty(n, dtype=np.float64)
+    # Each paragraph's features (their slots), opening ones then closing ones; the weights
+    # are gathered at once and summed in that order.
+    slots: list[int] = []
+    split: list[int] = []  # where each paragraph's opening slots end, then its closing
     for p in range(n):
         text, lower = texts[p], lowers[p]
         a, b = o[p], o[p + 1]
@@ -156,25 +151,29 @@ def paragraph_weights(
             while limit < b and e[limit] <= first_end:
                 limit += 1
         limit = min(limit, a + first_words)
-        total = 0.0
-        for k in range(3):
-            total += weight(f"f{k + 1}=" + " ".join(toks[: k + 1]))
-        total += weight(f"lb={length}")
-        total += weight(f"ns={1 + marks}")
-        met: set[str] = set()
-        for tok in toks[: limit - a]:
-            if tok not in met:
-                met.add(tok)
-                total += weight("b:" + tok)
+        features = [f"f{k + 1}=" + " ".join(toks[: k + 1]) for k in range(3)]
+        features += [f"lb={length}", f"ns={1 + marks}"]
+        # Each distinct word of the first sentence's first tokens, once, in order.
+        features += ["b:" + tok for tok in dict.fromkeys(toks[: limit - a])]
         if title:
-            total += weight("ot=1")
-        opening[p] = total
-        total = 0.0
-        for k in range(2):
-            total += weight(f"l{k + 1}=" + " ".join(toks[max(len(toks) - k - 1, 0) :]))
-        total += weight("pe=" + (text[-1] if text else "_"))
-        total += weight(f"la={length}")
+            features.append("ot=1")
+        slots.extend(_crc(f) & mask for f in features)
+        split.append(len(slots))
+        features = [f"l{k + 1}=" + " ".join(toks[max(len(toks) - k - 1, 0) :]) for k in range(2)]
+        features += ["pe=" + (text[-1] if text else "_"), f"la={length}"]
         if title:
-            total += weight("pt=1")
-        closing[p] = total
+            features.append("pt=1")
+        slots.extend(_crc(f) & mask for f in features)
+        split.append(len(slots))
+    values = np.asarray(weights, dtype=np.float64)[slots].tolist()
+    sums = []
+    at = 0
+    for stop in split:
+        total = 0.0
+        for v in values[at:stop]:
+            total += v  # left to right, as the compiled kernel adds them
+        sums.append(total)
+        at = stop
+    opening = np.array(sums[0::2], dtype=np.float64)
+    closing = np.array(sums[1::2], dtype=np.float64)
     return opening, closing
