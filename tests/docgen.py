@@ -311,7 +311,7 @@ def rejoins(out: str, original: str) -> bool:
 RECORD_KEYS = {
     "method", "params", "format", "format_detected", "tokenized", "n_sentences",
     "n_segments", "n_segments_requested", "band", "boundaries", "segments", "notes",
-    "keywords", "times",
+    "keywords", "times", "kernels",
 }  # fmt: skip
 
 

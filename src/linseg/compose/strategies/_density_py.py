@@ -79,6 +79,8 @@ def best_split(s: np.ndarray, start: int, end: int) -> tuple[int, np.float32, np
     return b, s[b, start], s[end, b + 1]
 
 
+# Why this is long: the paper's divisive clustering, step for step as the compiled kernel
+# runs it; the regions' sums and the scan share state that helpers would pass back and forth.
 def divisive(s: np.ndarray, steps: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Run ``steps`` splits: (boundaries, gains, densities D(1) .. D(steps + 1))."""
     s = np.ascontiguousarray(s, dtype=np.float32)
