@@ -2,6 +2,7 @@
 without a C compiler sees.
 
 Usage: python benchmarks/bench_kernels.py [--data DIR] [--repeat N] [--only c99,default,long]
+       python benchmarks/bench_kernels.py --only install [--repeat N]
 
 Each measure runs in a fresh process for each choice (``LINSEG_KERNELS=compiled``, then
 ``pure``), and prints a row with the ratio:
@@ -12,7 +13,12 @@ Each measure runs in a fresh process for each choice (``LINSEG_KERNELS=compiled`
   the count found as ``linseg evaluate`` reads them: median CPU ms a sample;
 - ``long``: ``linseg segment FILE --format lines`` on 10,000 sentences, one a line (the
   python-docs pages' sentences in order, as ``linseg segment`` splits them): wall seconds
-  of the whole command, and its peak memory.
+  of the whole command, and its peak memory;
+- ``install`` (only when asked): the README's first command, ``python3 -m venv .venv &&
+  . .venv/bin/activate && pip install . && linseg segment examples/three-topics.txt``, in
+  a clean clone of this checkout's HEAD, with the C compiler and without one (``CC=/bin/false``
+  and a ``PATH`` holding only ``python3``): wall seconds, the fastest of ``--repeat`` runs
+  (the first warms pip's cache for the dependencies, as a user reinstalling has it).
 """
 
 from __future__ import annotations
@@ -28,6 +34,11 @@ import time
 from pathlib import Path
 
 MEASURES = ("c99", "default", "long")
+ROOT = Path(__file__).resolve().parent.parent
+README_COMMAND = (
+    "python3 -m venv .venv && . .venv/bin/activate && pip install -q . "
+    "&& linseg segment examples/three-topics.txt"
+)
 
 
 def _corpus(data: str | None):
@@ -75,8 +86,9 @@ def long_file(data: str | None, n: int = 10_000) -> Path:
 
     lines: list[str] = []
     for txt, _ in find_natural_documents(Path(data or ".") / PYTHON_DOCS):
-        for sentence in split_sentences(txt.read_text(encoding="utf-8")):
-            sentence = " ".join(sentence.split())
+        text = txt.read_text(encoding="utf-8")
+        for a, b in split_sentences(text):
+            sentence = " ".join(text[a:b].split())
             if sentence:
                 lines.append(sentence)
         if len(lines) >= n:
@@ -107,6 +119,32 @@ def run_long(path: Path, env: dict[str, str], repeat: int) -> dict:
     return {"value": best, "unit": "s", "peak_mb": peak}
 
 
+def readme_install(workdir: Path, compiler: bool, repeat: int) -> tuple[float, str]:
+    """The README's first command in a clean clone: (fastest wall seconds, the kernels it
+    installed, as ``linseg --version`` says)."""
+    env = {k: v for k, v in os.environ.items() if k != "LINSEG_KERNELS"}
+    if not compiler:
+        bin_dir = workdir / "bin"
+        bin_dir.mkdir(exist_ok=True)
+        if not (bin_dir / "python3").exists():
+            (bin_dir / "python3").symlink_to(getattr(sys, "_base_executable", sys.executable))
+        env.update(PATH=str(bin_dir), CC="/bin/false")
+    best = float("inf")
+    for run in range(repeat):
+        clone = workdir / f"clone-{'cc' if compiler else 'nocc'}-{run}"
+        subprocess.run(["git", "clone", "-q", str(ROOT), str(clone)], check=True)
+        t0 = time.perf_counter()
+        subprocess.run(
+            ["/bin/bash", "-c", README_COMMAND], cwd=clone, env=env, check=True,
+            stdout=subprocess.DEVNULL,
+        )  # fmt: skip
+        best = min(best, time.perf_counter() - t0)
+    version = subprocess.run(
+        [str(clone / ".venv" / "bin" / "linseg"), "--version"], capture_output=True, text=True
+    ).stdout
+    return best, " ".join(version.split()[:6])
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--data", default=os.environ.get("LINSEG_DATA"))
@@ -117,6 +155,13 @@ def main() -> None:
     if args.worker:
         worker = worker_c99 if args.worker == "c99" else worker_default
         print(json.dumps(worker(args.data, args.repeat)))
+        return
+    if args.only == "install":
+        with tempfile.TemporaryDirectory(prefix="linseg-install-") as tmp:
+            for compiler in (True, False):
+                secs, which = readme_install(Path(tmp), compiler, max(args.repeat, 2))
+                print(f"README command 1, {'with' if compiler else 'without'} a C compiler: "
+                      f"{secs:.1f} s ({which})", flush=True)  # fmt: skip
         return
     if not args.data:
         sys.exit("bench_kernels.py: set LINSEG_DATA or give --data")
