@@ -50,6 +50,8 @@ KERNELS = (
     "linseg.compose.strategies._termination",
     "linseg.methods._texttiling",
 )
+#: Cython's utility code, which every compiled kernel imports (built once, by setup.py).
+SHARED = "linseg._cyutility"
 MODES = ("auto", "pure", "compiled")
 
 #: How much slower the pure kernels are, as measured (BENCHMARKS.md, "Pure kernels").
@@ -78,15 +80,19 @@ def mode() -> str:
     return value
 
 
+def _found(name: str) -> bool:
+    """Whether the compiled module ``name`` is installed (found on disk, not imported)."""
+    stem = _ROOT.joinpath(*name.split(".")[1:])
+    return any(
+        stem.with_name(stem.name + s).is_file() for s in importlib.machinery.EXTENSION_SUFFIXES
+    )
+
+
 def built() -> list[str]:
-    """The kernels whose compiled module is installed (found on disk, not imported)."""
-    suffixes = importlib.machinery.EXTENSION_SUFFIXES
-    found = []
-    for name in KERNELS:
-        stem = _ROOT.joinpath(*name.split(".")[1:])
-        if any(stem.with_name(stem.name + s).is_file() for s in suffixes):
-            found.append(name)
-    return found
+    """The kernels whose compiled module is installed, with the module they share."""
+    if not _found(SHARED):
+        return []
+    return [name for name in KERNELS if _found(name)]
 
 
 def active() -> str:
@@ -96,7 +102,8 @@ def active() -> str:
         asked = mode()
         have = built()
         if asked == "compiled" and len(have) < len(KERNELS):
-            missing = [n.rsplit(".", 1)[1] for n in KERNELS if n not in have]
+            absent = [n for n in KERNELS if n not in have] or [SHARED]
+            missing = [n.rsplit(".", 1)[1] for n in absent]
             raise KernelsMissing(
                 "LINSEG_KERNELS=compiled, but linseg's compiled kernels were not built "
                 f"(missing: {', '.join(missing)}); {HOW_TO_COMPILE}, or unset LINSEG_KERNELS "
@@ -111,12 +118,23 @@ def active() -> str:
 def load(name: str) -> ModuleType:
     """The kernel module ``name`` (one of :data:`KERNELS`): compiled or pure, as
     :func:`active` says."""
+    global _chosen
     if name not in KERNELS:
         raise ValueError(f"{name!r} is not one of linseg's kernels")
-    if active() == "pure":
-        _notice()
-        return importlib.import_module(name + "_py")
-    return importlib.import_module(name)
+    if active() == "compiled":
+        try:
+            return importlib.import_module(name)
+        except ImportError as exc:
+            if mode() == "compiled":
+                raise KernelsMissing(
+                    f"LINSEG_KERNELS=compiled, but linseg's compiled kernel {name} does not "
+                    f"load ({exc}); reinstall linseg where it was built"
+                ) from exc
+            # A compiled kernel that does not load (a build for another Python, a broken
+            # file): its twin gives the same results, and the rest follow it.
+            _chosen = "pure"
+    _notice()
+    return importlib.import_module(name + "_py")
 
 
 def describe() -> str:
