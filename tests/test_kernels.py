@@ -124,6 +124,26 @@ def test_compiled_missing_is_a_clear_error_and_auto_falls_back(monkeypatch):
         kernels.load("linseg.compose.band")
 
 
+def test_a_compiled_kernel_that_does_not_load(monkeypatch):
+    # A build for another Python, or a broken file: auto runs the twin (the same results),
+    # compiled says which kernel and why.
+    real = importlib.import_module
+
+    def broken(name, *args):
+        if name.startswith("linseg.") and not name.endswith("_py"):
+            raise ImportError("undefined symbol: PyFoo")
+        return real(name, *args)
+
+    monkeypatch.setattr(kernels.importlib, "import_module", broken)
+    _fresh(monkeypatch, "auto", list(kernels.KERNELS))
+    assert kernels.active() == "compiled"
+    assert kernels.load("linseg.compose._rank").__name__ == "linseg.compose._rank_py"
+    assert kernels.active() == "pure"
+    _fresh(monkeypatch, "compiled", list(kernels.KERNELS))
+    with pytest.raises(kernels.KernelsMissing, match=r"_rank does not load \(undefined symbol"):
+        kernels.load("linseg.compose._rank")
+
+
 class _Terminal(io.StringIO):
     def isatty(self) -> bool:
         return True
