@@ -159,13 +159,9 @@ _noticed = False
 
 def _marker() -> Path:
     """Where a user's note that the notice was shown is kept (the user's cache folder)."""
-    if sys.platform == "win32":
-        base = os.environ.get("LOCALAPPDATA") or str(Path.home() / "AppData" / "Local")
-    elif sys.platform == "darwin":
-        base = str(Path.home() / "Library" / "Caches")
-    else:
-        base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "linseg" / "pure-kernels-noticed"
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("linseg")) / "pure-kernels-noticed"
 
 
 def _notice() -> None:
