@@ -55,7 +55,7 @@ SHARED = "linseg._cyutility"
 MODES = ("auto", "pure", "compiled")
 
 #: How much slower the pure kernels are, as measured (BENCHMARKS.md, "Pure kernels").
-SLOWER = "5 to 15"
+SLOWER = "3 to 10"
 #: How a user gets the compiled kernels.
 HOW_TO_COMPILE = (
     "install a C compiler and the Python headers (e.g. 'apt install gcc python3-dev') "
