@@ -138,18 +138,18 @@ def load(name: str) -> ModuleType:
 
 
 def describe() -> str:
-    """Which kernels run, in a few words, for ``linseg --version``."""
+    """Which kernels run, in a line, for ``linseg --version``."""
     try:
         which = active()
     except (KernelsMissing, ValueError) as exc:
-        return f"no kernels: {exc}"
+        return f"kernels: none ({exc})"
     if which == "compiled":
-        return "compiled kernels"
+        return "kernels: compiled"
     if mode() == "pure":
-        return "pure NumPy kernels (LINSEG_KERNELS=pure)"
+        return "kernels: pure NumPy (LINSEG_KERNELS=pure)"
     return (
-        f"pure NumPy kernels, {SLOWER} times slower: the compiled ones were not built "
-        f"(to get them, {HOW_TO_COMPILE})"
+        f"kernels: pure NumPy, {SLOWER} times slower than the compiled ones, which were not "
+        f"built; to get them, {HOW_TO_COMPILE}"
     )
 
 

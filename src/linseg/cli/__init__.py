@@ -12,6 +12,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 __all__ = ["main", "UsageError", "COMMAND_MODULES", "ArgumentParser"]
 
@@ -40,15 +41,29 @@ class ArgumentParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    from linseg import __version__, kernels
+class _Version(argparse.Action):
+    """``--version``: linseg's version, and which kernels run (linseg.kernels), as written:
+    argparse's own version action would re-wrap the second line."""
 
+    def __init__(
+        self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **kwargs: Any
+    ) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
+        from linseg import __version__, kernels
+
+        sys.stdout.write(f"linseg {__version__}\n{kernels.describe()}\n")
+        parser.exit(0)
+
+
+def build_parser() -> argparse.ArgumentParser:
     parser = ArgumentParser(
         prog="linseg",
         description="Linear text segmentation: Choi's C99 and the methods it is measured against.",
     )
     parser.add_argument(
-        "--version", action="version", version=f"linseg {__version__} with {kernels.describe()}"
+        "--version", action=_Version, help="show linseg's version and which kernels run, and exit"
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
     for name in COMMAND_MODULES:
