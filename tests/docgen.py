@@ -311,7 +311,7 @@ def rejoins(out: str, original: str) -> bool:
 RECORD_KEYS = {
     "path", "method", "params", "format", "format_detected", "tokenized", "n_sentences",
     "n_segments", "n_segments_requested", "band", "boundaries", "segments", "offsets",
-    "notes", "forced_cuts", "keywords", "times",
+    "notes", "forced_cuts", "kernels", "keywords", "times",
 }  # fmt: skip
 
 

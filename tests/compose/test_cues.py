@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import linseg
+from linseg import kernels
 from linseg.compose import Composition, costs, measures, strategies, transforms
-from linseg.compose.costs._cues import token_spans
 from linseg.compose.costs.cues import (
     _PAIR_FAMILIES,
     DEFAULT_MODEL,
@@ -34,6 +34,8 @@ from linseg.text.outline import paragraph_starts
 from linseg.text.sentences import split_sentences
 
 ROOT = Path(__file__).resolve().parents[2]
+
+token_spans = kernels.load("linseg.compose.costs._cues").token_spans
 
 
 def _model(

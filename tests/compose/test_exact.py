@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from linseg import kernels
 from linseg.compose import Composition, measures, strategies, transforms
 from linseg.compose.band import BandMatrix
 from linseg.compose.strategies import ExactDP, exact
@@ -388,7 +389,7 @@ def test_compiled_count_search_is_numpys(n, k, seed, ties, upper, block):
     # Scores with ties (small integers) and with -inf where a segment is not allowed (all of
     # the lower triangle, or random cells too): the same pointers, so the same cuts, in
     # blocks of ends of any width.
-    from linseg.compose.strategies import _exact
+    _exact = kernels.load("linseg.compose.strategies._exact")
 
     rng = np.random.default_rng(seed)
     score = rng.integers(-3, 4, size=(n + 1, n + 1)).astype(np.float64)
@@ -411,7 +412,7 @@ def test_compiled_count_search_is_numpys(n, k, seed, ties, upper, block):
 
 def test_count_search_refuses_no_segments():
     # The compiled kernel writes level 0 whatever k is: k = 0 must not reach it.
-    from linseg.compose.strategies import _exact
+    _exact = kernels.load("linseg.compose.strategies._exact")
 
     score = strategies.segment_scores(M)
     with pytest.raises(ValueError, match="at least one segment"):

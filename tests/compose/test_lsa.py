@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import linseg
-from linseg import methods
+from linseg import kernels, methods
 from linseg.compose import measures
 from linseg.methods.c99_lsa import C99LSA, LSA_STEM_WEIGHT
 
@@ -72,7 +72,7 @@ def test_keep_and_stem_weight_by_hand():
 
 
 def test_sentence_vectors_by_hand():
-    from linseg.compose.measures._lsa import sentence_vectors
+    sentence_vectors = kernels.load("linseg.compose.measures._lsa").sentence_vectors
 
     space = np.array([[1.0, 0.0], [0.0, 1.0], [0.5, 0.25]], dtype=np.float32)
     row_of = np.array([2, -1, 0, 1], dtype=np.int64)  # id 1 has no row
@@ -104,7 +104,7 @@ def test_sentence_vectors_are_the_sparse_product_to_the_bit(dims, sentences, loc
     # LsaCosine's vectors, and every boundary of the LSA methods, depend on the same bits.
     from scipy import sparse
 
-    from linseg.compose.measures._lsa import sentence_vectors
+    sentence_vectors = kernels.load("linseg.compose.measures._lsa").sentence_vectors
 
     rng = np.random.default_rng(seed)
     space = rng.normal(size=(7, dims)).astype(np.float32)

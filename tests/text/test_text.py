@@ -6,6 +6,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from linseg import kernels
 from linseg.text.processor import (
     TextProcessor,
     default_stopwords,
@@ -136,7 +137,9 @@ def test_ids_agree_with_stems(sentences):
     st.lists(st.text(st.sampled_from(list("ab-' .")), max_size=12), max_size=4),
 )
 def test_raw_english_is_read_in_compiled_code_as_its_tokens_say(sentences, before):
-    from linseg.text._text import UNKNOWN_ID, lookup_raw_words
+    # The kernel that runs, compiled or pure (linseg.kernels).
+    _text = kernels.load("linseg.text._text")
+    UNKNOWN_ID, lookup_raw_words = _text.UNKNOWN_ID, _text.lookup_raw_words
     from linseg.text.words import raw_word_tokens
 
     # The compiled reader finds raw_word_tokens' tokens ...

@@ -20,12 +20,15 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from linseg.text._text import UNKNOWN_ID
-from linseg.text._text import hash_put_many as _hash_put_many
-from linseg.text._text import lookup_raw_words as _lookup_raw_words
-from linseg.text._text import lookup_tokens as _lookup_tokens
-from linseg.text._text import rehash as _rehash
+from linseg import kernels
 from linseg.text.processor import TextProcessor
+
+_text = kernels.load("linseg.text._text")
+UNKNOWN_ID = _text.UNKNOWN_ID
+_hash_put_many = _text.hash_put_many
+_lookup_raw_words = _text.lookup_raw_words
+_lookup_tokens = _text.lookup_tokens
+_rehash = _text.rehash
 
 __all__ = ["Forms", "read_forms", "BATCH"]
 

@@ -12,6 +12,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 __all__ = ["main", "UsageError", "COMMAND_MODULES", "ArgumentParser"]
 
@@ -40,14 +41,30 @@ class ArgumentParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    from linseg import __version__
+class _Version(argparse.Action):
+    """``--version``: linseg's version, and which kernels run (linseg.kernels), as written:
+    argparse's own version action would re-wrap the second line."""
 
+    def __init__(
+        self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **kwargs: Any
+    ) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
+        from linseg import __version__, kernels
+
+        sys.stdout.write(f"linseg {__version__}\n{kernels.describe()}\n")
+        parser.exit(0)
+
+
+def build_parser() -> argparse.ArgumentParser:
     parser = ArgumentParser(
         prog="linseg",
         description="Linear text segmentation: Choi's C99 and the methods it is measured against.",
     )
-    parser.add_argument("--version", action="version", version=f"linseg {__version__}")
+    parser.add_argument(
+        "--version", action=_Version, help="show linseg's version and which kernels run, and exit"
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(sub)
@@ -55,7 +72,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    from linseg.kernels import KernelsMissing
+
+    try:
+        parser = build_parser()
+    except (KernelsMissing, ValueError) as exc:  # LINSEG_KERNELS: a bad value, or no kernels
+        return _fail(str(exc))
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         return _fail("a command is needed, e.g. 'linseg segment FILE' (see 'linseg --help')")

@@ -10,7 +10,8 @@
               boundaries, the segments' text, which joined give the input back, each
               segment's ``[start, end)`` character offsets into the text read
               (``offsets``), its keywords, and for a transcript its times; where
-              ``max_size`` cut sentences, the offsets of every cut (``forced_cuts``).
+              ``max_size`` cut sentences, the offsets of every cut (``forced_cuts``);
+              which kernels ran (``compiled``, or ``pure``: linseg.kernels).
 ``jsonl``     the same record on one line: for batch runs, one line a document in one
               file, each with its ``path``.
 ``chapters``  for a transcript only: one line per segment, ``HH:MM:SS title``, the time
@@ -28,6 +29,7 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
+from linseg import kernels
 from linseg.readers.clock import format_clock
 from linseg.readers.document import Document
 from linseg.readers.ref import SEPARATOR
@@ -108,6 +110,7 @@ def _fields(run: DocumentRun) -> Iterator[tuple[str, Any, bool]]:
     yield "notes", list(run.notes), False
     splits = run.result.details.get("forced_splits", ())
     yield "forced_cuts", (c for s in splits for c in s.cuts), True
+    yield "kernels", kernels.active(), False
     yield "keywords", run.keywords(), True
     times = run.times
     yield "times", None if times is None else [[a, b] for a, b in times], False

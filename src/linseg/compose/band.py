@@ -34,8 +34,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from linseg import kernels
 from linseg.checks import check_int
-from linseg.compose._banded import _cosine_band
 from linseg.compose.memory import (
     ALWAYS_FITS,
     available_memory,
@@ -46,6 +46,8 @@ from linseg.compose.memory import (
 
 if TYPE_CHECKING:
     pass
+
+_cosine_band = kernels.load("linseg.compose._banded")._cosine_band
 
 __all__ = [
     "CountBand",

@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from linseg.compose._banded import _rank_band
-from linseg.compose._rank import rank_full
+from linseg import kernels
 from linseg.compose.band import BandMatrix
+
+_rank_band = kernels.load("linseg.compose._banded")._rank_band
+rank_full = kernels.load("linseg.compose._rank").rank_full
 
 __all__ = ["LocalRank", "NoTransform", "banded_rank_transform", "rank_transform", "check_mask_size"]
 

@@ -38,6 +38,7 @@ from typing import cast
 
 import numpy as np
 
+from linseg import kernels
 from linseg.base import Segmentation, check_int, serial
 from linseg.chunks.bounds import SizeUnit
 from linseg.compose import Composition
@@ -50,8 +51,9 @@ from linseg.compose.strategies.depth import (
     hearst_cutoff,
     moving_average,
 )
-from linseg.methods._texttiling import block_cosines
 from linseg.text.processor import Stemmer
+
+block_cosines = kernels.load("linseg.methods._texttiling").block_cosines
 
 __all__ = ["TextTiling", "TextTilingResult", "block_scores", "depth_scores", "moving_average"]
 

@@ -23,13 +23,16 @@ from typing import Any, TypeVar, cast
 
 import numpy as np
 
-from linseg.text._text import UNKNOWN_ID as _UNKNOWN
-from linseg.text._text import hash_put_many as _hash_put_many
-from linseg.text._text import lookup_raw_words as _lookup_raw_words
-from linseg.text._text import lookup_tokens as _lookup_tokens
-from linseg.text._text import rehash as _rehash
+from linseg import kernels
 from linseg.text.stemmers import SnowballStemmer
 from linseg.text.words import is_word, raw_word_tokens, tokenize_raw
+
+_text = kernels.load("linseg.text._text")
+_UNKNOWN = _text.UNKNOWN_ID
+_hash_put_many = _text.hash_put_many
+_lookup_raw_words = _text.lookup_raw_words
+_lookup_tokens = _text.lookup_tokens
+_rehash = _text.rehash
 
 Stemmer = Callable[[str], str]
 

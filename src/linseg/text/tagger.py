@@ -19,7 +19,10 @@ from importlib import resources
 
 import numpy as np
 
-from linseg.text._tagger import viterbi
+from linseg import kernels
+
+viterbi = kernels.load("linseg.text._tagger").viterbi
+
 
 __all__ = ["TAGS", "Tagger", "default_tagger", "coarse_tag", "word_class"]
 

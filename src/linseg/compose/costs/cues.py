@@ -44,10 +44,17 @@ from pathlib import Path
 
 import numpy as np
 
+from linseg import kernels
 from linseg.base import segments_from_boundaries
-from linseg.compose.costs._cues import pair_buckets, paragraph_weights, token_spans
 from linseg.compose.costs.gaps import _GapCost
 from linseg.text.outline import paragraph_starts
+
+_cues = kernels.load("linseg.compose.costs._cues")
+pair_buckets, paragraph_weights, token_spans = (
+    _cues.pair_buckets,
+    _cues.paragraph_weights,
+    _cues.token_spans,
+)
 
 __all__ = [
     "DEFAULT_MODEL",

@@ -9,9 +9,12 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from linseg.compose.costs._multinomial import search, segment_costs
+from linseg import kernels
 from linseg.compose.costs.units import UnitCounts, _log_words, _UnitStems
 from linseg.text.processor import Stemmer
+
+_multinomial = kernels.load("linseg.compose.costs._multinomial")
+search, segment_costs = _multinomial.search, _multinomial.segment_costs
 
 __all__ = ["Multinomial"]
 

@@ -9,12 +9,14 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from linseg import kernels
 from linseg.compose.band import BandMatrix, _chunked_ids, banded_cosine_from_ids
-from linseg.compose.measures import _cosine
 from linseg.compose.measures.stems import _Stems
 
 if TYPE_CHECKING:
     from scipy import sparse
+
+_cosine = kernels.load("linseg.compose.measures._cosine")
 
 __all__ = [
     "cosine",

@@ -11,10 +11,12 @@ from typing import Union
 
 import numpy as np
 
-from linseg.compose.measures._lsa import sentence_vectors
+from linseg import kernels
 from linseg.compose.measures.cosine import _cosine_rows, cosine_from_ids
 from linseg.compose.measures.stems import _Stems
 from linseg.text.processor import Stemmer
+
+sentence_vectors = kernels.load("linseg.compose.measures._lsa").sentence_vectors
 
 __all__ = ["LsaCosine", "LsaSpace", "load_lsa_space"]
 

@@ -15,12 +15,14 @@ from collections.abc import Callable
 
 import numpy as np
 
+from linseg import kernels
 from linseg.base import check_n_segments
 from linseg.checks import check_int
 from linseg.compose.band import BandMatrix
-from linseg.compose.strategies._depth import gap_depths
 from linseg.compose.strategies.exact import _check_finite
 from linseg.compose.strategies.termination import smooth
+
+gap_depths = kernels.load("linseg.compose.strategies._depth").gap_depths
 
 __all__ = [
     "moving_average",

@@ -23,16 +23,19 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from linseg import kernels
 from linseg.checks import check_number
-from linseg.compose._banded import _band_cumsums, _cluster
 from linseg.compose.band import BandMatrix, _chunked_ids, banded_cosine_from_ids
-from linseg.compose.strategies._density import divisive
-from linseg.compose.strategies._density import sum_of_rank as _sum_of_rank
 from linseg.compose.strategies.termination import automatic_termination
 from linseg.compose.transforms import banded_rank_transform
 
 if TYPE_CHECKING:
     from linseg.text.processor import TextProcessor
+
+_banded = kernels.load("linseg.compose._banded")
+_density = kernels.load("linseg.compose.strategies._density")
+_band_cumsums, _cluster = _banded._band_cumsums, _banded._cluster
+divisive, _sum_of_rank = _density.divisive, _density.sum_of_rank
 
 __all__ = [
     "sum_of_rank",

@@ -9,12 +9,14 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from linseg import kernels
 from linseg.base import check_n_segments
 from linseg.checks import check_int
 from linseg.compose.band import BandMatrix
 from linseg.compose.costs import SegmentCost
-from linseg.compose.strategies import _exact
 from linseg.text.outline import heading_starts, paragraph_starts
+
+_exact = kernels.load("linseg.compose.strategies._exact")
 
 __all__ = [
     "ExactDP",

@@ -36,10 +36,13 @@ from typing import Any
 
 import numpy as np
 
+from linseg import kernels
 from linseg.base import check_n_segments
 from linseg.checks import check_flag
 from linseg.compose.band import BandMatrix
-from linseg.compose.strategies._dotplot import greedy, reynar
+
+_dotplot = kernels.load("linseg.compose.strategies._dotplot")
+greedy, reynar = _dotplot.greedy, _dotplot.reynar
 
 __all__ = [
     "ReynarExact",

@@ -12,7 +12,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from linseg.compose.strategies._termination import terminate
+from linseg import kernels
+
+terminate = kernels.load("linseg.compose.strategies._termination").terminate
+
 
 __all__ = ["SMOOTHING_MASK", "smooth", "Termination", "automatic_termination"]
 
