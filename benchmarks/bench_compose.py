@@ -31,8 +31,8 @@ from bench_scale import _peak_rss  # the same measurement as the banded C99's
 def pages_table(data: str) -> None:
     from linseg.compose import Composition, costs, measures, strategies, transforms
     from linseg.evaluation.natural import find_natural_documents
+    from linseg.execution.workers import blas_on_one_thread
     from linseg.methods import create
-    from linseg.workers import blas_on_one_thread
 
     texts = [
         t.read_text()

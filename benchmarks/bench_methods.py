@@ -22,8 +22,8 @@ from pathlib import Path
 
 from linseg.evaluation.corpora import find_ref_files
 from linseg.evaluation.evaluate import evaluate, summarize
+from linseg.execution.workers import one_blas_thread
 from linseg.methods import available, create
-from linseg.workers import one_blas_thread
 
 RANGES = ("3-11", "3-5", "6-8", "9-11")
 

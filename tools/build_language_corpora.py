@@ -44,7 +44,7 @@ before its first section). Its text is its prose paragraphs (``<p>``, and public
 screen listings, tables, lists, figures, examples, admonitions (notes, tips, warnings),
 sidebars, footnotes, block quotes and legal notices. A paragraph is kept when it has at
 least four words, ends with a sentence mark (``.``, ``!``, ``?``, ``…`` or ``:``) and is
-in the book's language by :func:`linseg.text.languages.detect_language` (translations leave
+in the book's language by :func:`linseg.text.identification.detect_language` (translations leave
 some paragraphs in English). Paragraphs are split into sentences by linseg's splitter in
 the language's mode (:func:`linseg.text.sentences.split_sentences`), each paragraph apart, and
 each sentence is tokenised for the ``.ref`` format: punctuation set apart as its own
@@ -84,7 +84,8 @@ from pathlib import Path
 from linseg.evaluation.corpora.brown import SampleRange, make_samples, parse_ranges
 from linseg.readers.ref import format_ref, is_separator
 from linseg.readers.webpage import VOID_ELEMENTS
-from linseg.text.languages import LANGUAGES, detect_language
+from linseg.text.identification import detect_language
+from linseg.text.languages import LANGUAGES
 from linseg.text.sentences import split_sentences
 
 OUT = Path(__file__).resolve().parent.parent / "benchmarks" / "languages"

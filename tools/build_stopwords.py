@@ -17,7 +17,7 @@ Hungarian, Italian, Norwegian, Portuguese, Russian, Spanish, Swedish) are the Sn
 project's own stop lists, BSD-licensed, which Lucene carries unchanged; the others are
 Jacques Savoy's (BSD), the Carrot2 project's (BSD, Polish) or Lucene's (Apache-2.0). Each
 list is written one word a line, sorted, after a header naming its source, normalised as
-:func:`linseg.text.languages.lowercase` gives words (NFC, lower case; Greek without accents,
+:func:`linseg.text.words.lowercase` gives words (NFC, lower case; Greek without accents,
 Persian with the Persian yeh and kaf); entries holding a space are left out. English keeps
 linseg's own list (``stopwords-en.txt``) and is not touched.
 
@@ -40,7 +40,8 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from linseg.text.languages import LANGUAGES, lowercase
+from linseg.text.languages import LANGUAGES
+from linseg.text.words import lowercase
 
 PACKAGE = "liblucene8-java"
 JAR_DIR = Path("/usr/share/java")
@@ -193,7 +194,7 @@ def _readme(rows: list[tuple[Source, int]], jars: dict[str, Path], version: str)
         "python tools/build_stopwords.py",
         "```",
         "",
-        "Each list is normalised as `linseg.text.languages.lowercase` gives words (NFC, lower",
+        "Each list is normalised as `linseg.text.words.lowercase` gives words (NFC, lower",
         "case; Greek without accents and with `σ` for final sigma; Persian with the Persian",
         "yeh and kaf), sorted, with a header naming its source; entries holding a space are",
         "left out. Nothing else is changed.",

@@ -57,11 +57,17 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "linseg.sentences": ("linseg.text.sentences", "linseg.text.outline"),
     "linseg.words": ("linseg.text.words",),
     "linseg.stemmers": ("linseg.text.stemmers",),
-    "linseg.languages": ("linseg.text.languages",),
+    "linseg.languages": (
+        "linseg.text.languages",
+        "linseg.text.identification",
+        "linseg.text.words",
+    ),
     "linseg.tagger": ("linseg.text.tagger",),
     "linseg.bounds": ("linseg.chunks.bounds",),
     "linseg.keywords": ("linseg.chunks.keywords",),
     "linseg.memory": ("linseg.compose.memory",),
+    "linseg.progress": ("linseg.execution.progress",),
+    "linseg.workers": ("linseg.execution.workers",),
     "linseg.banded": ("linseg.compose.band",),
     "linseg.similarity": (
         "linseg.compose.measures.cosine",

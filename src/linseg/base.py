@@ -202,7 +202,7 @@ class Segmenter:
 
     language:
         ISO 639-1 code of the text's language, or ``"auto"`` (the default) to detect it
-        in each text (:func:`linseg.text.languages.detect_language`: by script, then an
+        in each text (:func:`linseg.text.identification.detect_language`: by script, then an
         identifier that must be sure, English otherwise).
     stopwords:
         Words to remove: an iterable of words, a path to a word-list file (one word a
@@ -256,7 +256,8 @@ class Segmenter:
         if not isinstance(language, str):
             raise TypeError(f"language must be an ISO 639-1 code or 'auto', got {language!r}")
         if language not in ("en", "auto"):
-            from linseg.text.languages import AUTO, resolve_language
+            from linseg.text.identification import resolve_language
+            from linseg.text.languages import AUTO
 
             language = AUTO if language.strip().lower() == AUTO else resolve_language(language)
         self.language = language
@@ -519,10 +520,10 @@ class Segmenter:
     def language_of(self, text: str | Sequence[str]) -> str:
         """The language this segmenter reads ``text`` (a string, or a document's sentences)
         in: its ``language``, or for ``"auto"`` the one detected in the text
-        (:func:`linseg.text.languages.detect_language`)."""
+        (:func:`linseg.text.identification.detect_language`)."""
         if self.language != "auto":
             return self.language
-        from linseg.text.languages import detect_language
+        from linseg.text.identification import detect_language
 
         return detect_language(text)
 

@@ -481,7 +481,7 @@ def test_a_worker_runs_blas_on_one_thread():
     import sys
 
     code = (
-        "from linseg.workers import one_blas_thread; one_blas_thread(); "
+        "from linseg.execution.workers import one_blas_thread; one_blas_thread(); "
         "from threadpoolctl import threadpool_info; "
         "print(sorted({i['num_threads'] for i in threadpool_info() if i['user_api'] == 'blas'}))"
     )

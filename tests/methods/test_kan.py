@@ -182,9 +182,9 @@ def test_every_method_pickles_for_worker_processes(language):
 def test_the_default_stemmers_pickle_by_name():
     import pickle
 
-    from linseg.text.languages import stem_function
     from linseg.text.processor import porter_stemmer
     from linseg.text.stemmers import SnowballStemmer
+    from linseg.text.words import stem_function
 
     for stem in (porter_stemmer(), stem_function("fr")):
         assert isinstance(stem, SnowballStemmer)

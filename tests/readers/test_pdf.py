@@ -14,7 +14,7 @@ pytest.importorskip("pypdf", reason="PDF input needs pypdf (pip install 'linseg[
 
 from docgen import read_or_refuse
 from linseg.cli import main
-from linseg.progress import pages_shown
+from linseg.execution.progress import pages_shown
 from linseg.readers.document import decode_document
 from linseg.readers.pdf import pdf_text, sniff_pdf
 from linseg.readers.pdf_layout import MAX_CODE_INDENT

@@ -9,22 +9,19 @@ import Stemmer
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from linseg.text import languages
-from linseg.text.languages import (
-    LANGUAGES,
-    detect_language,
-    language_info,
+from linseg.text import identification
+from linseg.text.identification import detect_language, resolve_language
+from linseg.text.languages import LANGUAGES, language_info, supported_languages
+from linseg.text.processor import TextProcessor, default_stopwords, is_word, tokenize_raw
+from linseg.text.words import (
     lowercase,
-    resolve_language,
     stem_function,
     stemmer,
     stopwords,
-    supported_languages,
     token_word,
     tokenize,
     written_words,
 )
-from linseg.text.processor import TextProcessor, default_stopwords, is_word, tokenize_raw
 
 # -- the table -----------------------------------------------------------------------
 
@@ -307,24 +304,24 @@ def test_english_is_detected_without_the_identifier(monkeypatch) -> None:
     def refuse(sample: str) -> str:
         raise AssertionError("the identifier was asked")
 
-    monkeypatch.setattr(languages, "_identify", refuse)
+    monkeypatch.setattr(identification, "_identify", refuse)
     assert detect_language(PARAGRAPHS["en"]) == "en"
     assert detect_language(["bees make honey .", "the honey is sweet ."]) == "en"
-    assert languages._looks_english("the cat and the dog")  # 3 of 5 words
-    assert not languages._looks_english(PARAGRAPHS["de"])
+    assert identification._looks_english("the cat and the dog")  # 3 of 5 words
+    assert not identification._looks_english(PARAGRAPHS["de"])
 
 
 def test_an_unsure_identifier_falls_back_to_english() -> None:
     # Code, logs and lists of names score far below CONFIDENCE in any language.
-    assert languages.CONFIDENCE == 0.9
+    assert identification.CONFIDENCE == 0.9
     for text in ("x = 1\ny = 2\nprint(x + y)\n", "kubectl get pods -n kube-system", "a a a b b b"):
         assert detect_language(text) == "en", text
 
 
 def test_a_long_document_is_sampled_not_joined() -> None:
     sentences = ["Der Hund schläft im Garten, und die Katze spielt."] * 5000
-    sample = languages._sample(sentences)
-    assert len(sample) <= languages._DETECT_CHARS + 2 * languages._DETECT_PIECES
+    sample = identification._sample(sentences)
+    assert len(sample) <= identification._DETECT_CHARS + 2 * identification._DETECT_PIECES
     assert detect_language(sentences) == "de"
     with pytest.raises(TypeError):
         detect_language([1, 2])  # type: ignore[list-item]

@@ -341,9 +341,9 @@ def _z(
 
 def text_processor(sentences: Sequence[str]) -> TextProcessor:
     """The processor for keywords when none is given: the default one of the language the
-    sentences are written in (:func:`linseg.text.languages.detect_language`), so that a
+    sentences are written in (:func:`linseg.text.identification.detect_language`), so that a
     text's own stopwords are left out."""
-    from linseg.text.languages import detect_language
+    from linseg.text.identification import detect_language
 
     return TextProcessor(language=detect_language(sentences))
 
@@ -354,6 +354,6 @@ def long_enough(token: str) -> bool:
     of three letters)."""
     if len(token) >= MIN_LENGTH:
         return True
-    from linseg.text.languages import is_unspaced
+    from linseg.text.words import is_unspaced
 
     return len(token) == 2 and is_unspaced(token)

@@ -260,7 +260,7 @@ def _run_local(tasks: list[Task], params: dict, work: Work, report: Report, jobs
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
     from concurrent.futures.process import BrokenProcessPool
 
-    from linseg.workers import one_blas_thread
+    from linseg.execution.workers import one_blas_thread
 
     attempts = {t: 0 for t in tasks}
     queue = list(reversed(tasks))
@@ -466,7 +466,7 @@ def run_batch(args: argparse.Namespace, work: Work | None = None) -> int:
 
     ``work`` replaces :func:`segment_document` (it must be importable by the workers).
     """
-    from linseg.progress import Progress
+    from linseg.execution.progress import Progress
 
     jsonl = args.output == "jsonl"
     if not args.out and not jsonl:

@@ -14,7 +14,7 @@ from linseg.cli import UsageError
 from linseg.cli.options import add_method_options, make_segmenter
 from linseg.evaluation.corpora.data import choi_dir
 from linseg.evaluation.evaluate import evaluate, range_order, summarize
-from linseg.progress import Progress
+from linseg.execution.progress import Progress
 from linseg.readers.ref import find_ref_files
 
 

@@ -16,7 +16,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from linseg.text.languages import language_info, stopwords, supported_languages
+    from linseg.text.languages import language_info, supported_languages
+    from linseg.text.words import stopwords
 
     print("code  language     stemmer      sentences  stopwords")
     for code in supported_languages():

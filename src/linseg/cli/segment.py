@@ -9,7 +9,7 @@ import sys
 from linseg.cli.batch import is_batch, run_batch
 from linseg.cli.options import add_method_options, add_reading_options, announce, positive_int, tell
 from linseg.cli.output import KEYWORDS_HEADER, OUTPUTS, check_output, write
-from linseg.progress import pages_shown
+from linseg.execution.progress import pages_shown
 from linseg.readers.document import read_document
 from linseg.readers.ref import SEPARATOR
 from linseg.run import run_document

@@ -16,9 +16,9 @@ import numpy as np
 
 from linseg.base import Segmenter
 from linseg.evaluation.metrics import default_k, pk_from_labels, positions, windowdiff_from_labels
-from linseg.progress import Progress
+from linseg.execution.progress import Progress
+from linseg.execution.workers import blas_on_one_thread
 from linseg.readers.ref import RefDocument, read_ref
-from linseg.workers import blas_on_one_thread
 
 __all__ = [
     "Scores",

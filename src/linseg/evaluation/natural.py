@@ -81,8 +81,8 @@ from linseg.evaluation.metrics import (
     windowdiff_from_labels,
 )
 from linseg.evaluation.significance import bootstrap_interval
-from linseg.progress import Progress
-from linseg.workers import blas_on_one_thread
+from linseg.execution.progress import Progress
+from linseg.execution.workers import blas_on_one_thread
 
 __all__ = [
     "NaturalDocument",

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, NamedTuple
 
-from linseg.progress import report_pages
+from linseg.execution.progress import report_pages
 from linseg.readers.markup import note_in_brackets
 
 # (TeX's bold fonts by their names: Computer Modern's CMBX12 and CMSSBX10, cm-super's

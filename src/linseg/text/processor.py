@@ -156,7 +156,7 @@ class TextProcessor:
         counts it; his dot-plot program does not).
     language:
         ISO 639-1 code (:mod:`linseg.text.languages`). Outside English, words, elision and
-        scripts without spaces follow :func:`linseg.text.languages.tokenize`.
+        scripts without spaces follow :func:`linseg.text.words.tokenize`.
 
     Notes
     -----
@@ -184,13 +184,13 @@ class TextProcessor:
             self._word_of = partial(_english_word, hyphens=self.hyphens)
             self._raw_tokens = raw_word_tokens
         else:
-            from linseg.text import languages
+            from linseg.text import languages, words
 
             languages.language_info(language)  # a clear error for an unknown code
-            default_stop = partial(languages.stopwords, language)
-            default_stem = partial(languages.stem_function, language)
-            self._word_of = partial(languages.token_word, language=language)
-            self._raw_tokens = partial(languages.tokenize, language=language)
+            default_stop = partial(words.stopwords, language)
+            default_stem = partial(words.stem_function, language)
+            self._word_of = partial(words.token_word, language=language)
+            self._raw_tokens = partial(words.tokenize, language=language)
         self.stopwords = (
             default_stop() if stopwords is None else frozenset(w.lower() for w in stopwords)
         )
@@ -271,17 +271,17 @@ class TextProcessor:
     def tokens(self, sentence: str, tokenized: bool) -> list[str]:
         """The tokens of one sentence: split on spaces when ``tokenized``, else found in raw
         text by the language's rules (:func:`linseg.text.words.raw_word_tokens` in English, which
-        leaves out dashes; :func:`linseg.text.languages.tokenize` elsewhere)."""
+        leaves out dashes; :func:`linseg.text.words.tokenize` elsewhere)."""
         return sentence.split() if tokenized else self._raw_tokens(sentence)
 
     def written_tokens(self, sentence: str, tokenized: bool) -> list[str]:
         """The tokens of one sentence as it writes them (:meth:`tokens` lower-cases the
         words of languages other than English): for showing a word as its writer did,
         German nouns with their capitals. :meth:`stem_token` judges them as it does
-        :meth:`tokens`' (:func:`linseg.text.languages.written_words`)."""
+        :meth:`tokens`' (:func:`linseg.text.words.written_words`)."""
         if tokenized or self.language == "en":
             return self.tokens(sentence, tokenized)
-        from linseg.text.languages import written_words
+        from linseg.text.words import written_words
 
         return written_words(sentence, self.language)
 

@@ -285,7 +285,8 @@ def _whole_headings(text: str, a: int, b: int, starts: list[int]) -> list[int]:
 
 
 def _splitter_code(language: str, text: str) -> str:
-    from linseg.text.languages import language_info, resolve_language
+    from linseg.text.identification import resolve_language
+    from linseg.text.languages import language_info
 
     try:
         code = resolve_language(language, text)

@@ -28,7 +28,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from linseg.text.languages import LANGUAGES, resolve_language
+from linseg.text.identification import resolve_language
+from linseg.text.languages import LANGUAGES
 
 __all__ = [
     "prose_units",
@@ -191,7 +192,7 @@ def pause_scores(words: Sequence[str], language: str = "en") -> list[int]:
     +2 after a word that ends in a clause's mark (a comma, a full stop), +1 before a
     function word (the language's stopwords) that follows a content word, -1 after a
     function word (a clause seldom ends in ``the`` or ``of``)."""
-    from linseg.text.languages import stopwords
+    from linseg.text.words import stopwords
 
     stop = stopwords(language)
     plain = [w.strip("\"'()[]{}.,;:!?").lower() for w in words]

@@ -17,8 +17,8 @@ import numpy as np
 from linseg.evaluation.evaluate import range_of
 from linseg.evaluation.metrics import default_k, expected_pk_random, pk, pk_from_labels, positions
 from linseg.evaluation.paper.experiments import TABLES, Config, PaperRun, _table_of, configs_for
+from linseg.execution.workers import blas_on_one_thread, one_blas_thread
 from linseg.readers.ref import find_ref_files, parse_ref, read_ref
-from linseg.workers import blas_on_one_thread, one_blas_thread
 
 __all__ = ["run_paper"]
 
@@ -208,7 +208,7 @@ def _run_pending(
     """Run what the caches lack, in batches of samples that need the same configurations,
     on ``jobs`` processes; every result goes to ``cached`` and is appended to its cache
     file as it arrives, so an interrupted run resumes. Returns the number of runs."""
-    from linseg.progress import Progress
+    from linseg.execution.progress import Progress
 
     groups: dict[tuple[str, ...], list[str]] = {}
     for path, todo in pending.items():
