@@ -14,7 +14,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import wraps
+from functools import cache, wraps
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from linseg.checks import check_int, check_stemmer, check_stopwords, check_tokenized
@@ -332,15 +332,7 @@ class Segmenter:
 
     @classmethod
     def _param_names(cls) -> list[str]:
-        import inspect
-
-        sig = inspect.signature(cls.__init__)
-        # A segmenter without an __init__ of its own (a baseline) has object's
-        # ``*args, **kwargs``, which are not parameters.
-        variadic = (inspect.Parameter.VAR_KEYWORD, inspect.Parameter.VAR_POSITIONAL)
-        return [
-            name for name, p in sig.parameters.items() if name != "self" and p.kind not in variadic
-        ]
+        return list(_init_params(cls.__init__))
 
     def get_params(self, deep: bool = True) -> dict[str, Any]:
         """The parameters of ``__init__``, as given (``deep`` is scikit-learn's argument;
@@ -374,6 +366,22 @@ class Segmenter:
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.get_params().items())
         return f"{type(self).__name__}({args})"
+
+
+@cache
+def _init_params(init: Callable[..., None]) -> tuple[str, ...]:
+    """The parameters an ``__init__`` names, read once per function: every result of a
+    composition is filled from its segmenter's parameters, and reading a signature costs
+    more than segmenting a short document does."""
+    import inspect
+
+    sig = inspect.signature(init)
+    # A segmenter without an __init__ of its own (a baseline) has object's
+    # ``*args, **kwargs``, which are not parameters.
+    variadic = (inspect.Parameter.VAR_KEYWORD, inspect.Parameter.VAR_POSITIONAL)
+    return tuple(
+        name for name, p in sig.parameters.items() if name != "self" and p.kind not in variadic
+    )
 
 
 _S2 = TypeVar("_S2", bound=Segmenter)

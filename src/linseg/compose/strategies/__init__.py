@@ -10,7 +10,8 @@ as the keyword ``positions``.
 One module per strategy, its kernels beside it:
 
 - :mod:`~.divisive` -- C99's divisive clustering (sections 3.3-3.4, equations 3 and 5),
-  dense or on a band, with :mod:`~.termination`, its stopping rule;
+  dense or on a band, with :mod:`~.termination`, its stopping rule (and ``MeanCount``, a
+  count agreed by other segmenters, for ``ExactDP(count=...)``);
 - :mod:`~.reynar` -- Reynar's greedy maximisation and minimisation of dot density;
 - :mod:`~.depth` -- Hearst's depth scores (TextTiling's strategy);
 - :mod:`~.exact` -- exact dynamic programming, given a count or a penalty per segment,
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
         unit_starts,
     )
     from linseg.compose.strategies.reynar import ReynarExact, ReynarGreedy
+    from linseg.compose.strategies.termination import MeanCount
 
 #: What a strategy is: the (transformed) matrix and a count or None, to boundaries.
 Strategy = Callable[[np.ndarray, "int | None"], list[int]]
@@ -53,6 +55,7 @@ _NAMES = {
     "ReynarExact": "reynar",
     "DepthScores": "depth",
     "Baseline": "baseline",
+    "MeanCount": "termination",
     **dict.fromkeys(
         [
             "ExactDP",
@@ -75,6 +78,7 @@ __all__ = [
     "ReynarExact",
     "DepthScores",
     "Baseline",
+    "MeanCount",
     "ExactDP",
     "UNITS",
     "MIN_HEADING_UNITS",
