@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -516,28 +514,6 @@ def test_rows_refuse_what_they_cannot_serve():
         Composition(
             measures.DotDensity(), None, depth, band=2, rows=rows.TokenSequences(3)
         ).segment(DOC)
-
-
-def test_a_band_of_rows_is_the_whole_matrix_of_rows():
-    # TextTiling's way: the dot products of token-sequences within 2 block - 1 of each
-    # other are all that depth scores read, so the band gives the dense matrix's series.
-    text = (Path(__file__).parents[2] / "examples" / "three-topics.txt").read_text()
-    sentences = linseg_sentences(text)
-    depth = strategies.DepthScores(block=3, min_separation=2)
-
-    def tiling(band: int | None) -> Composition:
-        return Composition(
-            measures.DotDensity(), None, depth, band=band, rows=rows.TokenSequences(8)
-        )
-
-    dense = tiling(None)
-    similarity = dense._matrix(rows.TokenSequences(8)(sentences, False).texts, True, None)
-    assert similarity.shape[0] > 10  # rows, not sentences
-    for k in (None, 2, 4):
-        found = tiling(5).segment(sentences, k).boundaries
-        assert found == dense.segment(sentences, k).boundaries
-    with pytest.raises(ValueError, match="band holds 4"):
-        tiling(4).segment(sentences)
 
 
 # --- the baselines as strategies ----------------------------------------------------------------

@@ -96,7 +96,9 @@ class Composition(Segmenter):
         tables grow as the square of the length (``consensus_dp`` hands long documents to
         ``C99DP``'s banded search, ``u00_pr`` to U00's own search without the rank
         evidence). The count a strategy's count rule found is passed on; the result is
-        this composition's type, filled from the other's products.
+        this composition's type, filled from the other's products. One segment of such a
+        document, in a plain :class:`~linseg.base.Segmentation`, is no boundary: nothing
+        is searched.
 
     Notes
     -----
@@ -111,9 +113,8 @@ class Composition(Segmenter):
         Composition(strategy=ExactDP(exponent=0.7, max_length="auto"), band=64)
 
     The pipeline (:meth:`_products`), for a document of n sentences: the count (given,
-    or the strategy's own rule's, ``ExactDP(count=...)``); one segment asked of a plain
-    :class:`~linseg.base.Segmentation` is no boundary, nothing computed; ``beyond``; the
-    rows; the band (for the count); the measure and the transform (unless the strategy
+    or the strategy's own rule's, ``ExactDP(count=...)``); ``beyond``; the rows; the
+    band (for the count); the measure and the transform (unless the strategy
     reads no matrix: ``needs_matrix`` false); the strategy, or its ``trace(matrix,
     n_segments, keep=..., **extra) -> dict`` when the result has fields to fill. A
     strategy says what else it reads: ``needs_positions`` (``positions``),
@@ -271,10 +272,10 @@ class Composition(Segmenter):
                 count = check_n_segments(rule(sentences, tokenized))
             if self.rows is not None and len(sentences) < 2:
                 count = 1  # no sentence boundary, however many rows the sentence makes
-            if count == 1 and not trace and self.takes_count:
-                # One segment: no boundary, whatever the pieces would compute.
-                return {"boundaries": [], "notes": []}
             if self.beyond is not None and len(sentences) > self.beyond[0]:
+                if count == 1 and not trace:
+                    # One segment of a long document: no boundary, and nothing to search.
+                    return {"boundaries": [], "notes": []}
                 return self.beyond[1]._products(sentences, count, tokenized, trace)
             return self._search(sentences, count, tokenized, trace)
 

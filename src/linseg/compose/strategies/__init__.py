@@ -5,7 +5,11 @@ ascending boundaries (the index of the first sentence of every segment after the
 ``n_segments`` is the number of segments wanted, or None for the strategy's own stopping
 rule (its termination). A strategy that also needs each sentence's positions on a plot
 (Reynar's areas in words) says so with a true ``needs_positions`` attribute and takes them
-as the keyword ``positions``.
+as the keyword ``positions`` (likewise ``needs_counts``, ``needs_text``, ``takes_snap``). It
+may give what it found on the way from ``trace(matrix, n_segments, keep=..., **extra) ->
+dict`` (the boundaries and its products, by the names of a result's fields), and its
+count from a rule of its own, ``count(sentences, tokenized) -> int``, which
+:class:`~linseg.compose.Composition` asks first.
 
 One module per strategy, its kernels beside it:
 

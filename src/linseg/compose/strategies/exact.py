@@ -191,14 +191,19 @@ class ExactDP:
 
     @property
     def needs_text(self) -> bool:
-        """Whether the search needs the sentences (a cost, paragraphs as units, the
-        diagonal left out, or a count to find); :class:`Composition` passes them as
-        ``sentences`` and ``tokenized``."""
+        """Whether the search needs the sentences (a count to find, or a search over
+        units); :class:`Composition` passes them as ``sentences`` and ``tokenized``."""
+        return self.count is not None or self.searches_units
+
+    @property
+    def searches_units(self) -> bool:
+        """Whether the search is over units, with tables of every segment or the cost's
+        own search (a cost, gap costs, units other than sentences, or the diagonal left
+        out), rather than over the matrix alone."""
         return (
             self.cost is not None
             or self.units != "sentences"
             or not self.diagonal
-            or self.count is not None
             or bool(self.gaps)
         )
 
@@ -243,7 +248,10 @@ class ExactDP:
             # The very list, not a copy: the cost finds what the measure read of it
             # (TextProcessor.document).
             listed = sentences if isinstance(sentences, list) else list(sentences)
-            return self._search_units(matrix, n_segments, listed, tokenized)
+            if n_segments is None and self.count is not None:
+                n_segments = self.count(listed, tokenized)
+            if self.searches_units:
+                return self._search_units(matrix, n_segments, listed, tokenized)
         if matrix is None:
             raise ValueError("ExactDP needs a matrix")
         n = matrix.n if isinstance(matrix, BandMatrix) else np.shape(matrix)[0]
@@ -274,8 +282,6 @@ class ExactDP:
         n = len(sentences)
         if n == 0:
             return {"boundaries": [], "units": []}
-        if n_segments is None and self.count is not None:
-            n_segments = self.count(sentences, tokenized)
         asked = check_n_segments(n_segments)
         used, starts = resolve_units(sentences, self.units, asked)
         m = len(starts)
