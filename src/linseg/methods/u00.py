@@ -230,33 +230,44 @@ class U00(Composition):
             stopwords=stopwords,
             stemmer=stemmer,
         )
-        self._cost = Multinomial(alpha, stopwords, stemmer, language=self.text_language)
-        outline = Outline(outline_section_words)
-        on_outline: list[tuple[Any, ...]] = [(outline_weight, outline)] if outline_weight else []
+        self._build_search()
+
+    def _build_search(self) -> None:
+        """The cost, the strategy and, with the rank evidence, the composition for long
+        documents, from the parameters (the cost reads words in the segmenter's language,
+        known once the base has resolved it)."""
+        self._cost = Multinomial(
+            self.alpha, self.stopwords, self.stemmer, language=self.text_language
+        )
+        outline = Outline(self.outline_section_words)
+        on_outline: list[tuple[Any, ...]] = []
+        if self.outline_weight:
+            on_outline.append((self.outline_weight, outline))
         # The published model's search: the cost alone, in O(m) memory.
+        max_units = self.max_units
         alone = ExactDP(
-            penalty,
+            self.penalty,
             cost=self._cost,
             similarity_weight=0,
-            units=units,
+            units=self.units,
             max_length=auto_max_units if max_units == "auto" else max_units,
             mean_lengths=1,
             gaps=on_outline,
         )
-        if not rank_weight:
+        if not self.rank_weight:
             self.strategy = self._strategy = alone
         else:
             # The cues ride on the tables, and are English: the shipped models learned
             # from English manuals.
-            gaps: list[tuple[Any, ...]] = list(on_outline)
-            if cue_weight and self.text_language == "en":
-                gaps.insert(0, (cue_weight, SectionCues(), CUE_UNITS))
+            gaps = list(on_outline)
+            if self.cue_weight and self.text_language == "en":
+                gaps.insert(0, (self.cue_weight, SectionCues(), CUE_UNITS))
             self.strategy = self._strategy = ExactDP(
-                penalty,
+                self.penalty,
                 RANK_EXPONENT,
                 cost=self._cost,
-                similarity_weight=rank_weight,
-                units=units,
+                similarity_weight=self.rank_weight,
+                units=self.units,
                 diagonal=False,
                 gaps=gaps,
             )
@@ -264,7 +275,9 @@ class U00(Composition):
             # segmented by the published model.
             self.beyond = (
                 RANK_MAX_SENTENCES,
-                Composition(self._measure, None, alone, tokenized, language=self.text_language),
+                Composition(
+                    self._measure, None, alone, self.tokenized, language=self.text_language
+                ),
             )
         # The rank evidence's measure and the cost count the same stems: one processor,
         # which reads a document's words once (Composition._run's block).

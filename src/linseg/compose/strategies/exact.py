@@ -372,7 +372,9 @@ class ExactDP:
             dense = np.asarray(matrix)
             if dense.shape != (n, n):
                 raise ValueError(f"ExactDP got a {dense.shape} matrix for {n} sentences")
-            score = segment_scores(dense, self.exponent, edges, self.diagonal)
+            # Every sentence a unit: the whole table, without gathering its cells.
+            at = None if m == n else edges
+            score = segment_scores(dense, self.exponent, at, self.diagonal)
             score *= self.similarity_weight
         else:
             score = np.zeros((m + 1, m + 1))
