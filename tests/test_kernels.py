@@ -81,7 +81,7 @@ def test_every_compiled_kernel_is_listed_and_has_a_pure_twin():
     pyx = sorted(
         ".".join(p.relative_to(SRC).with_suffix("").parts) for p in SRC.glob("linseg/**/_*.pyx")
     )
-    assert sorted(kernels.KERNELS) == pyx and len(pyx) == 14
+    assert sorted(kernels.KERNELS) == pyx and len(pyx) == 13
     for name in kernels.KERNELS:
         pure = importlib.import_module(name + "_py")
         stub = Path(SRC, *name.split(".")).with_suffix(".pyi").read_text()
@@ -353,10 +353,22 @@ def test_dotplot(n, stems, seed, words):
 
 
 @settings(max_examples=60, deadline=None)
-@given(LENGTHS, st.integers(1, 20), st.integers(1, 12), SEEDS)
-def test_texttiling(lengths, terms, k, seed):
-    values, starts = ragged(lengths, np.random.default_rng(seed), 0, terms)
-    both("linseg.methods._texttiling", "block_cosines", values, starts, len(lengths), k, terms)
+@given(LENGTHS, st.integers(1, 12), st.integers(0, 12), SEEDS)
+def test_dots_band(lengths, vocab, w, seed):
+    ids, offsets = ragged(lengths, np.random.default_rng(seed), -1, vocab)
+    both("linseg.compose._banded", "_dots_band", ids, offsets, vocab, w)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 40), st.integers(1, 8), st.integers(0, 6), SEEDS, st.booleans())
+def test_block_gap_scores(n, block, extra, seed, integers):
+    # TextTiling's block comparison on a band at least 2 block - 1 wide: dot products of
+    # token sequences (integers) or any similarity (floats, some rows empty).
+    rng = np.random.default_rng(seed)
+    width = min(2 * block - 1, max(n - 1, 0)) + 1 + extra
+    band = rng.integers(0, 5, (n, width)) if integers else rng.random((n, width))
+    band = np.ascontiguousarray(band * (rng.random((n, 1)) < 0.8), dtype=np.float64)
+    both("linseg.compose.strategies._depth", "block_gap_scores", band, block)
 
 
 @settings(max_examples=60, deadline=None)

@@ -48,7 +48,6 @@ KERNELS = (
     "linseg.compose.strategies._dotplot",
     "linseg.compose.strategies._exact",
     "linseg.compose.strategies._termination",
-    "linseg.methods._texttiling",
 )
 #: Cython's utility code, which every compiled kernel imports (built once, by setup.py).
 SHARED = "linseg._cyutility"

@@ -508,8 +508,12 @@ def test_rows_refuse_what_they_cannot_serve():
     cost = strategies.ExactDP(1.0, cost=costs.Multinomial())
     with pytest.raises(ValueError, match="use rows=None"):
         Composition(strategy=cost, rows=rows.Paragraphs()).segment(DOC)
-    with pytest.raises(ValueError, match="rows and band"):
-        Composition(rows=rows.TokenSequences(), band=3).segment(DOC)
+    # A band of rows narrower than the strategy reads is refused, as on sentences.
+    depth = strategies.DepthScores(block=2)
+    with pytest.raises(ValueError, match="band holds 2"):
+        Composition(
+            measures.DotDensity(), None, depth, band=2, rows=rows.TokenSequences(3)
+        ).segment(DOC)
 
 
 # --- the baselines as strategies ----------------------------------------------------------------

@@ -31,12 +31,29 @@ def u00_by_hand(name: str) -> Composition:
             strategy=strategies.ExactDP(1.5, cost=cost, similarity_weight=0, units="paragraphs")
         )
     assert name == "u00_pr"
-    cued = costs.Sum([(1.0, cost), (2.0, costs.SectionCues()), (8.0, costs.Outline())])
+    # The learned cues at paragraphs or sentences, not at an author's headings; the
+    # outline at headings. Gap costs, subtracted after the likelihood (U00's sums).
+    gaps = [(2.0, costs.SectionCues(), ("paragraphs", "sentences")), (8.0, costs.Outline())]
     return Composition(
+        measures.StemCosine(),
+        transforms.LocalRank(11),
+        strategies.ExactDP(1.1, 0.6, cost=cost, units="headings", diagonal=False, gaps=gaps),
+    )
+
+
+def test_the_cues_summed_into_the_cost_give_the_defaults_boundaries_on_the_example():
+    # The same evidence summed into one cost (the cues then read at headings too; the sums
+    # in another order): on the example, the same boundaries.
+    cued = costs.Sum(
+        [(1.0, costs.Multinomial()), (2.0, costs.SectionCues()), (8.0, costs.Outline())]
+    )
+    summed = Composition(
         measures.StemCosine(),
         transforms.LocalRank(11),
         strategies.ExactDP(1.1, 0.6, cost=cued, units="headings", diagonal=False),
     )
+    text = EXAMPLE.read_text()
+    assert summed.segment_text(text).boundaries == create("u00_pr").segment_text(text).boundaries
 
 
 # --- hand-checked cases -------------------------------------------------------------------
@@ -201,6 +218,64 @@ def test_bad_costs_and_searches_are_refused():
         alone.segment(["a b", "c d", "e f", "g h", "i j"], 2)
 
 
+def test_gap_costs_are_read_at_their_units_and_checked():
+    text = EXAMPLE.read_text()
+    plain = strategies.ExactDP(1.0, cost=costs.Multinomial(), similarity_weight=0)
+    found = Composition(strategy=plain).segment_text(text).boundaries
+    # A strong pull towards a boundary at every gap, read only at paragraphs: the
+    # example's sentences, cut as sentences, do not see it; cut at paragraphs, they do.
+    pull = _Gaps(np.full(200, -50.0))
+    only_paragraphs = [(1.0, pull, ("paragraphs",))]
+    on_sentences = strategies.ExactDP(
+        1.0, cost=costs.Multinomial(), similarity_weight=0, gaps=only_paragraphs
+    )
+    assert Composition(strategy=on_sentences).segment_text(text).boundaries == found
+    on_paragraphs = strategies.ExactDP(
+        1.0, cost=costs.Multinomial(), similarity_weight=0, units="paragraphs", gaps=only_paragraphs
+    )
+    result = Composition(strategy=on_paragraphs).segment_text(text)
+    sentences = result.result.sentences
+    assert result.boundaries == paragraph_starts(sentences)[1:]  # every paragraph gap
+    for bad, error in (
+        ([1.0], TypeError),
+        ([(1.0, costs.Multinomial())], TypeError),  # a segment cost, no gap_costs
+        ([(-1.0, pull)], ValueError),
+        ([(1.0, pull, ("pages",))], ValueError),
+    ):
+        with pytest.raises(error):
+            strategies.ExactDP(1.0, cost=costs.Multinomial(), gaps=bad)  # type: ignore[arg-type]
+
+
+def test_a_length_policy_and_mean_lengths_in_the_search_of_a_cost_alone():
+    # max_length a callable of the number of units; mean_lengths=1 lets k segments cover
+    # the m units: 5 sentences in 2 segments of at most max(1, ceil(5 / 2)) = 3.
+    five = ["a b", "c d", "e f", "g h", "i j"]
+    seen = []
+
+    def one(m: int) -> int:
+        seen.append(m)
+        return 1
+
+    search = strategies.ExactDP(
+        cost=costs.Multinomial(), similarity_weight=0, max_length=one, mean_lengths=1
+    )
+    found = Composition(strategy=search, tokenized=True).segment(five, 2).boundaries
+    assert seen == [5] and len(found) == 1 and max(np.diff([0, *found, 5])) <= 3
+
+
+class _Gaps:
+    """A gap cost of fixed values at the gaps between units (0 at the document's ends)."""
+
+    def __init__(self, values: np.ndarray) -> None:
+        self.values = values
+
+    def gap_costs(self, sentences, tokenized, starts=None):
+        m = len(sentences) if starts is None else len(starts)
+        out = np.zeros(m + 1)
+        out[1:m] = self.values[1:m]
+        return out
+
+
 # --- properties ---------------------------------------------------------------------------
 WORDS = ["bees", "honey", "hive", "ships", "sea", "sail", "rocks", "sand"]
 
@@ -297,6 +372,35 @@ def test_the_streaming_search_with_a_length_bound_and_gap_costs_finds_the_optimu
     assert cost.search_units(units, unit, k, length) == cost.search_units(
         units, unit, k, length, np.zeros(n + 1)
     )
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.lists(st.sampled_from(WORDS), min_size=1, max_size=4), min_size=1, max_size=7),
+    st.floats(0.0, 2.0),
+    st.one_of(st.none(), st.integers(1, 7)),
+    st.lists(st.floats(-3.0, 3.0), min_size=8, max_size=8),
+    st.floats(0.5, 2.0),
+)
+def test_gap_costs_in_the_tables_and_in_the_streaming_search(rows, penalty, k, values, weight):
+    # ExactDP(gaps=...): the streaming search (the cost's own) and the tables (a cost
+    # without one) find the least total of the segments' costs, the penalties and the
+    # weighted gap costs at the boundaries, and report it as the trace's cost.
+    sentences = [" ".join(r) for r in rows]
+    cost = costs.Multinomial()
+    k = None if k is None else min(k, len(sentences))
+    gaps = _Gaps(np.array(values))
+    extra = weight * gaps.gap_costs(sentences, True)
+    unit = penalty * cost.boundary_cost(sentences, True)
+    value, best = _brute_force(cost(sentences, True), unit, k, gaps=extra)
+    streaming = strategies.ExactDP(penalty, cost=cost, similarity_weight=0, gaps=[(weight, gaps)])
+    tables = _tables_only(penalty, gaps=[(weight, gaps)])._strategy
+    for search in (streaming, tables):
+        found = search.trace(None, k, sentences=sentences, tokenized=True)  # type: ignore[union-attr]
+        assert k is None or len(found["boundaries"]) == k - 1
+        assert value(found["boundaries"]) == pytest.approx(best, abs=1e-9)
+        assert found["cost"] == pytest.approx(best, abs=1e-9)
+        assert found["units"] == list(range(len(sentences)))
 
 
 def _sentences(text: str) -> list[str]:

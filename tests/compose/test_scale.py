@@ -170,8 +170,7 @@ def test_band_covering_the_document_is_full_c99_bit_for_bit(choi_docs):
     same = 0
     for doc in choi_docs:
         a = full.segment(doc.sentences)
-        banded.band = len(doc.sentences)
-        b = banded.segment(doc.sentences)
+        b = banded.set_params(band=len(doc.sentences)).segment(doc.sentences)
         assert b.band == len(doc.sentences) and a.band is None
         same += (
             a.boundaries == b.boundaries

@@ -44,9 +44,22 @@ class _Fixed:
     ],
 )
 def test_the_count_is_the_rounded_weighted_mean(weight, k_u00, k_c99, expected):
-    seg = ConsensusDP(weight=weight)
-    seg._u00, seg._c99 = _Fixed(k_u00), _Fixed(k_c99)  # type: ignore[assignment]
-    assert seg.count(["x"] * 12) == expected
+    rule = strategies.MeanCount([(weight, _Fixed(k_u00)), (1 - weight, _Fixed(k_c99))])
+    assert rule(["x"] * 12, True) == expected
+
+
+def test_the_count_rule_is_consensus_dps():
+    # ConsensusDP's count is its strategy's rule: U00's count (penalty 0.8) and C99's.
+    sentences = (BEES + SHIPS + ROCKS) * 2
+    k_u00 = U00(penalty=0.8).segment(sentences).n_segments
+    k_c99 = C99().segment(sentences).n_segments
+    for weight in (0.0, 0.7, 1.0):
+        expected = max(1, math.floor(weight * k_u00 + (1 - weight) * k_c99 + 0.5))
+        assert ConsensusDP(weight=weight).count(sentences) == expected
+    with pytest.raises(ValueError, match="at least one"):
+        strategies.MeanCount([])
+    with pytest.raises(TypeError, match="weight, segmenter"):
+        strategies.MeanCount([(1.0, "c99")])  # type: ignore[list-item]
 
 
 def test_u00_segment_costs_by_hand():

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from linseg.methods import create, get
-from linseg.methods.texttiling import TextTiling, block_scores, depth_scores, moving_average
+from linseg.methods.texttiling import TextTiling, depth_scores, moving_average
 
 # Six two-word sentences: w = 2 makes each sentence one token-sequence.
 HAND = [
@@ -88,19 +88,32 @@ def test_snaps_to_nearest_sentence_gap():
     assert r.boundaries == [1]
 
 
-def test_block_scores_match_direct_cosines():
+def test_gap_scores_are_the_cosines_of_the_blocks_of_sequences():
+    # 300 words in sentences of 1-12 words, cut into sequences of 7 words across the
+    # sentences; "the" counts towards w but is no term. Each gap's score is the cosine of
+    # the summed counts of the (up to) 5 sequences on each side, to the bit: the pipeline's
+    # dot products of sequences (a band of 2k - 1 = 9) and block sums are integers.
     rng = np.random.default_rng(3)
-    terms = rng.integers(0, 7, size=300)
-    seq = np.sort(rng.integers(0, 40, size=300))
-    n_seq, k = 40, 5
-    got = block_scores(terms, seq, n_seq, k)
-    counts = np.zeros((n_seq, 7))
-    np.add.at(counts, (seq, terms), 1)
+    vocabulary = ["apple", "banana", "cherry", "grape", "lemon", "melon", "the"]
+    words = [vocabulary[i] for i in rng.integers(0, 7, size=300)]
+    cuts = np.cumsum(rng.integers(1, 13, size=60))
+    edges = [0, *(int(c) for c in cuts if c < 300), 300]
+    sentences = [" ".join(words[a:b]) for a, b in zip(edges, edges[1:])]
+    w, k = 7, 5
+    r = TextTiling(w=w, k=k, stopwords=("the",), stemmer=str, tokenized=True).segment(sentences)
+    n_seq = math.ceil(300 / w)
+    counts = np.zeros((n_seq, 6))
+    for j, word in enumerate(words):
+        if word != "the":
+            counts[j // w, vocabulary.index(word)] += 1
+    expected = []
     for g in range(n_seq - 1):
         b = min(k, g + 1, n_seq - 1 - g)
         a, c = counts[g - b + 1 : g + 1].sum(0), counts[g + 1 : g + 1 + b].sum(0)
-        den = math.sqrt((a @ a) * (c @ c))
-        assert got[g] == pytest.approx(0.0 if den == 0 else (a @ c) / den, abs=1e-12)
+        den = (a @ a) * (c @ c)
+        expected.append(0.0 if den == 0 else (a @ c) / math.sqrt(den))
+    assert np.array_equal(r.gap_scores, expected)
+    assert np.array_equal(r.gap_words, (np.arange(n_seq - 1) + 1) * w)
 
 
 @settings(max_examples=60, deadline=None)

@@ -28,9 +28,9 @@ A new measure is a callable ``measure(sentences, tokenized) -> (n, n) array``; a
 strategy a callable ``strategy(matrix, n_segments) -> boundaries``; a new cost a callable
 ``cost(sentences, tokenized, starts) -> table`` with a ``boundary_cost``. Each goes in the
 module of its kind. The registered C99 rows, Reynar's rows (:mod:`linseg.methods.dotplot`),
-Utiyama and Isahara's (:mod:`linseg.methods.u00`), linseg's own ``consensus_dp``
-(:mod:`linseg.methods.consensus`) and the compositions of
-:mod:`linseg.methods.c99_dp` are Composition subclasses.
+Hearst's TextTiling (:mod:`linseg.methods.texttiling`), Utiyama and Isahara's
+(:mod:`linseg.methods.u00`), linseg's own ``consensus_dp`` (:mod:`linseg.methods.consensus`)
+and :mod:`linseg.methods.c99_dp` are Composition subclasses that run its one pipeline.
 
 >>> from linseg.compose import Composition, measures, strategies, transforms
 >>> c99 = Composition(measures.StemCosine(), transforms.LocalRank(11),

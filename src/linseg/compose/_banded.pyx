@@ -74,6 +74,41 @@ def _cosine_band(const long long[::1] ids, const long long[::1] offsets, Py_ssiz
     return out_arr
 
 
+def _dots_band(const long long[::1] ids, const long long[::1] offsets, Py_ssize_t n_vocab,
+               Py_ssize_t w):
+    """The dot product of the stem counts of every pair of sentences within ``w`` of each
+    other (the numerator of equation 1; Reynar's dots), as float64 ``out[i, d]`` = cell
+    (i, i - d). Integers, so exact."""
+    cdef Py_ssize_t n = offsets.shape[0] - 1
+    ustem_arr, ucount_arr, ustart_arr, sq_arr, owner_arr, v_obj = sentence_vectors(
+        ids, offsets, n_vocab
+    )
+    cdef const long long[::1] ustem = ustem_arr, ucount = ucount_arr, ustart = ustart_arr
+    cdef const long long[::1] sq = sq_arr, owner = owner_arr
+    cdef Py_ssize_t v = v_obj, m = ustem.shape[0]
+    # As _cosine_band: each stem's chain of earlier occurrences, back to i - w.
+    last_arr = np.full(v, -1, dtype=np.int64)
+    prev_arr = np.empty(max(m, 1), dtype=np.int64)
+    out_arr = np.zeros((n, w + 1), dtype=np.float64)
+    cdef long long[::1] last = last_arr, prev = prev_arr
+    cdef double[:, ::1] out = out_arr
+    cdef Py_ssize_t i, u
+    cdef long long g, c, p
+    with nogil:
+        for i in range(n):
+            for u in range(ustart[i], ustart[i + 1]):
+                g = ustem[u]
+                c = ucount[u]
+                p = last[g]
+                while p >= 0 and owner[p] >= i - w:
+                    out[i, i - owner[p]] += <double>(c * ucount[p])
+                    p = prev[p]
+                prev[u] = last[g]
+                last[g] = u
+            out[i, 0] = <double>sq[i]
+    return out_arr
+
+
 # --- rank ---------------------------------------------------------------------------------
 cdef enum:
     RANK_BLOCK = 512

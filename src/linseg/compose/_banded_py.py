@@ -4,7 +4,8 @@ divisive clustering's bounding tree); see linseg.compose.band and linseg.kernels
 Identical results, kernel by kernel:
 
 - similarity: :func:`linseg.compose.measures._cosine_py.cosine_band` (integer dot
-  products, the compiled float32 quotient);
+  products, the compiled float32 quotient); the dot products alone (``_dots_band``) are
+  integers, exact in float64 either way;
 - rank: a count of the cells below each cell in its window (an integer), over the
   window's size, in float32, the window read from the same virtual matrix (0 beyond the
   band, nothing beyond the document);
@@ -25,7 +26,7 @@ import math
 
 import numpy as np
 
-from linseg.compose.measures._cosine_py import cosine_band
+from linseg.compose.measures._cosine_py import _band_dots, cosine_band, sentence_vectors
 from linseg.compose.strategies._density_py import divisive
 
 #: Window cells compared per batch of the rank (bounds the scratch memory).
@@ -37,6 +38,15 @@ def _cosine_band(ids: np.ndarray, offsets: np.ndarray, n_vocab: int, w: int) -> 
     """The float32 cosine of every pair of sentences within ``w`` of each other, as
     ``out[i, d]`` = cell (i, i - d)."""
     return cosine_band(ids, offsets, n_vocab, w)
+
+
+def _dots_band(ids: np.ndarray, offsets: np.ndarray, n_vocab: int, w: int) -> np.ndarray:
+    """The dot product of the stem counts of every pair of sentences within ``w`` of each
+    other, as float64 ``out[i, d]`` = cell (i, i - d): integers, so exact either way."""
+    ustem, ucount, _, sq, owner, _ = sentence_vectors(ids, offsets, n_vocab)
+    out = _band_dots(ustem, ucount, owner, sq.shape[0], w)
+    out[:, 0] = sq
+    return out
 
 
 # --- rank ---------------------------------------------------------------------------------

@@ -47,13 +47,16 @@ from linseg.compose.memory import (
 if TYPE_CHECKING:
     pass
 
-_cosine_band = kernels.load("linseg.compose._banded")._cosine_band
+_banded = kernels.load("linseg.compose._banded")
+_cosine_band = _banded._cosine_band
+_dots_band = _banded._dots_band
 
 __all__ = [
     "CountBand",
     "BandMatrix",
     "check_band",
     "banded_cosine_from_ids",
+    "banded_dots_from_ids",
     "resolve_band",
     "DEFAULT_BAND",
     "AUTO_FULL_MAX",
@@ -143,6 +146,22 @@ def banded_cosine_from_ids(
     n = len(offsets) - 1
     w = min(band, max(n - 1, 0))
     return BandMatrix(_cosine_band(ids, offsets, int(n_vocab), w))
+
+
+def banded_dots_from_ids(
+    ids: np.ndarray, offsets: np.ndarray, band: int, n_vocab: int | None = None
+) -> BandMatrix:
+    """The dot products of the stem counts (Reynar's dots, the numerator of equation 1)
+    within ``band`` of the diagonal, as float64: every kept cell equals the corresponding
+    cell of :func:`linseg.compose.measures.dots.dots` (integers, so exactly). O(n w)
+    memory; time proportional to the stem co-occurrences within the band."""
+    band = check_band(band)
+    ids = np.ascontiguousarray(ids, dtype=np.int64)
+    offsets = np.ascontiguousarray(offsets, dtype=np.int64)
+    if n_vocab is None:
+        n_vocab = int(ids.max()) + 1 if ids.size else 0
+    n = len(offsets) - 1
+    return BandMatrix(_dots_band(ids, offsets, int(n_vocab), min(band, max(n - 1, 0))))
 
 
 # --- the banded C99 pipeline --------------------------------------------------------------

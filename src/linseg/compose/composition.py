@@ -12,8 +12,8 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from linseg.base import Segmentation, Segmenter
-from linseg.checks import check_flag
+from linseg.base import Segmentation, Segmenter, check_n_segments
+from linseg.checks import check_flag, check_int
 from linseg.chunks.bounds import SizeUnit
 from linseg.compose.band import BandMatrix, check_band, resolve_band
 from linseg.compose.measures import Measure, StemCosine
@@ -21,6 +21,7 @@ from linseg.compose.memory import check_fits, dense_matrix_bytes
 from linseg.compose.rows import Split
 from linseg.compose.strategies import DivisiveDensity, Strategy
 from linseg.compose.transforms import LocalRank
+from linseg.text import outline
 from linseg.text.processor import Stemmer, share_processors
 
 __all__ = ["Composition"]
@@ -33,14 +34,12 @@ _OWN_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def _own_fields(result_type: type[Segmentation]) -> tuple[str, ...]:
-    """The fields of a result type that the pipeline fills (read once per type)."""
-    names = _OWN_FIELDS.get(result_type)
-    if names is None:
+    """The fields of a result type the pipeline fills (read once per type)."""
+    own = _OWN_FIELDS.get(result_type)
+    if own is None:
         fields = dataclasses.fields(result_type)
-        names = _OWN_FIELDS[result_type] = tuple(
-            f.name for f in fields if f.name not in _BASE_FIELDS
-        )
-    return names
+        own = _OWN_FIELDS[result_type] = tuple(f.name for f in fields if f.name not in _BASE_FIELDS)
+    return own
 
 
 class Composition(Segmenter):
@@ -75,7 +74,8 @@ class Composition(Segmenter):
         anything else is refused with a ValueError rather than silently densified.
         The strategies that take a band are :class:`~linseg.compose.strategies.ExactDP`
         (with ``max_length``), :class:`~linseg.compose.strategies.DivisiveDensity`
-        (banded C99) and :class:`~linseg.compose.strategies.DepthScores`.
+        (banded C99) and :class:`~linseg.compose.strategies.DepthScores`. With ``rows``
+        the band is one of rows (TextTiling's: ``2 k - 1`` token-sequences).
     keep_matrices:
         Whether the result keeps the pipeline's matrices (the measure's, the
         transform's, the strategy's sum of rank), for figures and reports. False, the
@@ -88,7 +88,17 @@ class Composition(Segmenter):
         are (:mod:`linseg.compose.rows`): ``Paragraphs()``, or ``TokenSequences(w)``,
         Hearst's runs of ``w`` words; the boundaries found between rows are mapped to
         sentence boundaries (several may map to one). A strategy that reads the
-        sentences themselves or their positions is refused.
+        sentences themselves or their positions is refused. A document of one sentence
+        is one segment, however many rows it makes.
+    beyond:
+        None (the default), or ``(n, composition)``: documents of more than ``n``
+        sentences are segmented by ``composition`` instead, for pieces whose matrices or
+        tables grow as the square of the length (``consensus_dp`` hands long documents to
+        ``C99DP``'s banded search, ``u00_pr`` to U00's own search without the rank
+        evidence). The count a strategy's count rule found is passed on; the result is
+        this composition's type, filled from the other's products. One segment of such a
+        document, in a plain :class:`~linseg.base.Segmentation`, is no boundary: nothing
+        is searched.
 
     Notes
     -----
@@ -101,6 +111,15 @@ class Composition(Segmenter):
 
         Composition(strategy=ExactDP(penalty=2.0, max_length=150), band=149)
         Composition(strategy=ExactDP(exponent=0.7, max_length="auto"), band=64)
+
+    The pipeline (:meth:`_products`), for a document of n sentences: the count (given,
+    or the strategy's own rule's, ``ExactDP(count=...)``); ``beyond``; the rows; the
+    band (for the count); the measure and the transform (unless the strategy
+    reads no matrix: ``needs_matrix`` false); the strategy, or its ``trace(matrix,
+    n_segments, keep=..., **extra) -> dict`` when the result has fields to fill. A
+    strategy says what else it reads: ``needs_positions`` (``positions``),
+    ``needs_counts`` (``counts``), ``needs_text`` (``sentences`` and ``tokenized``),
+    ``takes_snap`` (with rows, ``snap``: it maps row gaps to sentence boundaries itself).
     """
 
     name = "composition"
@@ -119,6 +138,7 @@ class Composition(Segmenter):
         tokenized: bool | None = None,
         band: int | str | None = None,
         rows: Callable[[Sequence[str], bool], Split] | None = None,
+        beyond: tuple[int | Callable[[Sequence[str], int | None], int], Composition] | None = None,
         *,
         language: str = "auto",
         max_size: int | None = None,
@@ -148,6 +168,16 @@ class Composition(Segmenter):
         if band is not None and band != "auto" and not callable(band):
             check_band(band)
         self.band = band
+        if beyond is not None:
+            if not (isinstance(beyond, tuple) and len(beyond) == 2):
+                raise TypeError(f"beyond must be (n, composition) or None, got {beyond!r}")
+            if not callable(beyond[0]):
+                check_int("beyond's length", beyond[0])
+            if not isinstance(beyond[1], Composition):
+                raise TypeError(
+                    f"beyond's segmenter must be a Composition, got {type(beyond[1]).__name__}"
+                )
+        self.beyond = beyond
         self._measure = self._default_measure() if measure is None else measure
         self._transform = LocalRank(11) if transform == "rank" else transform
         self._strategy = DivisiveDensity() if strategy is None else strategy
@@ -158,35 +188,44 @@ class Composition(Segmenter):
             raise TypeError(f"transform must be callable, 'rank' or None, got {transform!r}")
         self._share_readers()
 
-    def _share_readers(self, *more: object) -> None:
+    def _share_readers(self) -> None:
         """Hand the pieces that count the same stems one processor, so that they read a
-        document's words once (:meth:`_run`'s block): the measure, the strategy's cost and
-        ``more`` pieces, with their parts; a piece that is itself a composition (a method
-        this one runs) with its own. A subclass that builds further pieces after
-        ``__init__`` calls it again with them."""
-        self._more_readers = more
-        self._texts = share_processors(self._word_readers())
-        for piece in more:
+        document's words once (:meth:`_run`'s block): every piece :meth:`_word_readers`
+        finds, those of the compositions among them included (a count rule's segmenters,
+        ``beyond``'s composition), which then read through these processors too. A
+        subclass that builds pieces after ``__init__`` calls it again."""
+        readers = list(self._word_readers())
+        self._texts = share_processors(readers)
+        for piece in readers:
             if isinstance(piece, Composition):
                 # Its pieces now read through this composition's processors: its own
                 # document block opens those (a block already open on them is kept).
-                piece._share_readers(*piece._more_readers)
+                piece._texts = share_processors(piece._word_readers())
 
     def _word_readers(self) -> Iterator[object]:
-        """The measure, the strategy's cost, the further pieces :meth:`_share_readers` was
-        given, the parts of any that is a sum and the readers of any that is a
-        composition."""
-        pending = [self._measure, getattr(self._strategy, "cost", None), *self._more_readers]
+        """The pieces that may read words: the measure, the strategy and what it holds
+        (its ``cost``, its ``count`` rule, the parts of its ``gaps``), ``beyond``'s
+        composition, the parts of any piece that is a sum, and the readers of any that
+        is a composition (each piece once)."""
+        pending: list[object] = [self._measure, self._strategy]
+        if self.beyond is not None:
+            pending.append(self.beyond[1])
+        seen: set[int] = set()
         while pending:
             piece = pending.pop(0)
-            if piece is None:
+            if piece is None or id(piece) in seen:
                 continue
+            seen.add(id(piece))
             yield piece
             if isinstance(piece, Composition):
                 pending.extend(piece._word_readers())
-            for part in getattr(piece, "parts", ()):
-                # A sum's parts are (weight, piece[, transform]): the weights are numbers.
-                pending.extend(p for p in part if callable(p))
+                continue
+            pending.extend(getattr(piece, name, None) for name in ("cost", "count"))
+            for group in ("parts", "gaps"):
+                for part in getattr(piece, group, None) or ():
+                    # A sum's parts are (weight, piece[, transform]), a count rule's
+                    # (weight, segmenter): the weights are numbers.
+                    pending.extend(p for p in part if callable(p) or isinstance(p, Segmenter))
 
     def _default_measure(self) -> Measure:
         """The measure when none is given: C99's, in the segmenter's language, with its
@@ -199,33 +238,74 @@ class Composition(Segmenter):
         if not sentences:
             return self._result(sentences, n_segments, {"boundaries": []})
         tokenized = self._resolve_tokenized(sentences, tokenized)
-        if len(self._texts) == 1:  # most compositions read one processor's words
-            with self._texts[0].document(sentences, tokenized):
-                return self._segment(sentences, n_segments, tokenized)
-        with ExitStack() as reading:
-            for text in self._texts:
-                reading.enter_context(text.document(sentences, tokenized))
-            return self._segment(sentences, n_segments, tokenized)
+        # A result with fields beyond the boundaries asks the strategy for its trace.
+        trace = self.result_type is not Segmentation
+        return self._result(
+            sentences, n_segments, self._products(sentences, n_segments, tokenized, trace)
+        )
 
-    def _segment(
-        self, sentences: list[str], n_segments: int | None, tokenized: bool
-    ) -> Segmentation:
-        """The pipeline: the measure, the transform, the strategy (see the class)."""
-        if n_segments is None and self.needs_count:
-            raise ValueError(f"{self.name} needs the number of segments (n_segments)")
-        if self.rows is not None:
-            found = self._run_rows(sentences, n_segments, tokenized)
-            return self._result(sentences, n_segments, {"boundaries": found})
-        band = self._band_for(len(sentences), n_segments)
+    def _reading(self, sentences: list[str], tokenized: bool) -> ExitStack:
+        """The document blocks in which every piece reads ``sentences`` once: the words
+        (each processor's) and the outline (its headings)."""
+        reading = ExitStack()
+        reading.enter_context(outline.document(sentences))
+        for text in self._texts:
+            reading.enter_context(text.document(sentences, tokenized))
+        return reading
+
+    def _products(
+        self, sentences: list[str], n_segments: int | None, tokenized: bool, trace: bool
+    ) -> dict[str, Any]:
+        """The pipeline (see the class): what it computed for a document, by name, the
+        boundaries among them; with ``trace``, the strategy's own products too."""
+        with self._reading(sentences, tokenized):
+            if n_segments is None and self.needs_count:
+                raise ValueError(f"{self.name} needs the number of segments (n_segments)")
+            strategy = self._strategy
+            count = n_segments
+            rule = getattr(strategy, "count", None)
+            if count is None and callable(rule):
+                # The strategy's own rule for the count, asked first: a band chosen by the
+                # count, and a composition for long documents, see it.
+                count = check_n_segments(rule(sentences, tokenized))
+            if self.rows is not None and len(sentences) < 2:
+                count = 1  # no sentence boundary, however many rows the sentence makes
+            limit = None if self.beyond is None else self.beyond[0]
+            if callable(limit):
+                limit = limit(sentences, count)
+            if self.beyond is not None and limit is not None and len(sentences) > limit:
+                if count == 1 and not trace:
+                    # One segment of a long document: no boundary, and nothing to search.
+                    return {"boundaries": [], "notes": []}
+                return self.beyond[1]._products(sentences, count, tokenized, trace)
+            return self._search(sentences, count, tokenized, trace)
+
+    def _search(
+        self, sentences: list[str], count: int | None, tokenized: bool, trace: bool
+    ) -> dict[str, Any]:
+        """The rows, the band, the matrices and the strategy, for ``count`` segments (or
+        the strategy's stopping rule)."""
         strategy = self._strategy
-        products: dict[str, Any] = {"band": band, "notes": []}
+        products: dict[str, Any] = {"notes": []}
+        texts: Sequence[str] = sentences
+        texts_tokenized = tokenized
+        split = None
+        if self.rows is not None:
+            split = self._split(sentences, tokenized)
+            texts, texts_tokenized = split.texts, split.tokenized
+            products.update(split.products)
+            if len(texts) < 2 and not trace:
+                return {**products, "boundaries": []}
+        band = self._band_for(len(texts), count)
+        products["band"] = band
         if self.band == "auto" and not callable(self._band_policy()):
             used = f"band {band}" if band is not None else "the whole matrix (no band)"
             products["notes"].append(f"--band auto chose {used} for {len(sentences)} sentences")
         # A cost alone (ExactDP(similarity_weight=0)) reads no matrix: none is computed.
+        reads_matrix = getattr(strategy, "needs_matrix", True)
         matrix = None
-        if getattr(strategy, "needs_matrix", True) or self.keep_matrices:
-            similarity, matrix = self._matrices(sentences, tokenized, band)
+        if reads_matrix or self.keep_matrices:
+            similarity, matrix = self._matrices(texts, texts_tokenized, band)
             if self.keep_matrices:
                 products["similarity"] = similarity
                 products["rank"] = matrix if self._transform is not None else None
@@ -237,16 +317,27 @@ class Composition(Segmenter):
             extra["counts"] = self._counts(sentences, tokenized)
         if getattr(strategy, "needs_text", False):
             extra.update(sentences=sentences, tokenized=tokenized)
-        if not getattr(strategy, "needs_matrix", True):
+        snaps = split is not None and getattr(strategy, "takes_snap", False)
+        if snaps:
+            assert split is not None
+            extra["snap"] = split.snap
+        if not reads_matrix:
             matrix = None
-        trace = getattr(strategy, "trace", None)
-        if callable(trace) and self.result_type is not Segmentation:
+        tracer = getattr(strategy, "trace", None)
+        if trace and callable(tracer):
             # The strategy's own products (a clustering, its termination, the order it
-            # chose in) for the result; the matrices only when they are to be kept.
-            products.update(trace(matrix, n_segments, keep=self.keep_matrices, **extra))
+            # chose in, its series, its units and cost) for the result; the matrices only
+            # when they are to be kept.
+            found = dict(tracer(matrix, count, keep=self.keep_matrices, **extra))
+            products["notes"].extend(found.pop("notes", ()))
+            products.update(found)
         else:
-            products["boundaries"] = strategy(matrix, n_segments, **extra)  # type: ignore[arg-type]
-        return self._result(sentences, n_segments, products)
+            products["boundaries"] = strategy(matrix, count, **extra)  # type: ignore[arg-type]
+        if split is not None and not snaps:
+            # Boundaries between rows, as the sentences that start after those gaps.
+            at = {split.snap(int(b) - 1) for b in products["boundaries"]}
+            products["boundaries"] = sorted(b for b in at if 0 < b < len(sentences))
+        return products
 
     def _band_policy(self) -> int | str | Callable[[int, int | None], int | None] | None:
         """What ``band`` says: a width, ``"auto"``, None, or a callable of the length and
@@ -270,15 +361,13 @@ class Composition(Segmenter):
         else from the segmenter's parameters (``mask_size``, ``c`` ...)."""
         result_type = self.result_type
         values: dict[str, Any] = {}
-        if result_type is not Segmentation:
-            params = self._param_names()
-            for name in _own_fields(result_type):
-                if name in self.MATRICES and not self.keep_matrices:
-                    continue
-                if name in products:
-                    values[name] = products[name]
-                elif name in params:
-                    values[name] = getattr(self, name)
+        for name in _own_fields(result_type):
+            if name in self.MATRICES and not self.keep_matrices:
+                continue
+            if name in products:
+                values[name] = products[name]
+            elif name in self._param_names():
+                values[name] = getattr(self, name)
         return result_type(
             sentences,
             [int(b) for b in products["boundaries"]],
@@ -287,29 +376,17 @@ class Composition(Segmenter):
             **values,
         )
 
-    def _run_rows(self, sentences: list[str], n_segments: int | None, tokenized: bool) -> list[int]:
-        """The boundaries found between rows other than sentences, as sentence
-        boundaries."""
+    def _split(self, sentences: list[str], tokenized: bool) -> Split:
+        """The document cut into the composition's rows (the strategy must not read the
+        sentences themselves)."""
         strategy = self._strategy
         if any(getattr(strategy, f, False) for f in ("needs_text", "needs_positions")):
             raise ValueError(
                 f"{type(strategy).__name__} reads the sentences themselves or their positions; "
                 "it works on sentences: use rows=None"
             )
-        if self.band is not None:
-            raise ValueError("rows and band do not go together: use band=None")
         assert self.rows is not None  # the caller's condition
-        if len(sentences) < 2:
-            return []
-        split = self.rows(sentences, tokenized)
-        if len(split.texts) < 2:
-            return []
-        matrix = self._matrix(split.texts, split.tokenized, None)
-        if getattr(strategy, "takes_snap", False):
-            # The strategy counts the sentence boundaries as it picks (Hearst's rule).
-            return sorted(int(b) for b in strategy(matrix, n_segments, snap=split.snap))  # type: ignore[call-arg, arg-type]
-        found = {split.snap(int(b) - 1) for b in strategy(matrix, n_segments)}  # type: ignore[arg-type]
-        return sorted(b for b in found if 0 < b < len(sentences))
+        return self.rows(sentences, tokenized)
 
     def _positions(self, sentences: Sequence[str], tokenized: bool) -> np.ndarray:
         """Each sentence's positions on the plot, from the measure, for a strategy that

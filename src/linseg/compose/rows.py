@@ -4,19 +4,23 @@ A :class:`~linseg.compose.Composition` compares sentences by default: the matrix
 row per sentence. With ``rows=`` it compares other stretches of the text instead --
 paragraphs, or Hearst's token-sequences of ``w`` words -- and maps the boundaries found
 between rows back to sentence boundaries. A kind of row is a callable
-``rows(sentences, tokenized) -> Split``.
+``rows(sentences, tokenized) -> Split``. The composition's band, if any, is then a band
+of rows: TextTiling keeps the dot products of token-sequences within ``2 k - 1`` of the
+diagonal, all its block comparison reads, so it is linear in the length of the text.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
 from linseg.checks import check_int
 from linseg.text.outline import paragraph_starts
 from linseg.text.processor import TextProcessor
+from linseg.text.rows import WordRows
 
 __all__ = ["Split", "Paragraphs", "TokenSequences", "nearest_break"]
 
@@ -26,13 +30,17 @@ class Split:
     """A document cut into rows.
 
     ``texts`` are the rows as the measure reads them (space-tokenised when
-    ``tokenized``); ``snap(g)`` is the sentence that starts after the gap between row
-    ``g`` and row ``g + 1`` (0 where the document has a single sentence: no boundary).
+    ``tokenized``; a :class:`~linseg.text.rows.WordRows` for rows of words, which a text
+    processor reads without the strings); ``snap(g)`` is the sentence that starts after
+    the gap between row ``g`` and row ``g + 1`` (0 where the document has a single
+    sentence: no boundary). ``products``: what the rows add to a result, by the name of
+    its field (``gap_words`` for token-sequences).
     """
 
-    texts: list[str]
+    texts: Sequence[str]
     tokenized: bool
     snap: Callable[[int], int]
+    products: dict[str, Any] = field(default_factory=dict)
 
 
 class Paragraphs:
@@ -54,7 +62,9 @@ class TokenSequences:
     the nearest sentence break (a tie goes to the earlier one), as TextTiling snaps its
     boundaries.
 
-    ``language`` decides what a word is (the word test of the language's processor).
+    ``language`` decides what a word is (the word test of the language's processor). The
+    split's ``texts`` are :class:`~linseg.text.rows.WordRows`, and its products the word
+    offset of each gap, ``gap_words`` (the words before it, stopwords included).
     """
 
     def __init__(self, w: int = 20, language: str = "en") -> None:
@@ -65,15 +75,20 @@ class TokenSequences:
 
     def __call__(self, sentences: Sequence[str], tokenized: bool) -> Split:
         ids, offsets = self._words.ids(sentences, tokenized)
-        vocabulary = self._words.vocabulary
         is_word = ids >= 0
-        words = [vocabulary[i] for i in ids[is_word].tolist()]
-        texts = [" ".join(words[i : i + self.w]) for i in range(0, len(words), self.w)]
+        words = ids[is_word]
+        w = self.w
+        rows = np.append(np.arange(0, words.size, w), words.size)
         words_before = np.concatenate(([0], np.cumsum(is_word)))
         # float64 once, so that nearest_break reads it without a copy at every snap.
         breaks = words_before[offsets[1:]][:-1].astype(np.float64)
-        w = self.w
-        return Split(texts, True, lambda g: nearest_break(breaks, (g + 1) * w))
+        gap_words = (np.arange(max(len(rows) - 2, 0)) + 1) * w
+        return Split(
+            WordRows(self._words, words, rows),
+            True,
+            lambda g: nearest_break(breaks, (g + 1) * w),
+            {"gap_words": gap_words},
+        )
 
 
 def nearest_break(breaks: np.ndarray, position: float) -> int:

@@ -58,10 +58,10 @@ from typing import cast
 
 import numpy as np
 
-from linseg.base import Segmentation, check_n_segments, serial
+from linseg.base import serial
 from linseg.chunks.bounds import SizeUnit
 from linseg.compose import Composition, costs, measures, transforms
-from linseg.compose.strategies import best_with_count, segment_scores
+from linseg.compose.strategies import ExactDP, MeanCount
 from linseg.methods.c99 import C99
 from linseg.methods.c99_dp import C99DP, DENSE_MAX
 from linseg.methods.c99_lsa import LSA_KEEP
@@ -116,8 +116,7 @@ class ConsensusDP(Composition):
     of a score that adds C99's rank, the LSA cosine's rank, U00's likelihood, a length
     prior and Hearst's block comparison at each boundary (the module's equation).
 
-    As a composition (up to :data:`~linseg.methods.c99_dp.DENSE_MAX`
-    sentences; beyond, the placement is C99DP's banded search)::
+    It is this composition, run by the one pipeline::
 
         Composition(
             measures.Sum([(1, StemCosine(), LocalRank(11)),
@@ -127,11 +126,13 @@ class ConsensusDP(Composition):
                     cost=costs.Sum([(LIKELIHOOD_WEIGHT, Multinomial()),
                                     (LENGTH_WEIGHT, LengthPrior()),
                                     (COHESION_WEIGHT, BlockCohesion(COHESION_WINDOW))]),
-                    count=ConsensusDP().count),
+                    count=MeanCount([(WEIGHT, U00(penalty=U00_PENALTY)),
+                                     (1 - WEIGHT, C99(band="auto"))])),
+            beyond=(DENSE_MAX, C99DP()),
         )
 
-    gives this class's boundaries; the class runs the same pieces, and reuses the rank
-    C99 computed for the count.
+    Beyond :data:`~linseg.methods.c99_dp.DENSE_MAX` sentences the placement is
+    :class:`~linseg.methods.c99_dp.C99DP`'s banded search, of the count found the same way.
 
     Parameters
     ----------
@@ -162,14 +163,16 @@ class ConsensusDP(Composition):
         min_size: int | None = None,
         size_unit: SizeUnit = "sentences",
     ) -> None:
-        self.weight = _check_weight(weight)
+        # Kept as given; the pieces check them (U00 its penalty, C99 the mask and c).
+        self.weight = weight
         self.u00_penalty = u00_penalty
         self.mask_size = mask_size
         self.c = c
+        share = _check_weight(weight)
         super().__init__(
             None,  # C99's rank plus the LSA cosine's (_default_measure)
             None,
-            None,  # set below: the count is this segmenter's own
+            None,  # set below: the cost reads words in the segmenter's language
             tokenized,
             language=language,
             max_size=max_size,
@@ -178,7 +181,7 @@ class ConsensusDP(Composition):
             stopwords=stopwords,
             stemmer=stemmer,
         )
-        # Long documents: banded C99 and a banded exact search (C99DP's band="auto").
+        # The count: C99's own (banded beyond 5,000 sentences: band="auto") and U00's.
         self._c99 = C99(
             band="auto",
             mask_size=mask_size,
@@ -195,23 +198,28 @@ class ConsensusDP(Composition):
             tokenized=tokenized,
             language=language,
         )
-        self._dp = C99DP(mask_size, stopwords, stemmer, tokenized, language=language)
         parts = cast(measures.Sum, self._measure).parts
         self._lsa = parts[1][1] if len(parts) > 1 else None
-        self._local_rank = transforms.LocalRank(mask_size)
         self._cohesion = costs.BlockCohesion(
             COHESION_WINDOW, stopwords, stemmer, language=self.text_language
         )
-        self._cost = costs.Sum(
-            [
-                (LIKELIHOOD_WEIGHT, self._u00._cost),
-                (LENGTH_WEIGHT, costs.LengthPrior()),
-                (COHESION_WEIGHT, self._cohesion),
-            ]
+        self.strategy = self._strategy = ExactDP(
+            exponent=PLACEMENT_EXPONENT,
+            cost=costs.Sum(
+                [
+                    (LIKELIHOOD_WEIGHT, self._u00._cost),
+                    (LENGTH_WEIGHT, costs.LengthPrior()),
+                    (COHESION_WEIGHT, self._cohesion),
+                ]
+            ),
+            count=MeanCount([(share, self._u00), (1 - share, self._c99)]),
         )
+        # Long documents: C99DP's banded search (its band="auto").
+        self._dp = C99DP(mask_size, stopwords, stemmer, tokenized, language=language)
+        self.beyond = (DENSE_MAX, self._dp)
         # Every part counts the same words (one stop list, stemmer and language): one
         # processor reads them once a document (_run's block), however many parts look.
-        self._share_readers(self._c99, self._u00, self._dp, self._cost)
+        self._share_readers()
 
     def _default_measure(self) -> measures.Sum:
         rank = transforms.LocalRank(self.mask_size)
@@ -237,65 +245,24 @@ class ConsensusDP(Composition):
     @serial
     def count(self, sentences: Sequence[str], tokenized: bool | None = None) -> int:
         """The number of segments the two models agree on for ``sentences``."""
-        return self._agree(list(sentences), tokenized)[0]
-
-    def _agree(self, sentences: list[str], tokenized: bool | None) -> tuple[int, Segmentation]:
-        """The agreed count, and C99's segmentation (whose rank the placement reuses)."""
-        found = self._c99._run(sentences, None, tokenized)
-        k_u00 = self._u00._run(sentences, None, tokenized).n_segments
-        # Round half up, so that a tie between the models goes to the larger count.
-        return max(
-            1, math.floor(self.weight * k_u00 + (1 - self.weight) * found.n_segments + 0.5)
-        ), found
-
-    def _segment(
-        self, sentences: list[str], n_segments: int | None, tokenized: bool
-    ) -> Segmentation:
-        rank = None
-        if n_segments is None:
-            k, found = self._agree(sentences, tokenized)
-            # C99 has just computed the rank the placement needs (dense up to DENSE_MAX).
-            rank = getattr(found, "rank", None)
-        else:
-            k = n_segments
-        k = min(check_n_segments(k) or 1, len(sentences))
-        return Segmentation(sentences, self._place(sentences, k, tokenized, rank), n_segments)
-
-    def _place(
-        self, sentences: list[str], k: int, tokenized: bool | None, rank: object = None
-    ) -> list[int]:
-        """The ``k`` segments of the highest total score (the module's equation); ``rank``:
-        C99's dense rank matrix of ``sentences`` when already at hand."""
-        if k <= 1:
-            return []
-        if len(sentences) > DENSE_MAX:
-            return list(self._dp._run(sentences, k, tokenized).boundaries)
-        return best_with_count(self.placement_scores(sentences, k, tokenized, rank), k)
+        listed = list(sentences)
+        tokenized = self._resolve_tokenized(listed, tokenized)
+        rule = cast(MeanCount, cast(ExactDP, self._strategy).count)
+        with self._reading(listed, tokenized):
+            return rule(listed, tokenized)
 
     @serial
     def placement_scores(
-        self,
-        sentences: list[str],
-        n_segments: int,
-        tokenized: bool | None = None,
-        rank: object = None,
+        self, sentences: Sequence[str], n_segments: int, tokenized: bool | None = None
     ) -> np.ndarray:
         """The ``(n + 1) x (n + 1)`` table ``score[a, b]`` of the module's equation for
         ``n_segments`` segments (``-inf`` unless ``a < b``), the table the placement
-        searches; ``rank``: C99's dense rank matrix of ``sentences`` if already at hand."""
-        tokenized = self._resolve_tokenized(sentences, tokenized)
-        dense = (
-            rank
-            if isinstance(rank, np.ndarray)
-            else np.asarray(self._dp._matrix(sentences, tokenized, None))
-        )
-        if self._lsa is not None:
-            # R and R_lsa share the denominator, so their weighted sum is one table.
-            related = self._local_rank(self._lsa(sentences, tokenized))
-            dense = related * LSA_WEIGHT + dense
-        # segment_scores sums in float64 whatever it is given: no float64 copy of the rank.
-        score = segment_scores(dense, PLACEMENT_EXPONENT)
-        # The costs are +inf exactly where the score is -inf (a >= b), so the whole tables
-        # subtract in place, without masked copies: -inf - inf stays -inf.
-        score -= self._cost(sentences, tokenized, None, n_segments)
-        return score
+        searches: the strategy's :meth:`~linseg.compose.strategies.ExactDP.unit_scores`
+        of the measure's matrix."""
+        listed = list(sentences)
+        tokenized = self._resolve_tokenized(listed, tokenized)
+        with self._reading(listed, tokenized):
+            matrix = self._matrix(listed, tokenized, None)
+            exact = cast(ExactDP, self._strategy)
+            starts = list(range(len(listed)))
+            return exact.unit_scores(np.asarray(matrix), listed, tokenized, starts, n_segments)

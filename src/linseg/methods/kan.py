@@ -21,6 +21,14 @@ sentence, as in the paper's re-implementation.
 Weights and link distances per term type, from Kan et al.'s description: common and
 proper noun phrases front 10, during -3, rear 8; pronouns front 1, during -1, rear 13;
 fixed link distances 4 (common), 8 (proper) and 0 (pronoun) units.
+
+It is the one registered method that is not a :class:`~linseg.compose.Composition`: its
+evidence is a score per sentence from chains of terms (where each starts, runs and ends,
+weighed by the kind of term, with links broken by a distance the document itself may
+set), not a similarity between two sentences. A matrix for it would hold, for each pair
+of sentences, the chains of each kind that start at one and end at the other, only for a
+strategy to sum them back into that score; and its strategy, a boundary at the highest
+sentence of each run of positive scores, reads a series, not a matrix.
 """
 
 from __future__ import annotations

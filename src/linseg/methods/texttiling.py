@@ -11,9 +11,10 @@ The paper's Experiment 2 (Table 3, rows H94_(c,d) and H94_(c,r)). The pipeline::
                   ``min_separation`` gaps apart --> snapped to the nearest sentence gap
 
 Unlike NLTK's ``TextTilingTokenizer`` it needs no paragraph breaks: boundaries are snapped
-to sentence gaps. Every step is linear in the number of words (the block vectors slide
-along the text, and depth scores come from one sweep each way); only the final ranking of
-gaps by depth sorts.
+to sentence gaps. It is a :class:`~linseg.compose.Composition` (the class below): every
+step is linear in the number of words (the dot products of sequences within ``2 k - 1``
+of each other, block sums from their prefix sums, and depth scores from one sweep each
+way); only the final ranking of gaps by depth sorts.
 
 Two boundary rules, two pairs of registered methods:
 
@@ -34,33 +35,25 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import cast
 
 import numpy as np
 
-from linseg import kernels
-from linseg.base import Segmentation, check_int, serial
+from linseg.base import Segmentation
 from linseg.chunks.bounds import SizeUnit
 from linseg.compose import Composition
 from linseg.compose.measures import DotDensity
-from linseg.compose.rows import TokenSequences, nearest_break
+from linseg.compose.rows import TokenSequences
 from linseg.compose.strategies import DepthScores
-from linseg.compose.strategies.depth import (
-    check_smoothing,
-    depth_scores,
-    hearst_cutoff,
-    moving_average,
-)
+from linseg.compose.strategies.depth import depth_scores, moving_average
 from linseg.text.processor import Stemmer
 
-block_cosines = kernels.load("linseg.methods._texttiling").block_cosines
-
-__all__ = ["TextTiling", "TextTilingResult", "block_scores", "depth_scores", "moving_average"]
+__all__ = ["TextTiling", "TextTilingResult", "depth_scores", "moving_average"]
 
 
 @dataclass
 class TextTilingResult(Segmentation):
-    """A TextTiling segmentation with its intermediate series.
+    """A TextTiling segmentation with its intermediate series (the trace of
+    :class:`~linseg.compose.strategies.DepthScores`, and the rows' ``gap_words``).
 
     Attributes (beyond :class:`~linseg.base.Segmentation`)
     ------------------------------------------------------
@@ -89,10 +82,13 @@ class TextTilingResult(Segmentation):
 
 class TextTiling(Composition):
     """Hearst's TextTiling with block comparison: the composition of Hearst's
-    token-sequences as rows (:class:`~linseg.compose.rows.TokenSequences`), their dot
-    products (:class:`~linseg.compose.measures.DotDensity`) and depth scores
-    (:class:`~linseg.compose.strategies.DepthScores`), run by its own linear pipeline so
-    that its result keeps every series.
+    token-sequences of ``w`` words as rows (:class:`~linseg.compose.rows.TokenSequences`),
+    their dot products (:class:`~linseg.compose.measures.DotDensity`), no transform, and
+    depth scores (:class:`~linseg.compose.strategies.DepthScores` with ``block=k``), run
+    by the composition's one pipeline. Block comparison reads the dot products of
+    sequences at most ``2 k - 1`` apart, so the matrix is kept within that band of its
+    diagonal: time and memory grow linearly with the text. Its result, a
+    :class:`TextTilingResult`, keeps every series of the strategy's trace.
 
     Parameters
     ----------
@@ -113,6 +109,7 @@ class TextTiling(Composition):
     """
 
     name = "texttiling"
+    result_type = TextTilingResult
 
     def __init__(
         self,
@@ -130,20 +127,20 @@ class TextTiling(Composition):
         min_size: int | None = None,
         size_unit: SizeUnit = "sentences",
     ) -> None:
-        self.w = check_int("w", w)
-        self.k = check_int("k", k)
-        self.smoothing_window, self.smoothing_rounds = check_smoothing(
-            smoothing_window, smoothing_rounds
-        )
-        self.min_separation = check_int("min_separation", min_separation)
-        self._depth = DepthScores(
-            self.k, self.smoothing_window, self.smoothing_rounds, self.min_separation
-        )
+        # Kept as given; the pieces check them (DepthScores k and the smoothing and
+        # separation, TokenSequences w).
+        self.w = w
+        self.k = k
+        self.smoothing_window = smoothing_window
+        self.smoothing_rounds = smoothing_rounds
+        self.min_separation = min_separation
+        depth = DepthScores(k, smoothing_window, smoothing_rounds, min_separation)
         super().__init__(
             None,  # DotDensity with these stopwords and stems (_default_measure)
             None,
-            self._depth,
+            depth,
             tokenized,
+            depth.reach,  # the band of sequences block comparison reads: 2 k - 1
             language=language,
             max_size=max_size,
             min_size=min_size,
@@ -152,13 +149,7 @@ class TextTiling(Composition):
             stemmer=stemmer,
         )
         # The rows read words in the processing language, known only now.
-        rows = self.rows = TokenSequences(self.w, language=self.text_language)
-        # The pipeline below reads the words through the pieces' processors: every word
-        # counts towards w (the rows'); a word's stem id (-1 for a stopword) comes from
-        # the measure's, learnt once per distinct word.
-        self._text = cast(DotDensity, self._measure)._text
-        self._words = rows._words
-        self._stem_of_word = np.zeros(0, dtype=np.int64)
+        self.rows = TokenSequences(w, language=self.text_language)
 
     def _default_measure(self) -> DotDensity:
         return DotDensity(self.stopwords, self.stemmer, language=self.text_language)
@@ -167,83 +158,3 @@ class TextTiling(Composition):
         """Segment a list of sentences; ``n_segments`` takes the deepest gaps instead of
         the cut-off."""
         return super().segment(sentences, n_segments)  # type: ignore[return-value]
-
-    @serial
-    def token_sequences(
-        self, sentences: Sequence[str], tokenized: bool | None = None
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The word stream: ``(terms, word_index, sentence_words)``.
-
-        ``terms`` are the stem ids of the content words, ``word_index`` the position of each
-        among all words (stopwords included), so word ``j`` is in sequence ``j // w``;
-        ``sentence_words[i]`` is the number of words in sentences ``0..i``.
-        """
-        tokenized = self._resolve_tokenized(sentences, tokenized)
-        all_ids, offsets = self._words.ids(sentences, tokenized)
-        words = self._words.vocabulary
-        if len(words) > self._stem_of_word.size:
-            learnt = [self._text.id_of(w) for w in words[self._stem_of_word.size :]]
-            self._stem_of_word = np.concatenate((self._stem_of_word, learnt)).astype(np.int64)
-        is_word = all_ids >= 0
-        ids = np.full(all_ids.shape, -1, dtype=np.int64)
-        ids[is_word] = self._stem_of_word[all_ids[is_word]]
-        position = np.cumsum(is_word) - 1
-        content = ids >= 0
-        words_before = np.concatenate(([0], np.cumsum(is_word)))
-        sentence_words = words_before[offsets[1:]]
-        return ids[content], position[content], sentence_words
-
-    def _run(
-        self, sentences: list[str], n_segments: int | None, tokenized: bool | None
-    ) -> TextTilingResult:
-        terms, position, sentence_words = self.token_sequences(sentences, tokenized)
-        n_words = int(sentence_words[-1]) if len(sentence_words) else 0
-        n_seq = -(-n_words // self.w)
-        seq = position // self.w
-        scores = block_scores(_dense_ids(terms), seq, n_seq, self.k)
-        # The strategy's own steps, on the block cosines the kernel computed.
-        smoothed, depth = self._depth.smooth_depth(scores)
-        gap_words = (np.arange(depth.size) + 1) * self.w
-        cutoff = hearst_cutoff(depth, self._depth.c)
-        chosen: list[int] = []
-        boundaries: list[int] = []
-        if len(sentence_words) >= 2:
-            # Each gap snapped to the nearest sentence break (words before each break).
-            breaks = np.asarray(sentence_words[:-1], dtype=np.float64)
-            chosen, boundaries = self._depth.choose(
-                depth, n_segments, lambda g: nearest_break(breaks, gap_words[g]), cutoff
-            )
-        return TextTilingResult(
-            sentences=sentences,
-            boundaries=boundaries,
-            n_segments_requested=n_segments,
-            gap_scores=scores,
-            smoothed=smoothed,
-            depth=depth,
-            cutoff=cutoff,
-            chosen_gaps=chosen,
-            gap_words=gap_words,
-        )
-
-
-def _dense_ids(ids: np.ndarray) -> np.ndarray:
-    # Processor ids grow over a corpus; renumber this document's 0..V-1 for the kernel.
-    if ids.size == 0:
-        return ids.astype(np.int64)
-    _, dense = np.unique(ids, return_inverse=True)
-    return dense.astype(np.int64)
-
-
-def block_scores(terms: np.ndarray, seq: np.ndarray, n_seq: int, k: int) -> np.ndarray:
-    """Block-comparison score of every gap between ``n_seq`` token-sequences.
-
-    ``terms[j]`` (dense ids 0..V-1) lies in sequence ``seq[j]`` (ascending). The blocks
-    at gap ``g`` are the ``b = min(k, g + 1, n_seq - 1 - g)`` sequences on each side, so
-    both shrink together near the ends. A block without terms gives score 0.
-    """
-    if n_seq < 2:
-        return np.zeros(0, dtype=np.float64)
-    seq = np.asarray(seq, dtype=np.int64)
-    starts = np.searchsorted(seq, np.arange(n_seq + 1), side="left").astype(np.int64)
-    n_terms = int(terms.max()) + 1 if terms.size else 1
-    return block_cosines(np.ascontiguousarray(terms, dtype=np.int64), starts, n_seq, k, n_terms)

@@ -64,45 +64,39 @@ length of the sections, and over a book's chapters a fixed 8 nats would say noth
 applies to every search, with or without the rank evidence.
 
 *As a composition.* U00 is :class:`~linseg.compose.strategies.ExactDP` with the cost
-:class:`~linseg.compose.costs.Multinomial`: ``ExactDP(penalty, cost=Multinomial(alpha),
-similarity_weight=0, units=units)`` for the published model, and, for ``rank_weight``
-w, ``Composition(StemCosine(), LocalRank(11), ExactDP(penalty, RANK_EXPONENT,
-cost=Multinomial(alpha), similarity_weight=w, units=units, diagonal=False))``, with
-``cost=Sum([(1, Multinomial(alpha)), (c, SectionCues())])`` for ``cue_weight`` c (in
-English, on a text that U00 cuts at its paragraphs or sentences; ``SectionCues`` alone
-also reads headings that open every paragraph), and ``(o,
-Outline(outline_section_words))`` added to the sum for ``outline_weight`` o. Those give
-this class's boundaries; the class runs the same pieces in one pass over the
-document's words, and keeps the units and the cost in its result.
+:class:`~linseg.compose.costs.Multinomial`, run by the one pipeline of
+:class:`~linseg.compose.Composition`: ``ExactDP(penalty, cost=Multinomial(alpha),
+similarity_weight=0, units=units, max_length=max_units, mean_lengths=1)`` for the published
+model (``max_units="auto"`` is :func:`auto_max_units`; ``mean_lengths=1`` lets a count
+cover the document), with ``gaps=[(o, Outline(outline_section_words))]`` for
+``outline_weight`` o. With ``rank_weight`` w, the composition is ``StemCosine()``,
+``LocalRank(11)`` and ``ExactDP(penalty, RANK_EXPONENT, cost=Multinomial(alpha),
+similarity_weight=w, units=units, diagonal=False, gaps=[(c, SectionCues(), ("paragraphs",
+"sentences")), (o, Outline(...))])`` (the cues for ``cue_weight`` c, in English), and
+documents of more than :data:`RANK_MAX_SENTENCES` sentences go to the published model's
+composition (``Composition(beyond=...)``). The strategy's trace fills the result's units
+and cost.
 """
 
 from __future__ import annotations
 
-import math
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import cast
+from typing import Any
 
-import numpy as np
-
-from linseg.base import Segmentation, check_int
+from linseg.base import Segmentation
+from linseg.checks import check_int, check_number
 from linseg.chunks.bounds import SizeUnit
 from linseg.compose import Composition
-from linseg.compose.costs import Introductions, Multinomial, Outline, SectionCues
+from linseg.compose.costs import Introductions, Multinomial, Outline, SectionCues, Sum
 from linseg.compose.costs.outline import OUTLINE_SECTION_WORDS
-from linseg.compose.strategies import (
-    UNITS,
-    ExactDP,
-    best_with_count,
-    best_with_penalty,
-    resolve_units,
-)
+from linseg.compose.strategies import ExactDP, resolve_units
 from linseg.compose.transforms import LocalRank
-from linseg.text.outline import heading_starts, paragraph_starts
+from linseg.text.outline import paragraph_starts
 from linseg.text.processor import Stemmer
 
-__all__ = ["U00", "U00Result", "paragraph_starts"]
+__all__ = ["U00", "U00Result", "auto_max_units", "paragraph_starts"]
 
 #: ``max_units="auto"`` leaves segments unbounded up to this many units, and bounds them
 #: to :data:`AUTO_MAX_UNITS` beyond.
@@ -119,6 +113,16 @@ RANK_MAX_SENTENCES = 2000
 RANK_MAX_HEADED_SENTENCES = 1000
 #: The rank mask of the rank evidence (C99's).
 RANK_MASK = 11
+#: The units at which the section cues are read: a text's paragraphs, or its sentences
+#: when it has no paragraphs. A text cut at its headings is cut where its author put the
+#: sections, and takes none.
+CUE_UNITS = ("paragraphs", "sentences")
+
+
+def auto_max_units(n_units: int) -> int | None:
+    """``max_units="auto"``: segments of any length up to :data:`AUTO_EXACT_UNITS` units,
+    of at most :data:`AUTO_MAX_UNITS` units beyond (the search is then O(m L))."""
+    return None if n_units <= AUTO_EXACT_UNITS else AUTO_MAX_UNITS
 
 
 @dataclass
@@ -181,6 +185,7 @@ class U00(Composition):
     """
 
     name = "u00"
+    result_type = U00Result
 
     def __init__(
         self,
@@ -202,33 +207,27 @@ class U00(Composition):
         min_size: int | None = None,
         size_unit: SizeUnit = "sentences",
     ) -> None:
-        if units not in UNITS:
-            raise ValueError(f"units must be one of {', '.join(UNITS)}, got {units!r}")
+        # Kept as given; the pieces check them (ExactDP the units and the penalty,
+        # Multinomial alpha, Outline its section words). The weights decide which pieces
+        # there are, and max_units which bound, so they are checked here.
+        self.units = units
+        self.penalty = penalty
+        self.alpha = alpha
+        self.max_units = max_units
+        self.rank_weight = rank_weight
+        self.cue_weight = cue_weight
+        self.outline_weight = outline_weight
+        self.outline_section_words = outline_section_words
+        self.colon_weight = colon_weight
         for label, value in (
-            ("penalty", penalty),
-            ("alpha", alpha),
             ("rank_weight", rank_weight),
             ("cue_weight", cue_weight),
             ("outline_weight", outline_weight),
             ("colon_weight", colon_weight),
         ):
-            if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise TypeError(f"{label} must be a number, got {value!r}")
-            if not math.isfinite(value) or value < 0 or (label == "alpha" and value == 0):
-                raise ValueError(
-                    f"{label} must be finite and {'> 0' if label == 'alpha' else '>= 0'}, got {value}"
-                )
+            check_number(label, value, minimum=0)
         if max_units is not None and max_units != "auto":
             check_int("max_units", max_units)
-        self.units = units
-        self.penalty = float(penalty)
-        self.alpha = float(alpha)
-        self.max_units = max_units
-        self.rank_weight = float(rank_weight)
-        self.cue_weight = float(cue_weight)
-        self.outline_weight = float(outline_weight)
-        self.outline_section_words = outline_section_words
-        self.colon_weight = float(colon_weight)
         super().__init__(
             None,  # C99's StemCosine with these stopwords and stems (_default_measure)
             LocalRank(RANK_MASK),
@@ -241,105 +240,76 @@ class U00(Composition):
             stopwords=stopwords,
             stemmer=stemmer,
         )
-        self._cost = Multinomial(self.alpha, stopwords, stemmer, language=self.text_language)
-        self._cues = SectionCues()
-        self._outline = Outline(outline_section_words)
-        self._introductions = Introductions()
-        self.strategy = self._strategy = ExactDP(
-            self.penalty,
-            RANK_EXPONENT,
-            cost=self._cost,
-            similarity_weight=self.rank_weight,
-            units=units,
-            diagonal=False,
+        self._build_search()
+
+    def _build_search(self) -> None:
+        """The cost, the strategy and, with the rank evidence, the composition for long
+        documents, from the parameters (the cost reads words in the segmenter's language,
+        known once the base has resolved it)."""
+        self._cost = Multinomial(
+            self.alpha, self.stopwords, self.stemmer, language=self.text_language
         )
+        # The outline and the introductions price the same gaps: one gap cost, their sum
+        # in this order, so that every table holds the same numbers whatever the units.
+        outline = Outline(self.outline_section_words)
+        priced: list[tuple[float, Any]] = (
+            [(self.outline_weight, outline)] if self.outline_weight else []
+        )
+        if self.colon_weight:
+            priced.append((self.colon_weight, Introductions()))
+        on_outline: list[tuple[Any, ...]] = [(1.0, Sum(priced))] if priced else []
+        # The published model's search: the cost alone, in O(m) memory.
+        max_units = self.max_units
+        alone = ExactDP(
+            self.penalty,
+            cost=self._cost,
+            similarity_weight=0,
+            units=self.units,
+            max_length=auto_max_units if max_units == "auto" else max_units,
+            mean_lengths=1,
+            gaps=on_outline,
+        )
+        if not self.rank_weight:
+            self.strategy = self._strategy = alone
+        else:
+            # The cues ride on the tables, and are English: the shipped models learned
+            # from English manuals.
+            gaps = list(on_outline)
+            if self.cue_weight and self.text_language == "en":
+                gaps.insert(0, (self.cue_weight, SectionCues(), CUE_UNITS))
+            self.strategy = self._strategy = ExactDP(
+                self.penalty,
+                RANK_EXPONENT,
+                cost=self._cost,
+                similarity_weight=self.rank_weight,
+                units=self.units,
+                diagonal=False,
+                gaps=gaps,
+            )
+            # The rank evidence's tables are (n + 1) x (n + 1): a longer document is
+            # segmented by the published model, as is a book cut at its headings.
+            self.beyond = (
+                self._rank_limit,
+                Composition(
+                    self._measure, None, alone, self.tokenized, language=self.text_language
+                ),
+            )
         # The rank evidence's measure and the cost count the same stems: one processor,
         # which reads a document's words once (Composition._run's block).
         self._share_readers()
 
-    def _run(
-        self, sentences: list[str], n_segments: int | None, tokenized: bool | None
-    ) -> U00Result:
-        if not sentences:
-            return U00Result(sentences, [], n_segments)
-        return cast(U00Result, super()._run(sentences, n_segments, tokenized))
+    def _rank_limit(self, sentences: Sequence[str], n_segments: int | None) -> int:
+        """The longest document the rank evidence is read on: a book cut at its headings
+        is held together by its outline, not by the rank evidence, which grows faster than
+        a segment's length and over chapters of a hundred sentences and more outweighs
+        every other term."""
+        headed = (
+            self.units == "headings"
+            and len(sentences) > RANK_MAX_HEADED_SENTENCES
+            and resolve_units(sentences, "headings", n_segments)[0] == "headings"
+        )
+        return RANK_MAX_HEADED_SENTENCES if headed else RANK_MAX_SENTENCES
 
-    def _segment(self, sentences: list[str], n_segments: int | None, tokenized: bool) -> U00Result:
-        headings = heading_starts(sentences) if self.units == "headings" else None
-        used, starts = resolve_units(sentences, self.units, n_segments, headings)
-        # SectionCues reads the gaps of paragraphs, or of sentences in text without them;
-        # a heading's sections are the author's own cut and take none here.
-        cues = bool(self.cue_weight) and self.text_language == "en" and used != "headings"
-        # Where no heading opens a sentence after the first (most prose), the outline is 0
-        # at every gap: reading each unit for one again would be wasted.
-        outline = bool(self.outline_weight) and (headings is None or len(headings) > 1)
-        # A book cut at its headings: its outline, not the rank evidence, holds it together
-        # (the evidence grows faster than a segment's length, and over chapters of a
-        # hundred sentences and more it outweighs every other term).
-        ranked = used != "headings" or len(sentences) <= RANK_MAX_HEADED_SENTENCES
-        result = self._search(sentences, n_segments, tokenized, starts, cues, outline, ranked)
-        if used == "headings":
-            result.notes.append(
-                f"boundaries only before headings: the text marks {len(starts)} sections"
-            )
-        return result
-
-    def _search(
-        self,
-        sentences: list[str],
-        n_segments: int | None,
-        tokenized: bool,
-        starts: list[int],
-        cues: bool = False,
-        outline: bool = False,
-        ranked: bool = True,
-    ) -> U00Result:
-        """The best segmentation over the units that begin at ``starts``; with ``cues``,
-        the section cues read at their gaps, with ``outline`` the levels of the headings
-        that open the units; without ``ranked``, no rank evidence."""
-        n = len(sentences)
-        units = self._cost.unit_counts(sentences, tokenized, starts)
-        m = 0 if n_segments is None else min(n_segments, units.n)
-        penalty = self.penalty * self._cost.boundary_cost_of(units)
-        gaps = None
-        if outline:
-            gaps = self.outline_weight * self._outline.gap_costs(sentences, tokenized, starts)
-        if self.colon_weight:
-            colons = self.colon_weight * self._introductions.gap_costs(sentences, tokenized, starts)
-            gaps = colons if gaps is None else gaps + colons
-        if gaps is not None and not gaps.any():
-            gaps = None
-        if ranked and self.rank_weight and n <= RANK_MAX_SENTENCES:
-            # The composition's own pieces: C99's rank of the stem cosine, searched by
-            # ExactDP over the units with the cost subtracted (the strategy's table).
-            rank = cast(np.ndarray, self._matrix(sentences, tokenized, None))  # band None: dense
-            exact = cast(ExactDP, self._strategy)
-            table = exact.unit_scores(rank, sentences, tokenized, starts, m or None)
-            odds = self._cues.gap_scores(sentences, tokenized, starts)[1:-1] if cues else None
-            if odds is not None and odds.any():
-                # Sum([(1, Multinomial), (cue_weight, SectionCues())]) as a cost, without
-                # its table: a segment ending at the gap before unit j gains the gap's
-                # log-odds (the rows where a segment cannot end there are -inf and stay so).
-                table[:, 1:-1] += self.cue_weight * odds
-            if gaps is not None:
-                table[:, 1:-1] -= gaps[1:-1]  # (o, Outline(...)) in the Sum, likewise
-            cuts = best_with_count(table, m) if m else best_with_penalty(table, penalty)
-            cost = -_total(table, cuts) + penalty * len(cuts)
-        else:
-            limit = self._limit(units.n)
-            if m and limit < units.n:
-                limit = max(limit, -(-units.n // m))  # m segments must be able to cover it all
-            cuts, cost = self._cost.search_units(units, penalty, m or None, limit, gaps)
-        return U00Result(sentences, [starts[c] for c in cuts], n_segments, units=starts, cost=cost)
-
-    def _limit(self, n_units: int) -> int:
-        if self.max_units is None:
-            return n_units
-        if self.max_units == "auto":
-            return n_units if n_units <= AUTO_EXACT_UNITS else AUTO_MAX_UNITS
-        return int(self.max_units)
-
-
-def _total(table: np.ndarray, cuts: list[int]) -> float:
-    edges = [0, *cuts, table.shape[0] - 1]
-    return float(sum(table[a, b] for a, b in zip(edges, edges[1:])))
+    def segment(self, sentences: Sequence[str], n_segments: int | None = None) -> U00Result:
+        """Segment a list of sentences (``n_segments``: a known number of segments)."""
+        return super().segment(sentences, n_segments)  # type: ignore[return-value]

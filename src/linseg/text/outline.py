@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from contextvars import ContextVar, Token
 
 from linseg.text.sentences import (
     _ATX_HEADING,
@@ -26,6 +27,7 @@ __all__ = [
     "heading_levels",
     "title_lines",
     "contents_sentences",
+    "document",
     "TITLE_WORDS",
     "CONTENTS_ENTRIES",
 ]
@@ -49,6 +51,36 @@ def paragraph_starts(sentences: Sequence[str]) -> list[int]:
     return starts
 
 
+#: The document being segmented, and its heading starts once read (:func:`document`).
+_DOCUMENT: ContextVar[tuple[Sequence[str], list[list[int]]] | None] = ContextVar(
+    "linseg_outline_document", default=None
+)
+
+
+class document:
+    """Within the block, :func:`heading_starts` of this very ``sentences`` object is read
+    once, however many pieces of a segmenter ask for it (the search's units, the
+    outline's cost): a :class:`~linseg.compose.Composition` opens one for each document,
+    as it does for the words (:meth:`linseg.text.processor.TextProcessor.document`). A
+    block on the same document inside it is the same block."""
+
+    __slots__ = ("sentences", "_token")
+
+    def __init__(self, sentences: Sequence[str]) -> None:
+        self.sentences = sentences
+        self._token: Token[tuple[Sequence[str], list[list[int]]] | None] | None = None
+
+    def __enter__(self) -> None:
+        current = _DOCUMENT.get()
+        if current is None or current[0] is not self.sentences:
+            self._token = _DOCUMENT.set((self.sentences, []))
+
+    def __exit__(self, *exc: object) -> None:
+        if self._token is not None:
+            _DOCUMENT.reset(self._token)
+            self._token = None
+
+
 def heading_starts(sentences: Sequence[str]) -> list[int]:
     """Indices of the sentences that open with a heading or a rule (0 first): a Markdown
     ``#`` heading, a line underlined (or over- and underlined) with ``=``, ``-``, ``~``
@@ -65,6 +97,15 @@ def heading_starts(sentences: Sequence[str]) -> list[int]:
     In a text that marks no heading so (rules at most), the titles of
     :func:`title_lines` (``2.1 Getting started``, ``SEE ALSO`` on a line of its own)
     open sections too."""
+    current = _DOCUMENT.get()
+    if current is None or current[0] is not sentences:
+        return _read_heading_starts(sentences)
+    if not current[1]:
+        current[1].append(_read_heading_starts(sentences))
+    return list(current[1][0])
+
+
+def _read_heading_starts(sentences: Sequence[str]) -> list[int]:
     found = []  # (sentence, whether a "#" heading opens it, its indentation)
     for i, sentence in enumerate(sentences):
         if i and _opens_with_heading(sentence):

@@ -24,6 +24,7 @@ from typing import Any, TypeVar, cast
 import numpy as np
 
 from linseg import kernels
+from linseg.text.rows import WordRows
 from linseg.text.stemmers import SnowballStemmer
 from linseg.text.words import is_word, raw_word_tokens, tokenize_raw
 
@@ -205,6 +206,10 @@ class TextProcessor:
         # The document being read in a document() block, and what was read of it.
         self._document: tuple[Sequence[str], bool | None] | None = None
         self._read: dict[object, Any] = {}
+        # For each processor whose words this one has looked up (WordRows), the stem id
+        # of each of its words, by the word's id there.
+        self._word_ids: weakref.WeakKeyDictionary[TextProcessor, np.ndarray]
+        self._word_ids = weakref.WeakKeyDictionary()
 
     @classmethod
     def from_options(
@@ -224,11 +229,13 @@ class TextProcessor:
         # sent to a worker finds its own process's memo again (__setstate__).
         state = dict(self.__dict__)
         state["_stem_of_token"] = None
+        state["_word_ids"] = None  # weak references do not pickle: looked up again
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self._stem_of_token = _verdicts(self.language, self.hyphens, self.stopwords, self.stemmer)
+        self._word_ids = weakref.WeakKeyDictionary()
 
     def reads_like(self, other: TextProcessor) -> bool:
         """Whether ``other`` turns every text into the same stems: the same language, word
@@ -340,10 +347,32 @@ class TextProcessor:
         Every distinct token is judged (word test, stopword, stem) once per processor.
         Pre-tokenised ASCII text, the common case, is then split and looked up in
         compiled code through a hash table of the tokens' 64-bit FNV-1a hashes.
+
+        ``sentences`` may be a :class:`~linseg.text.rows.WordRows`, rows of words another
+        processor read: their words are then looked up as they are, not read again from
+        strings (``tokenized`` plays no part), each distinct word judged once for good.
         """
+        if isinstance(sentences, WordRows):
+            return self._ids_of_words(sentences)
         return self.remember(
             sentences, tokenized, "ids", lambda: self._read_ids(sentences, tokenized)
         )
+
+    def _ids_of_words(self, rows: WordRows) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`ids` of rows of words: each word's stem id, by its id in the processor
+        that read it, learnt once for every word that processor has met."""
+        source = rows.reader
+        table = self._word_ids.get(source)
+        if table is None:
+            table = np.zeros(0, dtype=np.int64)
+        words = source.vocabulary
+        if len(words) > table.size:
+            new = words[table.size :]
+            self._learn(new)
+            learnt = np.fromiter(map(self._id_of_token.__getitem__, new), np.int64, len(new))
+            table = np.concatenate((table, learnt))
+            self._word_ids[source] = table
+        return table[rows.ids], rows.offsets
 
     def _read_ids(
         self, sentences: Sequence[str], tokenized: bool | None

@@ -17,10 +17,18 @@ A cost is an object with two methods:
 - ``boundary_cost(sentences, tokenized) -> float``: what a boundary costs under the
   cost's own model (its prior), the unit in which ``ExactDP``'s ``penalty`` is counted.
 
-It may also have ``search(sentences, tokenized, starts, penalty, n_segments, max_length)
--> cuts``: the exact search of the cost alone, ``penalty`` counted in boundary costs,
-which ``ExactDP`` uses when the matrix has no weight (``similarity_weight=0``), in less
-memory than the tables.
+It may also have ``search(sentences, tokenized, starts, penalty, n_segments, max_length,
+gap_costs) -> (cuts, cost)``: the exact search of the cost alone, ``penalty`` counted in
+boundary costs, with ``gap_costs`` (one for each gap, or None) paid at the boundaries, and
+the least total cost, which ``ExactDP`` uses when the matrix has no weight
+(``similarity_weight=0``), in less memory than the tables.
+
+A *gap cost* prices where a segment ends rather than the whole segment
+(:class:`SectionCues`, :class:`Outline`, :class:`BlockCohesion`):
+``gap_costs(sentences, tokenized, starts) -> costs``, the ``m + 1`` costs at the gaps
+before each unit (0 at the document's ends). It is a segment cost too (a table whose
+column j holds the cost at gap j), to be summed; ``ExactDP(gaps=...)`` reads it as the
+vector it is.
 
 Inside a :meth:`~linseg.text.processor.TextProcessor.document` block (a
 :class:`~linseg.compose.Composition` opens one for each document) the table and the

@@ -99,15 +99,17 @@ class Multinomial(_UnitStems):
         penalty: float,
         n_segments: int | None,
         max_length: int | None,
-    ) -> list[int]:
+        gap_costs: np.ndarray | None = None,
+    ) -> tuple[list[int], float]:
         """The unit indices that start a segment after the first, of the segmentation of
         least total cost (``n_segments`` segments, or any number with ``penalty`` boundary
         costs per boundary: 1 is the prior ``n^-m``), exactly, among segments of at most
-        ``max_length`` units (None: any length). O(m L) time and O(m) memory beside the
-        document, which is read once."""
+        ``max_length`` units (None: any length), and that cost. ``gap_costs``: what a
+        boundary at each gap pays beyond the penalty (see :meth:`search_units`). O(m L)
+        time and O(m) memory beside the document, which is read once."""
         units = self.unit_counts(sentences, tokenized, starts)
         cost = penalty * self.boundary_cost_of(units)
-        return self.search_units(units, cost, n_segments, max_length)[0]
+        return self.search_units(units, cost, n_segments, max_length, gap_costs)
 
     def search_units(
         self,

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from linseg.compose.costs.gaps import _GapCost
-from linseg.text.outline import heading_levels
+from linseg.text.outline import heading_levels, heading_starts
 
 __all__ = ["Outline"]
 
@@ -68,6 +68,11 @@ class Outline(_GapCost):
         of the sections (``section_words``)."""
         units = list(range(len(sentences))) if starts is None else list(starts)
         costs = np.zeros(len(units) + 1, dtype=np.float64)
+        if len(heading_starts(sentences)) <= 1:
+            # No heading, rule or title opens a sentence after the first (most prose): no
+            # unit can open with one. The search that cut at headings has read them for
+            # this document already (linseg.text.outline.document), so this costs nothing.
+            return costs
         # The first unit's heading (a title) takes part in reStructuredText's order of
         # styles, but opens no boundary.
         levels = heading_levels(sentences, units)[1:]

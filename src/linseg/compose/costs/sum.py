@@ -18,7 +18,9 @@ class Sum:
 
         Sum([(0.1, Multinomial()), (0.8, LengthPrior())])
 
-    Its boundary cost is the weighted sum of the parts'.
+    Its boundary cost is the weighted sum of the parts', and so are its gap costs, for
+    parts that price gaps (``Sum([(8.0, Outline()), (8.0, Introductions())])``, as one
+    ``gaps`` entry of :class:`~linseg.compose.strategies.ExactDP`).
     """
 
     def __init__(self, parts: Iterable[tuple[float, SegmentCost]]) -> None:
@@ -53,6 +55,17 @@ class Sum:
                 total *= weight
             else:
                 total += weight * table
+        assert total is not None
+        return total
+
+    def gap_costs(
+        self, sentences: Sequence[str], tokenized: bool, starts: Sequence[int] | None = None
+    ) -> np.ndarray:
+        """The weighted sum of the parts' gap costs, added in order (``j = 0 .. m``)."""
+        total: np.ndarray | None = None
+        for weight, cost in self.parts:
+            costs = weight * np.asarray(cost.gap_costs(sentences, tokenized, starts))  # type: ignore[attr-defined]
+            total = costs if total is None else total + costs
         assert total is not None
         return total
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from linseg.compose.band import BandMatrix, _chunked_ids, banded_dots_from_ids
 from linseg.compose.measures.cosine import _sparse_counts, gram
 from linseg.compose.measures.stems import _Stems
 
@@ -36,7 +37,8 @@ def dots(counts: np.ndarray | sparse.spmatrix) -> np.ndarray:
 class DotDensity(_Stems):
     """Reynar's dot-plot: ``sim[x, y]`` counts the word repetitions between sentences x and
     y (:func:`linseg.compose.measures.dots.dots`). With ``ReynarGreedy(areas="words")`` and
-    ``hyphens=False`` it composes R98_(m,dot)."""
+    ``hyphens=False`` it composes R98_(m,dot); on Hearst's token-sequences, within a band,
+    it is TextTiling's measure. It has a banded form."""
 
     def __call__(self, sentences: Sequence[str], tokenized: bool) -> np.ndarray:
         return self.from_counts(self.counts(sentences, tokenized))
@@ -44,3 +46,9 @@ class DotDensity(_Stems):
     def from_counts(self, counts: np.ndarray) -> np.ndarray:
         """The dot mass for a sentence x stem count matrix."""
         return dots(counts)
+
+    def banded(self, sentences: Sequence[str], tokenized: bool, band: int) -> BandMatrix:
+        """The dots of the pairs within ``band`` sentences (or rows) of each other, in
+        O(n w) (:mod:`linseg.compose.band`); its cells are the dense matrix's."""
+        ids, offsets = _chunked_ids(self._text, sentences, tokenized)
+        return banded_dots_from_ids(ids, offsets, band, len(self._text.vocabulary))

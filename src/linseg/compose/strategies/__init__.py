@@ -5,12 +5,17 @@ ascending boundaries (the index of the first sentence of every segment after the
 ``n_segments`` is the number of segments wanted, or None for the strategy's own stopping
 rule (its termination). A strategy that also needs each sentence's positions on a plot
 (Reynar's areas in words) says so with a true ``needs_positions`` attribute and takes them
-as the keyword ``positions``.
+as the keyword ``positions`` (likewise ``needs_counts``, ``needs_text``, ``takes_snap``). It
+may give what it found on the way from ``trace(matrix, n_segments, keep=..., **extra) ->
+dict`` (the boundaries and its products, by the names of a result's fields), and its
+count from a rule of its own, ``count(sentences, tokenized) -> int``, which
+:class:`~linseg.compose.Composition` asks first.
 
 One module per strategy, its kernels beside it:
 
 - :mod:`~.divisive` -- C99's divisive clustering (sections 3.3-3.4, equations 3 and 5),
-  dense or on a band, with :mod:`~.termination`, its stopping rule;
+  dense or on a band, with :mod:`~.termination`, its stopping rule (and ``MeanCount``, a
+  count agreed by other segmenters, for ``ExactDP(count=...)``);
 - :mod:`~.reynar` -- Reynar's greedy maximisation and minimisation of dot density;
 - :mod:`~.depth` -- Hearst's depth scores (TextTiling's strategy);
 - :mod:`~.exact` -- exact dynamic programming, given a count or a penalty per segment,
@@ -43,6 +48,7 @@ if TYPE_CHECKING:
         unit_starts,
     )
     from linseg.compose.strategies.reynar import ReynarExact, ReynarGreedy
+    from linseg.compose.strategies.termination import MeanCount
 
 #: What a strategy is: the (transformed) matrix and a count or None, to boundaries.
 Strategy = Callable[[np.ndarray, "int | None"], list[int]]
@@ -53,6 +59,7 @@ _NAMES = {
     "ReynarExact": "reynar",
     "DepthScores": "depth",
     "Baseline": "baseline",
+    "MeanCount": "termination",
     **dict.fromkeys(
         [
             "ExactDP",
@@ -75,6 +82,7 @@ __all__ = [
     "ReynarExact",
     "DepthScores",
     "Baseline",
+    "MeanCount",
     "ExactDP",
     "UNITS",
     "MIN_HEADING_UNITS",

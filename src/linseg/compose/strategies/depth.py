@@ -3,15 +3,16 @@
 A series of gap scores -- how alike the text is across each gap -- is smoothed; each gap's
 depth is how far the scores fall to it from the nearest peak on either side; gaps deeper
 than a cut-off become boundaries, the deepest first, kept a minimum distance apart.
-:class:`~linseg.methods.texttiling.TextTiling` runs this on the gaps between
-token-sequences, :class:`~linseg.compose.strategies.DepthScores` on the gaps between
-sentences of any similarity matrix.
+:class:`~linseg.compose.strategies.DepthScores` runs this on the gaps between the rows of
+any similarity matrix: sentences, or the token-sequences of
+:class:`~linseg.methods.texttiling.TextTiling`.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -22,7 +23,9 @@ from linseg.compose.band import BandMatrix
 from linseg.compose.strategies.exact import _check_finite
 from linseg.compose.strategies.termination import smooth
 
-gap_depths = kernels.load("linseg.compose.strategies._depth").gap_depths
+_depth = kernels.load("linseg.compose.strategies._depth")
+gap_depths = _depth.gap_depths
+block_gap_scores = _depth.block_gap_scores
 
 __all__ = [
     "moving_average",
@@ -78,25 +81,30 @@ def choose_gaps(
     taken until ``want`` distinct boundaries exist (relaxing the separation if the series
     runs out of gaps).
     """
-    order = np.argsort(-depth, kind="stable")
-    taken = np.zeros(depth.size, dtype=bool)
+    # Python lists, not numpy scalars: the loop visits up to every gap of the series.
+    order = np.argsort(-depth, kind="stable").tolist()
+    values = depth.tolist()
+    size = len(values)
+    taken = bytearray(size)
     chosen: list[int] = []
     found: set[int] = set()
     for strict in (True, False):
         for g in order:
-            g = int(g)
-            if want is None and not depth[g] > cutoff:
+            if want is None and not values[g] > cutoff:
                 break
             if want is not None and len(found) >= want:
                 break
             if taken[g]:
                 continue
-            lo, hi = max(0, g - separation + 1), min(depth.size, g + separation)
             # The series' ends count as chosen gaps (-1 and its length): the one-sided
             # climbs there would otherwise cut off tiny first and last segments.
-            if strict and (taken[lo:hi].any() or g < separation - 1 or g > depth.size - separation):
+            if strict and (
+                g < separation - 1
+                or g > size - separation
+                or any(taken[max(0, g - separation + 1) : min(size, g + separation)])
+            ):
                 continue
-            taken[g] = True
+            taken[g] = 1
             chosen.append(g)
             found.add(snap(g))
         if want is None or len(found) >= want:
@@ -108,9 +116,9 @@ class DepthScores:
     """Hearst's TextTiling strategy (1997, section 5.3) on the gaps between sentences:
     block comparison, smoothing, depth scores and a cut-off.
 
-    The score of the gap before sentence ``b`` compares the ``k' = min(block, b, n - b)``
-    sentences on each side, ``L = [b - k', b)`` and ``R = [b, b + k')``, through the
-    matrix ``S``::
+    The score of the gap before sentence (or row) ``b`` compares the ``k' = min(block, b,
+    n - b)`` sentences on each side, ``L = [b - k', b)`` and ``R = [b, b + k')``, through
+    the matrix ``S``::
 
         score(b) = S[L, R].sum() / sqrt(S[L, L].sum() * S[R, R].sum())
 
@@ -121,12 +129,14 @@ class DepthScores:
     far they fall to it from the peak on either side, and gaps deeper than ``mean - c
     sd`` of the depths become boundaries, deepest first, at least ``min_separation``
     sentences apart (and from the ends). Given a count, the deepest gaps are taken.
-    :class:`~linseg.methods.texttiling.TextTiling` runs the same steps on
-    token-sequences of w words instead of sentences.
+    :class:`~linseg.methods.texttiling.TextTiling` is this strategy on the dot products
+    of token-sequences of w words (``Composition(rows=TokenSequences(w))``): with rows,
+    the composition passes ``snap``, which maps each gap picked to a sentence boundary,
+    and a count counts distinct sentence boundaries.
 
-    Only the cells within ``2 block - 1`` of the diagonal are read: with
+    Only the cells within :attr:`reach` ``= 2 block - 1`` of the diagonal are read: with
     ``Composition(band=w)``, ``w >= 2 block - 1``, a long document never builds the
-    n x n matrix, and the whole strategy is linear.
+    n x n matrix, and the whole strategy is linear. :meth:`trace` gives the series too.
 
     Parameters
     ----------
@@ -157,15 +167,29 @@ class DepthScores:
             raise ValueError(f"c must be a finite number, got {c!r}")
         self.c = float(c)
 
+    @property
+    def reach(self) -> int:
+        """How far from the diagonal the cells read lie: ``2 block - 1`` (the narrowest
+        band that serves)."""
+        return 2 * self.block - 1
+
     def gap_scores(self, matrix: np.ndarray | BandMatrix) -> np.ndarray:
         """``score[b - 1]`` for the gap before sentence ``b = 1 .. n - 1``. Reads only
-        the cells within ``2 block - 1`` of the diagonal, one diagonal at a time, so a
-        :class:`~linseg.compose.band.BandMatrix` that wide serves as well as the whole matrix:
-        O(n block) time and memory beyond the matrix."""
+        the cells within :attr:`reach` of the diagonal, so a
+        :class:`~linseg.compose.band.BandMatrix` that wide serves as well as the whole
+        matrix: O(n block) time and memory beyond the matrix.
+
+        Each diagonal ``d`` is summed in float64 from its first cell (prefix sums), so any
+        run of it is the difference of two prefix sums whatever the blocks' sizes (they
+        shrink near the ends); the block sums add, for d = 1, 2, ..., the pairs (i, i + d)
+        in the left block and in the right one (twice: ``S[L, L].sum()`` counts both
+        triangles) and across the gap (compiled: ``_depth.block_gap_scores``). Sums of
+        integers (dot products of counts) are exact, so then the score is the cosine of
+        the two blocks' summed count vectors to the last bit."""
         n = matrix.n if isinstance(matrix, BandMatrix) else np.shape(matrix)[0]
         if n < 2:
             return np.zeros(0)
-        reach = min(2 * self.block - 1, n - 1)
+        reach = min(self.reach, n - 1)
         if isinstance(matrix, BandMatrix):
             if matrix.width < reach:
                 raise ValueError(
@@ -173,36 +197,16 @@ class DepthScores:
                     f"from the diagonal; the band holds {matrix.width}: widen it or use "
                     "band=None"
                 )
-            diagonals = [matrix.data[d:, d] for d in range(reach + 1)]  # views
+            cells = matrix.data[:, : reach + 1]
         else:
             dense = np.asarray(matrix)
-            diagonals = [np.diagonal(dense, -d) for d in range(reach + 1)]  # views
-        for x in diagonals:
-            _check_finite(x, "DepthScores")
-        # prefix[d][i]: the sum of S[j + d, j] for j < i (in float64), so any run of a
-        # diagonal sums in O(1) whatever the blocks' sizes (they shrink near the ends).
-        prefix = [np.concatenate(([0.0], np.cumsum(x, dtype=np.float64))) for x in diagonals]
-        b = np.arange(1, n)
-        k = np.minimum(self.block, np.minimum(b, n - b))
-
-        def run(d: int, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
-            lo = np.clip(lo, 0, n - d)
-            hi = np.clip(hi, lo, n - d)
-            return prefix[d][hi] - prefix[d][lo]
-
-        left = run(0, b - k, b)
-        right = run(0, b, b + k)
-        cross = np.zeros(n - 1)
-        for d in range(1, reach + 1):
-            # Pairs (i, i + d): both in the left block, both in the right one (each
-            # counted twice, as S[L, L].sum() counts both triangles), or across the gap.
-            left += 2 * run(d, b - k, b - d)
-            right += 2 * run(d, b, b + k - d)
-            cross += run(d, np.maximum(b - k, b - d), np.minimum(b, b + k - d))
-        norm = left * right
-        safe = norm > 0
-        root = np.sqrt(norm, where=safe, out=np.ones_like(norm))
-        return np.divide(cross, root, where=safe, out=np.zeros_like(cross))
+            if dense.ndim != 2 or dense.shape[0] != dense.shape[1]:
+                raise ValueError(f"DepthScores needs a square matrix, got shape {dense.shape}")
+            cells = BandMatrix.from_dense(dense, reach).data
+        # Widened to float64 cell by cell, exactly, as the sums are taken.
+        band = np.ascontiguousarray(cells, dtype=np.float64)
+        _check_finite(band, "DepthScores")
+        return block_gap_scores(band, self.block)
 
     def depth(self, matrix: np.ndarray | BandMatrix) -> np.ndarray:
         """The depth score of each gap (before sentences 1 .. n - 1)."""
@@ -235,6 +239,30 @@ class DepthScores:
     #: With ``Composition(rows=...)``, the strategy maps each gap it picks to a sentence
     #: boundary itself (``snap``), so that a count counts distinct sentence boundaries.
     takes_snap = True
+
+    def trace(
+        self,
+        matrix: np.ndarray | BandMatrix,
+        n_segments: int | None,
+        keep: bool = False,
+        snap: Callable[[int], int] | None = None,
+    ) -> dict[str, Any]:
+        """The boundaries and every series on the way (Hearst 1997, section 5.3): the gap
+        scores (``gap_scores``), smoothed (``smoothed``), the depths (``depth``), the
+        cut-off (``cutoff``, computed even when a count is given) and the gaps picked, in
+        the order picked (``chosen_gaps``). O(n) each: nothing n x n is kept."""
+        scores = self.gap_scores(matrix)
+        smoothed, depth = self.smooth_depth(scores)
+        cutoff = hearst_cutoff(depth, self.c)
+        chosen, boundaries = self.choose(depth, n_segments, snap or (lambda g: g + 1), cutoff)
+        return {
+            "boundaries": boundaries,
+            "gap_scores": scores,
+            "smoothed": smoothed,
+            "depth": depth,
+            "cutoff": cutoff,
+            "chosen_gaps": chosen,
+        }
 
     def __call__(
         self,

@@ -5,13 +5,14 @@ segment cost and units other than sentences if wished."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 import numpy as np
 
 from linseg import kernels
 from linseg.base import check_n_segments
-from linseg.checks import check_int
+from linseg.checks import check_int, check_number
 from linseg.compose.band import BandMatrix
 from linseg.compose.costs import SegmentCost
 from linseg.text.outline import heading_starts, paragraph_starts
@@ -71,12 +72,16 @@ class ExactDP:
         An integer L >= 1: segments of at most L sentences; a count k with ``k L < n``
         has no segmentation and is refused. ``"auto"``: as long as the matrix allows --
         unbounded for a dense matrix, ``width + 1`` for a band (the longest segment
-        whose every cell the band holds).
+        whose every cell the band holds). For the search of a cost alone, in units, it
+        may also be a callable of the number of units m giving one of those (U00's
+        ``max_units="auto"``: unbounded up to 2,000 units, 1,000 beyond).
     mean_lengths:
         With ``max_length="auto"`` on a band and a count k of n sentences, segments may
         be at least ``ceil(mean_lengths * n / k)`` long whatever the band's width, its
         cells beyond the band counting as 0 (C99DP's 3, for a narrow band of the user's).
-        None: the band's width + 1 only.
+        In the search of a cost alone, likewise: a bound on the length gives way to
+        ``ceil(mean_lengths * m / k)`` units (1: k segments can always cover the m
+        units, as U00's search has it). None: the bound as it is.
     cost:
         A segment cost (:mod:`linseg.compose.costs`), subtracted from every segment's
         score: ``score(a, b) = similarity_weight * S(a, b) / (b - a) ** exponent -
@@ -108,23 +113,36 @@ class ExactDP:
     count:
         Where the number of segments comes from when none is given: a callable
         ``count(sentences, tokenized) -> int`` (another termination: for example
-        ``ConsensusDP().count``, the count C99 and U00 agree on). It wins over
-        ``penalty``.
+        :class:`~linseg.compose.strategies.termination.MeanCount`, the count C99 and U00
+        agree on in ``consensus_dp``). It wins over ``penalty``. A
+        :class:`~linseg.compose.Composition` asks it before anything else, so that a band
+        chosen by the count sees it.
+    gaps:
+        Costs on where a segment ends (:mod:`linseg.compose.costs` with ``gap_costs``:
+        ``SectionCues``, ``Outline``, ``BlockCohesion``), as ``(weight, cost)`` pairs, or
+        ``(weight, cost, units)`` with the kinds of units (of :data:`UNITS`) the cost is
+        read at, all when left out. A segment that ends at the gap before unit j pays
+        ``weight * cost.gap_costs(...)[j]``. They are read as vectors, not tables: the
+        table search subtracts them from its columns, one after another in the order
+        given, after the cost's table (a gap cost all zeros in a document is left out);
+        the search of a cost alone adds them to the boundaries' costs. A gap cost summed
+        into ``cost`` instead is subtracted with it, as one table.
 
     Examples
     --------
-    Utiyama and Isahara's model with C99's evidence, on headings or paragraphs (the default method,
-    ``u00_pr``, composed by hand)::
+    Utiyama and Isahara's model with C99's evidence, the learned section cues and the
+    outline, on headings or paragraphs (the default method, ``u00_pr``, composed by
+    hand)::
 
-        ExactDP(penalty=1.1, exponent=0.6, cost=Multinomial(), units="headings",
-                diagonal=False)
+        ExactDP(1.1, 0.6, cost=Multinomial(), units="headings", diagonal=False,
+                gaps=[(2.0, SectionCues(), ("paragraphs", "sentences")), (8.0, Outline())])
     """
 
     def __init__(
         self,
         penalty: float | None = None,
         exponent: float = 1.0,
-        max_length: int | str | None = None,
+        max_length: int | str | Callable[[int], int | None] | None = None,
         *,
         cost: SegmentCost | None = None,
         similarity_weight: float = 1.0,
@@ -132,6 +150,7 @@ class ExactDP:
         diagonal: bool = True,
         count: Callable[[Sequence[str], bool], int] | None = None,
         mean_lengths: int | None = None,
+        gaps: Iterable[tuple[Any, ...]] = (),
     ) -> None:
         self.mean_lengths = (
             None if mean_lengths is None else check_int("mean_lengths", mean_lengths)
@@ -143,13 +162,8 @@ class ExactDP:
         ):
             raise ValueError(f"exponent must be a number in (0, 2], got {exponent!r}")
         self.exponent = float(exponent)
-        if penalty is not None and (
-            isinstance(penalty, bool)
-            or not isinstance(penalty, (int, float))
-            or not (0 <= penalty < math.inf)
-        ):
-            raise ValueError(f"penalty must be a non-negative number or None, got {penalty!r}")
-        self.penalty = None if penalty is None else float(penalty)
+        # A number, finite and >= 0 (TypeError for a word, ValueError out of range).
+        self.penalty = None if penalty is None else check_number("penalty", penalty, minimum=0)
         self.max_length = _check_max_length(max_length)
         if cost is not None and not (callable(cost) and hasattr(cost, "boundary_cost")):
             raise TypeError(
@@ -175,17 +189,24 @@ class ExactDP:
         if count is not None and not callable(count):
             raise TypeError(f"count must be callable or None, got {type(count).__name__}")
         self.count = count
+        self.gaps = [_check_gap(part) for part in gaps]
 
     @property
     def needs_text(self) -> bool:
-        """Whether the search needs the sentences (a cost, paragraphs as units, the
-        diagonal left out, or a count to find); :class:`Composition` passes them as
-        ``sentences`` and ``tokenized``."""
+        """Whether the search needs the sentences (a count to find, or a search over
+        units); :class:`Composition` passes them as ``sentences`` and ``tokenized``."""
+        return self.count is not None or self.searches_units
+
+    @property
+    def searches_units(self) -> bool:
+        """Whether the search is over units, with tables of every segment or the cost's
+        own search (a cost, gap costs, units other than sentences, or the diagonal left
+        out), rather than over the matrix alone."""
         return (
             self.cost is not None
             or self.units != "sentences"
             or not self.diagonal
-            or self.count is not None
+            or bool(self.gaps)
         )
 
     @property
@@ -201,24 +222,44 @@ class ExactDP:
         sentences: Sequence[str] | None = None,
         tokenized: bool = False,
     ) -> list[int]:
+        found = self.trace(matrix, n_segments, sentences=sentences, tokenized=tokenized)
+        return list(found["boundaries"])
+
+    def trace(
+        self,
+        matrix: np.ndarray | BandMatrix | None,
+        n_segments: int | None,
+        keep: bool = False,
+        *,
+        sentences: Sequence[str] | None = None,
+        tokenized: bool = False,
+    ) -> dict[str, Any]:
+        """The boundaries; searched over units (with a cost, units, gaps or the diagonal
+        left out) also the first sentence of each unit (``units``), the cost of the
+        segmentation found (``cost``: its segments' costs and gap costs, less the matrix's
+        term, plus the penalty of each boundary), and a note when the units are a text's
+        headings."""
         if n_segments is None and self.penalty is None and self.count is None:
             raise ValueError("ExactDP needs n_segments, a penalty per segment or a count")
         if self.needs_text:
             if sentences is None:
                 raise ValueError(
-                    "ExactDP with a cost, paragraph units, diagonal=False or a count needs "
-                    "the sentences: use it in a Composition"
+                    "ExactDP with a cost, paragraph units, diagonal=False, a count or gap "
+                    "costs needs the sentences: use it in a Composition"
                 )
             # The very list, not a copy: the cost finds what the measure read of it
             # (TextProcessor.document).
             listed = sentences if isinstance(sentences, list) else list(sentences)
-            return self._search_units(matrix, n_segments, listed, tokenized)
+            if n_segments is None and self.count is not None:
+                n_segments = self.count(listed, tokenized)
+            if self.searches_units:
+                return self._search_units(matrix, n_segments, listed, tokenized)
         if matrix is None:
             raise ValueError("ExactDP needs a matrix")
         n = matrix.n if isinstance(matrix, BandMatrix) else np.shape(matrix)[0]
         k = None if n_segments is None else min(check_n_segments(n_segments) or 1, n)
         if n == 0:
-            return []
+            return {"boundaries": []}
         length = self._resolve_max_length(matrix, k)
         if length is None:
             # The unbounded search. segment_scores sums in float64 whatever it is given,
@@ -226,9 +267,10 @@ class ExactDP:
             score = segment_scores(np.asarray(matrix), self.exponent)
             if k is None:
                 assert self.penalty is not None  # checked above
-                return best_with_penalty(score, self.penalty)
-            return best_with_count(score, k)
-        return bounded_search(matrix, min(length, n), self.exponent, k, self.penalty)
+                return {"boundaries": best_with_penalty(score, self.penalty)}
+            return {"boundaries": best_with_count(score, k)}
+        found = bounded_search(matrix, min(length, n), self.exponent, k, self.penalty)
+        return {"boundaries": found}
 
     def _search_units(
         self,
@@ -236,44 +278,79 @@ class ExactDP:
         n_segments: int | None,
         sentences: list[str],
         tokenized: bool,
-    ) -> list[int]:
-        """The search over units, with the cost's table subtracted (the class's
-        ``cost``, ``units`` and ``diagonal``)."""
+    ) -> dict[str, Any]:
+        """The search over units, with the cost's table and the gap costs subtracted (the
+        class's ``cost``, ``gaps``, ``units`` and ``diagonal``), and what it found."""
         n = len(sentences)
         if n == 0:
-            return []
-        if n_segments is None and self.count is not None:
-            n_segments = self.count(sentences, tokenized)
-        k = None if n_segments is None else min(check_n_segments(n_segments) or 1, n)
-        starts = unit_starts(sentences, self.units, k)
+            return {"boundaries": [], "units": []}
+        asked = check_n_segments(n_segments)
+        used, starts = resolve_units(sentences, self.units, asked)
         m = len(starts)
-        k = None if k is None else min(k, m)
+        k = None if asked is None else min(asked, n, m)
+        found: dict[str, Any] = {"units": starts}
+        if used == "headings":
+            found["notes"] = [f"boundaries only before headings: the text marks {m} sections"]
+        gaps = self._gap_costs(sentences, tokenized, starts, used)
         cost = self.cost
         if not self.needs_matrix and callable(getattr(cost, "search", None)):
             assert cost is not None
-            length = None if self.max_length in (None, "auto") else int(self.max_length)
+            length = self._unit_length(m, k)
             if k is not None and length is not None:
                 _check_coverage(m, k, length, "units")
             # Counted in boundary costs. A given count makes it the same for every
             # segmentation, but U00's search adds it all the same, so its sums (and near
             # ties) are these.
             penalty = 0.0 if self.penalty is None else self.penalty
-            cuts = cost.search(sentences, tokenized, starts, penalty, k, length)  # type: ignore[attr-defined]
-            return [starts[c] for c in cuts]
+            on_gaps = None
+            for costs in gaps:
+                on_gaps = costs if on_gaps is None else on_gaps + costs
+            cuts, total = cost.search(sentences, tokenized, starts, penalty, k, length, on_gaps)  # type: ignore[attr-defined]
+            return {**found, "boundaries": [starts[c] for c in cuts], "cost": float(total)}
         if isinstance(matrix, BandMatrix) or self.max_length not in (None, "auto"):
             raise ValueError(
                 "ExactDP with a cost, paragraph units or diagonal=False searches tables of "
                 "every segment: it needs the dense matrix and max_length=None"
             )
         score = self.unit_scores(matrix, sentences, tokenized, starts, k)
+        for costs in gaps:
+            # A segment that ends at the gap before unit j (the column j) pays its cost;
+            # the rows where no segment ends there are -inf and stay so.
+            score[:, 1:-1] -= costs[1:-1]
+        # The penalty is counted in the cost's boundary cost (1 without a cost).
+        unit = 1.0 if cost is None else cost.boundary_cost(sentences, tokenized)
+        penalty = 0.0 if self.penalty is None else self.penalty * unit
         if k is None:
-            assert self.penalty is not None  # checked by __call__
-            # The penalty is counted in the cost's boundary cost (1 without a cost).
-            unit = 1.0 if cost is None else cost.boundary_cost(sentences, tokenized)
-            cuts = best_with_penalty(score, self.penalty * unit)
+            cuts = best_with_penalty(score, penalty)
         else:
             cuts = best_with_count(score, k)
-        return [starts[c] for c in cuts]
+        total = -_total(score, cuts) + penalty * len(cuts)
+        return {**found, "boundaries": [starts[c] for c in cuts], "cost": total}
+
+    def _gap_costs(
+        self, sentences: list[str], tokenized: bool, starts: list[int], used: str
+    ) -> list[np.ndarray]:
+        """Each gap cost read at the units ``starts`` (of the kind ``used``), weighted: the
+        ``m + 1`` costs at the gaps before the units, in the order given (one all zeros
+        left out)."""
+        out = []
+        for weight, cost, kinds in self.gaps:
+            if used not in kinds:
+                continue
+            costs = weight * np.asarray(cost.gap_costs(sentences, tokenized, starts))
+            if costs.any():
+                out.append(costs)
+        return out
+
+    def _unit_length(self, m: int, k: int | None) -> int | None:
+        """The longest segment, in units, of the search of a cost alone over ``m`` units."""
+        length = self.max_length(m) if callable(self.max_length) else self.max_length
+        if length is None or length == "auto":
+            return None
+        length = int(length)
+        if k is not None and self.mean_lengths is not None:
+            length = max(length, -(-self.mean_lengths * m // k))
+        return length
 
     def unit_scores(
         self,
@@ -297,7 +374,9 @@ class ExactDP:
             dense = np.asarray(matrix)
             if dense.shape != (n, n):
                 raise ValueError(f"ExactDP got a {dense.shape} matrix for {n} sentences")
-            score = segment_scores(dense, self.exponent, edges, self.diagonal)
+            # Every sentence a unit: the whole table, without gathering its cells.
+            at = None if m == n else edges
+            score = segment_scores(dense, self.exponent, at, self.diagonal)
             score *= self.similarity_weight
         else:
             score = np.zeros((m + 1, m + 1))
@@ -311,27 +390,54 @@ class ExactDP:
     def _resolve_max_length(
         self, matrix: np.ndarray | BandMatrix, k: int | None = None
     ) -> int | None:
+        max_length = self.max_length
+        if callable(max_length):
+            max_length = max_length(matrix.n if isinstance(matrix, BandMatrix) else len(matrix))
         if isinstance(matrix, BandMatrix):
-            if self.max_length is None:
+            if max_length is None:
                 raise ValueError(
                     "ExactDP on a BandMatrix needs max_length (an integer, or 'auto' for "
                     "the band's width + 1): an unbounded search needs the n x n matrix"
                 )
-            if self.max_length != "auto":
-                return int(self.max_length)
+            if max_length != "auto":
+                return int(max_length)
             if k is None or self.mean_lengths is None:
                 return matrix.width + 1
             # A band narrower than a few mean lengths would leave the count no room.
             return max(matrix.width + 1, -(-self.mean_lengths * matrix.n // k))
-        return None if self.max_length == "auto" else self.max_length  # type: ignore[return-value]
+        return None if max_length == "auto" else max_length  # type: ignore[return-value]
 
 
-def _check_max_length(max_length: object) -> int | str | None:
-    if max_length is None or max_length == "auto":
+def _total(table: np.ndarray, cuts: list[int]) -> float:
+    """The total score of the segments between ``cuts`` (in order, from the first)."""
+    edges = [0, *cuts, table.shape[0] - 1]
+    return float(sum(table[a, b] for a, b in zip(edges, edges[1:])))
+
+
+def _check_gap(part: tuple[Any, ...]) -> tuple[float, Any, tuple[str, ...]]:
+    """A ``gaps`` entry as ``(weight, cost, units)``."""
+    if not isinstance(part, tuple) or len(part) not in (2, 3):
+        raise TypeError(f"gaps holds (weight, cost) or (weight, cost, units) tuples, got {part!r}")
+    weight = check_number("a gap cost's weight", part[0], minimum=0)
+    cost = part[1]
+    if not callable(getattr(cost, "gap_costs", None)):
+        raise TypeError(
+            "a gap cost has gap_costs(sentences, tokenized, starts) (see linseg.compose.costs), "
+            f"got {type(cost).__name__}"
+        )
+    kinds = tuple(part[2]) if len(part) == 3 else UNITS
+    unknown = [kind for kind in kinds if kind not in UNITS]
+    if unknown:
+        raise ValueError(f"a gap cost's units are among {', '.join(UNITS)}, got {unknown[0]!r}")
+    return weight, cost, kinds
+
+
+def _check_max_length(max_length: object) -> int | str | Callable[[int], int | None] | None:
+    if max_length is None or max_length == "auto" or callable(max_length):
         return max_length
     if isinstance(max_length, bool) or not isinstance(max_length, (int, np.integer)):
         raise TypeError(
-            f"max_length must be a positive integer, 'auto' or None, got {max_length!r}"
+            f"max_length must be a positive integer, 'auto', a callable or None, got {max_length!r}"
         )
     if max_length < 1:
         raise ValueError(f"max_length must be >= 1, got {max_length}")

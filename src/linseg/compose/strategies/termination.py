@@ -8,16 +8,23 @@ by applying the threshold mu + c sqrt(nu) to dD (c = 1.2 works well in practice)
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from linseg import kernels
+from linseg.checks import check_number
 
 terminate = kernels.load("linseg.compose.strategies._termination").terminate
 
 
-__all__ = ["SMOOTHING_MASK", "smooth", "Termination", "automatic_termination"]
+if TYPE_CHECKING:
+    from linseg.base import Segmenter
+
+__all__ = ["SMOOTHING_MASK", "smooth", "Termination", "automatic_termination", "MeanCount"]
 
 SMOOTHING_MASK = np.array([1.0, 2.0, 4.0, 8.0, 4.0, 2.0, 1.0])
 
@@ -81,3 +88,35 @@ def automatic_termination(gain: np.ndarray, c: float = 1.2) -> Termination:
         return Termination(g.copy(), float("nan"), 0)
     sm, threshold, count = terminate(g, SMOOTHING_MASK, float(c))
     return Termination(sm, float(threshold), int(count))
+
+
+class MeanCount:
+    """A count rule made of other segmenters: the rounded weighted mean of the numbers of
+    segments each finds by its own stopping rule, ``floor(sum_i w_i k_i + 1/2)`` (a tie
+    goes to the larger count), and at least one. ``consensus_dp``'s count is
+    ``MeanCount([(0.7, U00(penalty=0.8)), (0.3, C99(band="auto"))])``: C99's gradient
+    threshold cuts too often where segments are short, U00's prior too rarely where they
+    are long. A rule for :class:`~linseg.compose.strategies.ExactDP`'s ``count``.
+
+    The segmenters read the very list of sentences the composition reads, so that the
+    pieces that count the same stems read its words once (they share the composition's
+    text processors).
+    """
+
+    def __init__(self, parts: Iterable[tuple[float, Segmenter]]) -> None:
+        self.parts = [(check_number("a count's weight", w, minimum=0), s) for w, s in parts]
+        if not self.parts:
+            raise ValueError("MeanCount needs at least one (weight, segmenter) part")
+        for _, segmenter in self.parts:
+            if not callable(getattr(segmenter, "_run", None)):
+                raise TypeError(
+                    f"MeanCount's parts are (weight, segmenter) pairs, got {segmenter!r}"
+                )
+
+    def __call__(self, sentences: Sequence[str], tokenized: bool) -> int:
+        # The very list the composition reads (a copy would be read again).
+        listed = sentences if isinstance(sentences, list) else list(sentences)
+        total = 0.0
+        for weight, segmenter in self.parts:
+            total += weight * segmenter._run(listed, None, tokenized).n_segments
+        return max(1, math.floor(total + 0.5))
