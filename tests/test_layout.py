@@ -27,3 +27,15 @@ def test_formats_and_methods_have_catalogues_not_registry_files():
     assert not list(PACKAGE.rglob("*_registry.py"))
     assert (PACKAGE / "readers" / "catalogue.py").exists()
     assert (PACKAGE / "methods" / "catalogue.py").exists()
+
+
+ROOT = PACKAGE.parents[1]
+
+
+def test_the_front_door_stays_short():
+    # The README is a front door; BENCHMARKS.md holds current figures only (git keeps
+    # their history).
+    readme = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    assert len(readme) <= 150
+    assert max(len(line) for line in readme) <= 300
+    assert len((ROOT / "BENCHMARKS.md").read_text(encoding="utf-8").splitlines()) <= 600
