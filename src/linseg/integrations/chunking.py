@@ -30,7 +30,7 @@ def topic_segmenter(
     chunk_overlap: int = 0,
     min_chunk_size: int | None = None,
     size_unit: SizeUnit | Callable[[str], int] = "chars",
-    language: str = "en",
+    language: str = "auto",
     **params: Any,
 ) -> Segmenter:
     """The segmenter behind a splitter: ``method`` bounded by ``chunk_size`` and

@@ -52,7 +52,7 @@ class TopicDocumentSplitter:
         ``"chars"`` (the default), ``"words"``, ``"sentences"`` or a length function (a
         tokenizer's, to bound chunks in tokens; serialised by its import path).
     language:
-        ISO 639-1 code of the text's language.
+        ISO 639-1 code of the text's language, or ``"auto"`` (the default) to detect it.
     n_keywords:
         Keywords per chunk in its metadata (0: none).
     strip_whitespace:
@@ -68,7 +68,7 @@ class TopicDocumentSplitter:
         chunk_overlap: int = 0,
         min_chunk_size: int | None = None,
         size_unit: str | Callable[[str], int] = "chars",
-        language: str = "en",
+        language: str = "auto",
         n_keywords: int = 5,
         strip_whitespace: bool = False,
         params: dict[str, Any] | None = None,

@@ -58,7 +58,7 @@ class TopicSplitter(TextSplitter):
         The size of a piece of text (default ``len``, characters); a tokenizer's length
         function bounds chunks in tokens.
     language:
-        ISO 639-1 code of the text's language.
+        ISO 639-1 code of the text's language, or ``"auto"`` (the default) to detect it.
     n_keywords:
         Keywords per chunk in the metadata (0: none).
     add_start_index:

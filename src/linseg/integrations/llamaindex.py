@@ -56,7 +56,7 @@ class TopicNodeParser(NodeParser):
         ``"chars"`` (the default), ``"words"``, ``"sentences"`` or a length function (a
         tokenizer's, to bound chunks in tokens).
     language:
-        ISO 639-1 code of the text's language.
+        ISO 639-1 code of the text's language, or ``"auto"`` (the default) to detect it.
     n_keywords:
         Keywords per node in its metadata (0: none).
     strip_whitespace:
@@ -70,7 +70,7 @@ class TopicNodeParser(NodeParser):
     chunk_overlap: int = Field(default=0, description="Overlap, in whole sentences up to it.")
     min_chunk_size: int | None = Field(default=None, description="Smallest segment.")
     size_unit: Any = Field(default="chars", description="chars, words, sentences or a callable.")
-    language: str = Field(default="en", description="ISO 639-1 code of the text's language.")
+    language: str = Field(default="auto", description="ISO 639-1 code, or auto to detect it.")
     n_keywords: int = Field(default=5, description="Keywords per node.")
     strip_whitespace: bool = Field(default=False, description="Strip each chunk's white space.")
     params: dict[str, Any] = Field(default_factory=dict, description="The method's parameters.")
