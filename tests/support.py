@@ -8,10 +8,16 @@ import json
 import subprocess
 import sys
 import zlib
+from pathlib import Path
 
 import numpy as np
 
 from linseg.cli import main
+
+#: The bundled example of three topics, read from the checkout (any working directory).
+THREE_TOPICS = (Path(__file__).resolve().parents[1] / "examples" / "three-topics.txt").read_text(
+    encoding="utf-8"
+)
 
 
 def run_cli(args, stdin: bytes | None = None):

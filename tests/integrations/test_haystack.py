@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import os
-import socket
 
 import pytest
 
@@ -14,19 +13,7 @@ pytest.importorskip("haystack", reason="needs linseg[haystack]")
 from haystack import Document, Pipeline
 
 from linseg.integrations.haystack import TopicDocumentSplitter
-
-TEXT = open("examples/three-topics.txt").read()
-
-
-@pytest.fixture
-def offline(monkeypatch):
-    """No connection may be opened: no telemetry, no tokenizer download."""
-
-    def refuse(*args, **kwargs):
-        raise AssertionError("a network connection was attempted")
-
-    monkeypatch.setattr(socket.socket, "connect", refuse)
-    monkeypatch.setattr(socket, "create_connection", refuse)
+from support import THREE_TOPICS as TEXT
 
 
 def test_run_returns_documents(offline):

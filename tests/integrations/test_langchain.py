@@ -10,6 +10,7 @@ from langchain_core.documents import Document
 from langchain_text_splitters import TextSplitter
 
 from linseg.integrations.langchain import TopicSplitter
+from support import THREE_TOPICS
 
 BEES = (
     "Bees collect nectar from flowers. The nectar becomes honey in the hive. "
@@ -62,7 +63,7 @@ def test_split_documents():
 
 
 def test_chunk_overlap_as_in_langchain():
-    text = open("examples/three-topics.txt").read()
+    text = THREE_TOPICS
     splitter = TopicSplitter(chunk_size=1000, chunk_overlap=200)
     chunks = splitter.split_text(text)
     assert all(len(c) <= 1000 for c in chunks)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import socket
-
 import pytest
 
 pytest.importorskip("llama_index.core", reason="needs linseg[llamaindex]")
@@ -12,19 +10,7 @@ from llama_index.core.node_parser import NodeParser
 from llama_index.core.schema import Document, MetadataMode, NodeRelationship, TextNode
 
 from linseg.integrations.llamaindex import TopicNodeParser
-
-TEXT = open("examples/three-topics.txt").read()
-
-
-@pytest.fixture
-def offline(monkeypatch):
-    """No connection may be opened: nothing fetches a tokenizer or a model."""
-
-    def refuse(*args, **kwargs):
-        raise AssertionError("a network connection was attempted")
-
-    monkeypatch.setattr(socket.socket, "connect", refuse)
-    monkeypatch.setattr(socket, "create_connection", refuse)
+from support import THREE_TOPICS as TEXT
 
 
 def test_is_a_node_parser(offline):

@@ -138,14 +138,7 @@ def banded_cosine_from_ids(
     the corresponding cell of :func:`linseg.compose.measures.cosine.cosine_from_ids` bit for bit.
     O(n w) memory; time proportional to the stem co-occurrences within the band.
     """
-    band = check_band(band)
-    ids = np.ascontiguousarray(ids, dtype=np.int64)
-    offsets = np.ascontiguousarray(offsets, dtype=np.int64)
-    if n_vocab is None:
-        n_vocab = int(ids.max()) + 1 if ids.size else 0
-    n = len(offsets) - 1
-    w = min(band, max(n - 1, 0))
-    return BandMatrix(_cosine_band(ids, offsets, int(n_vocab), w))
+    return BandMatrix(_cosine_band(*_band_arguments(ids, offsets, band, n_vocab)))
 
 
 def banded_dots_from_ids(
@@ -155,13 +148,20 @@ def banded_dots_from_ids(
     within ``band`` of the diagonal, as float64: every kept cell equals the corresponding
     cell of :func:`linseg.compose.measures.dots.dots` (integers, so exactly). O(n w)
     memory; time proportional to the stem co-occurrences within the band."""
+    return BandMatrix(_dots_band(*_band_arguments(ids, offsets, band, n_vocab)))
+
+
+def _band_arguments(
+    ids: np.ndarray, offsets: np.ndarray, band: int, n_vocab: int | None
+) -> tuple[np.ndarray, np.ndarray, int, int]:
+    """A banded kernel's arguments: the stem ids and sentence offsets as int64, the
+    vocabulary's size, and the band's width on a document of this length."""
     band = check_band(band)
     ids = np.ascontiguousarray(ids, dtype=np.int64)
     offsets = np.ascontiguousarray(offsets, dtype=np.int64)
     if n_vocab is None:
         n_vocab = int(ids.max()) + 1 if ids.size else 0
-    n = len(offsets) - 1
-    return BandMatrix(_dots_band(ids, offsets, int(n_vocab), min(band, max(n - 1, 0))))
+    return ids, offsets, int(n_vocab), min(band, max(len(offsets) - 2, 0))
 
 
 # --- the banded C99 pipeline --------------------------------------------------------------
