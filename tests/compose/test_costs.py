@@ -32,8 +32,10 @@ def u00_by_hand(name: str) -> Composition:
         )
     assert name == "u00_pr"
     # The learned cues at paragraphs or sentences, not at an author's headings; the
-    # outline at headings. Gap costs, subtracted after the likelihood (U00's sums).
-    gaps = [(2.0, costs.SectionCues(), ("paragraphs", "sentences")), (8.0, costs.Outline())]
+    # outline and the introductions at any units, as one gap cost. Gap costs, subtracted
+    # after the likelihood (U00's sums).
+    priced = costs.Sum([(8.0, costs.Outline()), (8.0, costs.Introductions())])
+    gaps = [(2.0, costs.SectionCues(), ("paragraphs", "sentences")), (1.0, priced)]
     return Composition(
         measures.StemCosine(),
         transforms.LocalRank(11),
