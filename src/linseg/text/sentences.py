@@ -26,8 +26,9 @@ nupunkt (English only) and segtok (16 times slower) were the closest by measurem
 
 Layout is kept whole around the sentences:
 
-- a fenced code block (```` ``` ```` or ``~~~``) is one unit, never split inside; a fence
-  that never closes is no block (CommonMark would run it to the end of the text), and a
+- a fenced code block (```` ``` ```` or ``~~~``) is one unit, never split inside by this
+  splitter (under a ``max_size``, :mod:`linseg.chunks.split` cuts it at its line breaks);
+  a fence that never closes is no block (CommonMark would run it to the end of the text), and a
   bare ``~~~~~`` under a line no longer than it, or over and under one, is a reST title's
   adornment;
 - a heading (``# Title``, a line underlined or over- and underlined with ``=``, ``-``,
