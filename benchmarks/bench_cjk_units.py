@@ -22,6 +22,7 @@ import sys
 from pathlib import Path
 
 import linseg.text.languages as L
+import linseg.text.words as W
 
 UNITS = ("bigrams", "chars", "chars+bigrams", "trigrams", "jieba", "fugashi", "sudachi")
 
@@ -49,18 +50,19 @@ def _segmenter(units: str):
 
 
 def patch(units: str, stop: frozenset[str]) -> None:
-    """Make linseg's tokeniser cut Chinese and Japanese runs into ``units``."""
-    original = L.tokenize
+    """Make linseg's tokeniser cut Chinese and Japanese runs into ``units``: the one
+    :class:`linseg.text.processor.TextProcessor` reads words with (``words.tokenize``)."""
+    original = W.tokenize
     cut = _segmenter(units)
 
     def tokenize(text: str, language: str) -> list[str]:
         if language not in L.UNSPACED_LANGUAGES:
             return original(text, language)
-        finder = L._patterns(language)[0]
+        finder = W._patterns(language)[0]
         out: list[str] = []
-        for t in finder.findall(L.lowercase(text, language)):
-            if not L.is_unspaced(t):
-                if not L._has_number(t):
+        for t in finder.findall(W.lowercase(text, language)):
+            if not W.is_unspaced(t):
+                if not W._has_number(t):
                     out.append(t)
             elif cut is not None:
                 out.extend(w for w in cut(t) if w.strip() and w not in stop)
@@ -72,7 +74,7 @@ def patch(units: str, stop: frozenset[str]) -> None:
                 out.extend(_grams(t, 3 if units == "trigrams" else 2))
         return out
 
-    L.tokenize = tokenize
+    W.tokenize = tokenize
 
 
 def main() -> None:
