@@ -166,10 +166,6 @@ LANGUAGES: dict[str, Language] = {
     )
 }
 
-#: The languages written without spaces between words, whose runs of Han, kana (and the
-#: like) are cut into units of their own (:func:`tokenize`).
-UNSPACED_LANGUAGES = frozenset({"zh", "ja"})
-
 
 def supported_languages() -> tuple[str, ...]:
     """The ISO 639-1 codes linseg reads, sorted."""
