@@ -89,7 +89,6 @@ class Language:
 _SNOWBALL = "Snowball project (BSD), via Apache Lucene 8.7"
 _SAVOY = "Jacques Savoy (BSD), via Apache Lucene 8.7"
 _LUCENE = "Apache Lucene 8.7 (Apache-2.0)"
-_KUROMOJI = "Apache Lucene 8.7's Kuromoji analyser (Apache-2.0)"
 
 # Elided words, from Lucene's ElisionFilter sets for these languages.
 _FR_ELISIONS = frozenset(
