@@ -21,8 +21,10 @@ import runpy
 import sys
 from pathlib import Path
 
-import linseg.text.languages as L
+import linseg.text.words as W
 
+# The languages this benchmark cuts differently (the choices of --language).
+UNSPACED = ("zh", "ja")
 UNITS = ("bigrams", "chars", "chars+bigrams", "trigrams", "jieba", "fugashi", "sudachi")
 
 
@@ -49,18 +51,19 @@ def _segmenter(units: str):
 
 
 def patch(units: str, stop: frozenset[str]) -> None:
-    """Make linseg's tokeniser cut Chinese and Japanese runs into ``units``."""
-    original = L.tokenize
+    """Make linseg's tokeniser cut Chinese and Japanese runs into ``units``: the one
+    :class:`linseg.text.processor.TextProcessor` reads words with (``words.tokenize``)."""
+    original = W.tokenize
     cut = _segmenter(units)
 
     def tokenize(text: str, language: str) -> list[str]:
-        if language not in L.UNSPACED_LANGUAGES:
+        if language not in UNSPACED:
             return original(text, language)
-        finder = L._patterns(language)[0]
+        finder = W._patterns(language)[0]
         out: list[str] = []
-        for t in finder.findall(L.lowercase(text, language)):
-            if not L.is_unspaced(t):
-                if not L._has_number(t):
+        for t in finder.findall(W.lowercase(text, language)):
+            if not W.is_unspaced(t):
+                if not W._has_number(t):
                     out.append(t)
             elif cut is not None:
                 out.extend(w for w in cut(t) if w.strip() and w not in stop)
@@ -72,13 +75,13 @@ def patch(units: str, stop: frozenset[str]) -> None:
                 out.extend(_grams(t, 3 if units == "trigrams" else 2))
         return out
 
-    L.tokenize = tokenize
+    W.tokenize = tokenize
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("dir", type=Path)
-    ap.add_argument("--language", choices=("zh", "ja"), required=True)
+    ap.add_argument("--language", choices=UNSPACED, required=True)
     ap.add_argument("--units", action="append", choices=UNITS)
     ap.add_argument("--stopwords", type=Path, help="function words left out of the segmenters'")
     args = ap.parse_args()

@@ -30,6 +30,18 @@ import re
 from collections.abc import Callable, Iterator
 
 from linseg.readers.markup import fenced, heading, written
+from linseg.readers.mediawiki import _CODE_ELEMENTS as _CODE
+from linseg.readers.mediawiki import (
+    _EMPTY_BRACKETS,
+    _INTERLANGUAGE,
+    _MAGIC,
+    _SHOWN_FIRST,
+    _SHOWN_LAST,
+    _UNSHOWN,
+)
+from linseg.readers.mediawiki import _HIDDEN_ELEMENTS as _HIDDEN
+from linseg.readers.mediawiki import _SHOWN_SYMBOLS as _SYMBOLS
+from linseg.readers.mediawiki import _VERBATIM_ELEMENTS as _VERBATIM
 from linseg.readers.webpage import Block, blocks_text, html_text, list_item
 
 
@@ -126,26 +138,10 @@ def _text(paragraph: object) -> str:
 
 # -- mwparserfromhell ---------------------------------------------------------------------
 
-# What linseg's reader leaves out with all it holds, keeps as written, or fences.
-_HIDDEN = {
-    "ref", "references", "gallery", "timeline", "imagemap", "includeonly", "score", "graph",
-    "mapframe", "templatedata", "categorytree",
-}  # fmt: skip
-_VERBATIM = {"nowiki", "math", "chem", "ce"}
-_CODE = {"pre", "syntaxhighlight", "source"}
-_SHOWN_LAST = {"lang", "nowrap", "nobr", "small", "smaller", "big", "em", "strong"}
-_SHOWN_FIRST = {"abbr", "quote", "blockquote", "sic", "not a typo", "visible anchor"}
-_SYMBOLS = {"nbsp": "\u00a0", "ndash": "\u2013", "mdash": "\u2014", "snd": " \u2013 "}
-_UNSHOWN = re.compile(
-    r"\s*(?:file|image|media|category|datei|bild|kategorie|fichier|catégorie|archivo"
-    r"|imagen|categoría|immagine|categoria|ficheiro|bestand|categorie|plik|kategoria"
-    r"|файл|изображение|категория|категорія|ファイル|画像|カテゴリ|文件|分类)\s*:",
-    re.IGNORECASE,
-)
-_INTERLANGUAGE = re.compile(
-    r"\s*(?!(?:mw|voy|wmf|doi|rfc|irc)\s*:)(?:[a-z]{2,3}|simple)(?:-[a-z]+)*\s*:"
-)
-# The HTML tags MediaWiki allows, which show their text; any other shows as written.
+# What linseg's reader leaves out, keeps as written or fences, and the templates and links
+# that show, are the reader's own tables, imported above (not copies that could drift): the
+# figures compare the parsers. The HTML tags MediaWiki allows, which show their text (the
+# reader has them as a pattern); any other shows as written.
 _ALLOWED = {
     "span", "div", "small", "big", "sup", "sub", "center", "font", "u", "s", "del", "ins",
     "abbr", "cite", "blockquote", "p", "b", "i", "em", "strong", "code", "tt", "kbd", "var",
@@ -153,8 +149,6 @@ _ALLOWED = {
     "rb", "rt", "rp", "h1", "h2", "h3", "h4", "h5", "h6", "table", "tr", "td", "th",
     "caption", "tbody", "thead", "ol", "ul", "li", "dl", "dt", "dd", "hr", "wbr",
 }  # fmt: skip
-_MAGIC = re.compile(r"__[A-Z]+__")
-_EMPTY_BRACKETS = re.compile(r"(?<![ \t])[ \t]*\([\s,;]*\)")
 # Marks the walk writes at a line's start, read by _lines: a heading, list markers, a
 # table's row, a block kept aside (code).
 _MARK = "\ue000"

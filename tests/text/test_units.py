@@ -134,6 +134,27 @@ def test_a_table_of_contents_that_lists_the_titles() -> None:
     assert contents_sentences([listed[a:b] for a, b in split_sentences(listed)]) == []
 
 
+def test_a_table_of_contents_after_numbered_lists_that_do_not_come_back() -> None:
+    # Where each title comes back is read once for all the text's numbered lists: a list
+    # before the contents is passed over, and the contents are still found.
+    steps = "Steps\n\n1. Open\n2. Pour\n3. Stir\n4. Wait\n5. Taste\n\nThat is all.\n\n"
+    text = steps + BOOK
+    sentences = [text[a:b] for a, b in split_sentences(text)]
+    assert [sentences[i].split("\n")[0] for i in contents_sentences(sentences)] == [
+        "1. Bees and their hives",
+        "2. Honey and how it is made",
+        "3. Trains that carry honey",
+        "4. Selling honey at market",
+        "5. Winter in the apiary",
+    ]
+    # Entries must come back after the list: contents set after the chapters they list
+    # are no table of contents.
+    head, chapters = BOOK.split("Chapter 1.", 1)
+    text = "Chapter 1." + chapters + "\n" + head
+    sentences = [text[a:b] for a, b in split_sentences(text)]
+    assert contents_sentences(sentences) == []
+
+
 def test_prose_units_leave_the_table_of_contents_out_of_the_similarity() -> None:
     text = BOOK * 4  # long enough to have one worth leaving out
     units, sentences, notes = prose_units(text, split_sentences(text))

@@ -11,6 +11,7 @@ import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Literal
 
 from linseg.readers.suffixes import uncompressed
@@ -143,6 +144,40 @@ def _r(module: str, function: str) -> str:
     return f"linseg.readers.{module}:{function}"
 
 
+# Office Open XML and OpenDocument files of one kind are one to a reader: the same summary,
+# the same detection (a ZIP archive, then its parts), the same section of the guide.
+_word_processor_file = partial(
+    Format,
+    summary=(
+        "a Word (Office Open XML) or OpenDocument text file: its paragraphs, lists and "
+        "tables in order, headings by their styles"
+    ),
+    binary=True,
+    may_be=_opens_zip,
+    detected=(
+        "a ZIP archive that holds `word/document.xml`, or whose first entry says "
+        "`application/vnd.oasis.opendocument.text`, or one named `.docx` or `.odt`"
+    ),
+    section="word-processor-files",
+    stage="binary",
+)
+_slide_deck = partial(
+    Format,
+    summary=(
+        "a slide deck (PowerPoint, Impress): its slides in order, their titles as "
+        "headings, their points as list items, their speaker notes after them"
+    ),
+    binary=True,
+    may_be=_opens_zip,
+    detected=(
+        "a ZIP archive that holds `ppt/presentation.xml`, or whose first entry says "
+        "`application/vnd.oasis.opendocument.presentation`, or one named `.pptx` or "
+        "`.odp`"
+    ),
+    section="word-processor-files",
+    stage="binary",
+)
+
 #: linseg's formats, in the order detection tries them within each stage.
 BUILT_IN: tuple[Format, ...] = (
     # Read from bytes, before any decoding.
@@ -162,83 +197,33 @@ BUILT_IN: tuple[Format, ...] = (
         section="e-books",
         stage="binary",
     ),
-    Format(
+    _word_processor_file(
         name="docx",
-        summary=(
-            "a Word (Office Open XML) or OpenDocument text file: its paragraphs, lists and "
-            "tables in order, headings by their styles"
-        ),
         what="DOCX document",
         read=_r("office", "docx_text"),
         sniff=_r("office", "sniff_docx"),
         suffixes=(".docx",),
-        binary=True,
-        may_be=_opens_zip,
-        detected=(
-            "a ZIP archive that holds `word/document.xml`, or whose first entry says "
-            "`application/vnd.oasis.opendocument.text`, or one named `.docx` or `.odt`"
-        ),
-        section="word-processor-files",
-        stage="binary",
     ),
-    Format(
+    _word_processor_file(
         name="odt",
-        summary=(
-            "a Word (Office Open XML) or OpenDocument text file: its paragraphs, lists and "
-            "tables in order, headings by their styles"
-        ),
         what="ODT document",
         read=_r("office", "odt_text"),
         sniff=_r("office", "sniff_odt"),
         suffixes=(".odt",),
-        binary=True,
-        may_be=_opens_zip,
-        detected=(
-            "a ZIP archive that holds `word/document.xml`, or whose first entry says "
-            "`application/vnd.oasis.opendocument.text`, or one named `.docx` or `.odt`"
-        ),
-        section="word-processor-files",
-        stage="binary",
     ),
-    Format(
+    _slide_deck(
         name="pptx",
-        summary=(
-            "a slide deck (PowerPoint, Impress): its slides in order, their titles as "
-            "headings, their points as list items, their speaker notes after them"
-        ),
         what="PPTX deck",
         read=_r("slides", "pptx_text"),
         sniff=_r("slides", "sniff_pptx"),
         suffixes=(".pptx",),
-        binary=True,
-        may_be=_opens_zip,
-        detected=(
-            "a ZIP archive that holds `ppt/presentation.xml`, or whose first entry says "
-            "`application/vnd.oasis.opendocument.presentation`, or one named `.pptx` or "
-            "`.odp`"
-        ),
-        section="word-processor-files",
-        stage="binary",
     ),
-    Format(
+    _slide_deck(
         name="odp",
-        summary=(
-            "a slide deck (PowerPoint, Impress): its slides in order, their titles as "
-            "headings, their points as list items, their speaker notes after them"
-        ),
         what="ODP deck",
         read=_r("slides", "odp_text"),
         sniff=_r("slides", "sniff_odp"),
         suffixes=(".odp",),
-        binary=True,
-        may_be=_opens_zip,
-        detected=(
-            "a ZIP archive that holds `ppt/presentation.xml`, or whose first entry says "
-            "`application/vnd.oasis.opendocument.presentation`, or one named `.pptx` or "
-            "`.odp`"
-        ),
-        section="word-processor-files",
-        stage="binary",
     ),
     Format(
         name="pdf",

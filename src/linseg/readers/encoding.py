@@ -188,15 +188,10 @@ def check_text(text: str) -> None:
     """
     nul = text.find("\x00")
     if nul >= 0:
-        # Text in UTF-16 without a byte-order mark: Latin letters with a NUL after each
-        # (little-endian) or before it (big-endian).
-        head = text[:1000]
-        for order, zeros in (("le", head[1::2]), ("be", head[::2])):
-            if len(zeros) > 4 and zeros.count("\x00") * 10 >= len(zeros) * 9:
-                raise ValueError(
-                    "input looks like UTF-16 text without a byte-order mark; "
-                    f"pass --encoding utf-16-{order}"
-                )
+        # Its first characters as bytes, one each (NUL stays NUL): the test of the bytes.
+        order = _utf16_order(text[:1000].encode("latin-1", "replace"))
+        if order is not None:
+            raise ValueError(_UTF16_MESSAGE.format(order=order))
         raise ValueError(f"input is binary, not text (a NUL character at offset {nul})")
     head = text[:65536]
     if head:
@@ -208,11 +203,15 @@ def check_text(text: str) -> None:
             )
 
 
-def _utf16_order(data: bytes) -> str | None:
-    """``"le"`` or ``"be"`` for UTF-16 text without a byte-order mark, by its NUL bytes:
-    text in Latin script has one after (little-endian) or before (big-endian) nearly
-    every letter; else None."""
-    head = data[:2000]
+_UTF16_MESSAGE = (
+    "input looks like UTF-16 text without a byte-order mark; pass --encoding utf-16-{order}"
+)
+
+
+def _utf16_order(head: bytes) -> str | None:
+    """``"le"`` or ``"be"`` for UTF-16 text without a byte-order mark, by the NUL bytes of
+    its ``head``: text in Latin script has one after (little-endian) or before
+    (big-endian) nearly every letter; else None."""
     for order, zeros in (("le", head[1::2]), ("be", head[::2])):
         if len(zeros) > 4 and zeros.count(0) * 10 >= len(zeros) * 9:
             return order
@@ -241,12 +240,9 @@ def decode_error_message(exc: UnicodeDecodeError) -> str:
     Western European text that is not UTF-8 is most often Windows', and Latin-1 would read
     its quotes and dashes (0x80-0x9f) as invisible control characters."""
     data = bytes(exc.object)
-    order = _utf16_order(data)
+    order = _utf16_order(data[:2000])
     if order is not None:
-        return (
-            "input looks like UTF-16 text without a byte-order mark; "
-            f"pass --encoding utf-16-{order}"
-        )
+        return _UTF16_MESSAGE.format(order=order)
     if _looks_binary(data):
         return (
             f"input is binary, not text (bytes such as 0x{exc.object[exc.start]:02x} at "

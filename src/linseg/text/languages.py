@@ -89,7 +89,6 @@ class Language:
 _SNOWBALL = "Snowball project (BSD), via Apache Lucene 8.7"
 _SAVOY = "Jacques Savoy (BSD), via Apache Lucene 8.7"
 _LUCENE = "Apache Lucene 8.7 (Apache-2.0)"
-_KUROMOJI = "Apache Lucene 8.7's Kuromoji analyser (Apache-2.0)"
 
 # Elided words, from Lucene's ElisionFilter sets for these languages.
 _FR_ELISIONS = frozenset(
@@ -165,10 +164,6 @@ LANGUAGES: dict[str, Language] = {
         Language("ja", "Japanese", None, "ja", None),
     )
 }
-
-#: The languages written without spaces between words, whose runs of Han, kana (and the
-#: like) are cut into units of their own (:func:`tokenize`).
-UNSPACED_LANGUAGES = frozenset({"zh", "ja"})
 
 
 def supported_languages() -> tuple[str, ...]:

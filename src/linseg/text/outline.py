@@ -493,6 +493,15 @@ _ENTRY = re.compile(
 )
 
 
+# What a sentence whose first line is an entry opens with, white space before it included:
+# the cheap test, which most sentences fail at their first letter, before their lines are
+# split (:func:`contents_sentences`).
+_ENTRY_OPENING = re.compile(
+    r"\s*(?:[*-][ \t]+)?(?:(?:Chapter|Part|Section|Appendix)[ \u00a0]+)?"
+    r"(?:[0-9]{1,3}(?:\.[0-9]{1,3})*|[A-Z])\.?[ \t\u00a0]+\S"
+)
+
+
 def _entry_key(line: str) -> tuple[str, str] | None:
     """An entry's number and the first words of its title, white space made single."""
     m = _ENTRY.fullmatch(line.rstrip())
@@ -513,7 +522,11 @@ def contents_sentences(sentences: Sequence[str]) -> list[int]:
     the first such block counts."""
     n = len(sentences)
     i = 0
+    last: dict[tuple[str, str], int] | None = None  # each title's last sentence, when needed
     while i < n:
+        if _ENTRY_OPENING.match(sentences[i]) is None:
+            i += 1
+            continue
         first = next((ln for ln in _LINE_BREAK.split(sentences[i]) if ln.strip()), "")
         if _entry_key(first) is None:
             i += 1
@@ -530,13 +543,22 @@ def contents_sentences(sentences: Sequence[str]) -> list[int]:
             if _PARAGRAPH_END.search(sentences[j - 1]):
                 break
         if len(listed) >= CONTENTS_ENTRIES:
-            later = {
-                key
-                for s in sentences[j:]
-                for ln in _LINE_BREAK.split(s)[:2]
-                if ln[:1] not in (" ", "\t") and (key := _entry_key(ln)) is not None
-            }
-            if 2 * len(listed & later) >= len(listed):
+            if last is None:
+                last = _entries_last_seen(sentences)
+            # An entry comes back later when its title opens a sentence after the block.
+            if 2 * sum(last.get(key, -1) >= j for key in listed) >= len(listed):
                 return list(range(i, j))
         i = j
     return []
+
+
+def _entries_last_seen(sentences: Sequence[str]) -> dict[tuple[str, str], int]:
+    """Each entry key (:func:`_entry_key`) that one of the first two lines of a sentence
+    holds at the margin, and the last sentence that holds it: read once, however many
+    numbered lists a text has before its table of contents."""
+    last: dict[tuple[str, str], int] = {}
+    for k, s in enumerate(sentences):
+        for ln in _LINE_BREAK.split(s, 2)[:2]:
+            if ln[:1] not in (" ", "\t") and (key := _entry_key(ln)) is not None:
+                last[key] = k
+    return last
