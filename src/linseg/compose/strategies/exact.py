@@ -643,15 +643,9 @@ def best_with_count(score: np.ndarray, k: int) -> list[int]:
 def best_with_penalty(score: np.ndarray, penalty: float) -> list[int]:
     """The segmentation of any count with the highest total ``score[a, b]`` minus
     ``penalty`` per segment, exactly, in O(n^2); ties go to the earliest cut."""
-    n = score.shape[0] - 1
-    best = np.full(n + 1, -np.inf)
-    best[0] = 0.0
-    back = np.zeros(n + 1, dtype=np.int64)
-    for j in range(1, n + 1):
-        total = best[:j] + score[:j, j] - penalty
-        back[j] = int(total.argmax())
-        best[j] = total[back[j]]
-    return _cuts(back)
+    # In compiled code: a loop of numpy calls over the ends was a tenth of u00_pr's time.
+    table = np.ascontiguousarray(score, dtype=np.float64)
+    return _cuts(_exact._dense_best_with_penalty(table, float(penalty)))
 
 
 def _cuts(back: np.ndarray) -> list[int]:
