@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import numpy as np
+from numpy.lib.stride_tricks import as_strided
 
 from linseg import kernels
 from linseg.base import check_n_segments
@@ -603,7 +604,8 @@ def segment_scores(
     mass = ends[None, :] - corner
     mass -= corner.T
     mass += ends[:, None]
-    del corner
+    # The prefix table is read no more: let it go before the tables below are made.
+    del corner, ends, inner, prefix
     if not diagonal:
         # Float32 cells (a rank) sum exactly in float64, so this is the mass of the matrix
         # with its diagonal zeroed, to the bit, without an n x n copy.
@@ -613,7 +615,16 @@ def segment_scores(
     # b <= a, NaN or infinite here, become -inf below).
     with np.errstate(divide="ignore", invalid="ignore"):
         powers = np.power(np.arange(-n, n + 1, dtype=np.float64), exponent)
-        mass /= powers[(b + n) - a]
+        if at is None:
+            # Row a divides by powers[n - a + b]: a window of the powers that slides back
+            # a cell a row, as a view rather than an (n + 1)^2 gather.
+            step = powers.strides[0]
+            lengths = as_strided(
+                powers[n:], shape=(n + 1, n + 1), strides=(-step, step), writeable=False
+            )
+        else:
+            lengths = powers[(b + n) - a]
+        mass /= lengths
     mass[b <= a] = -np.inf
     return mass
 
