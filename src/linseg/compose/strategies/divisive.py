@@ -17,15 +17,20 @@ rounding of the sums decides which of two near-equal split points wins.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from linseg import kernels
 from linseg.checks import check_number
-from linseg.compose.band import BandMatrix
+from linseg.compose.band import BandMatrix, banded_cosine_from_ids
 from linseg.compose.strategies.termination import automatic_termination
+from linseg.compose.transforms import banded_rank_transform
+
+if TYPE_CHECKING:
+    from linseg.text.processor import TextProcessor
 
 _banded = kernels.load("linseg.compose._banded")
 _density = kernels.load("linseg.compose.strategies._density")
@@ -38,6 +43,7 @@ __all__ = [
     "Clustering",
     "DivisiveDensity",
     "banded_clustering",
+    "banded_c99",
 ]
 
 
@@ -198,3 +204,36 @@ def banded_clustering(
     rtsum = np.zeros(n, dtype=dtype)
     order, gain, density = _cluster(mode, s, diag, left, right, n, steps, rsum, lsum, rtsum)
     return Clustering(order, density, gain)
+
+
+def banded_c99(
+    text: TextProcessor,
+    sentences: Sequence[str],
+    tokenized: bool,
+    band: int,
+    mask_size: int = 11,
+    keep: bool = True,
+) -> tuple[BandMatrix | None, BandMatrix | None, np.ndarray | None, Clustering]:
+    """Similarity, rank, sum of rank and clustering of banded C99.
+
+    ``text`` is the :class:`~linseg.text.processor.TextProcessor`. Returns ``(similarity, rank,
+    sum_rank, clustering)``: the first two as :class:`BandMatrix`; ``sum_rank`` is the
+    dense float32 matrix when the band covers the document (the result is then
+    identical to full C99) and None otherwise. ``keep`` False keeps none of the three
+    (None in their place): the similarity band is let go as soon as the rank band is
+    made, so that a run that only wants boundaries holds one band fewer at its peak.
+    """
+    n = len(sentences)
+    ids, offsets = text.ids(sentences, tokenized)
+    sim: BandMatrix | None = banded_cosine_from_ids(ids, offsets, band, len(text.vocabulary))
+    del ids, offsets
+    assert sim is not None
+    rank = banded_rank_transform(sim, mask_size)
+    if not keep:
+        sim = None
+    if rank.width >= n - 1:
+        srank = sum_of_rank(rank.toarray())
+        clustering = banded_clustering(sum_rank=srank)
+        return (sim, rank, srank, clustering) if keep else (None, None, None, clustering)
+    clustering = banded_clustering(rank=rank)
+    return (sim, rank, None, clustering) if keep else (None, None, None, clustering)
