@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import tracemalloc
 
@@ -408,6 +409,52 @@ def test_compiled_count_search_is_numpys(n, k, seed, ties, upper, block):
     # The cells of no segment (a >= b) are not read: finite values there change nothing.
     score[np.tril_indices(n + 1)] = rng.integers(-3, 4, size=(n + 1) * (n + 2) // 2)
     assert np.array_equal(_exact._dense_back(score, k, block), back)
+
+
+def _numpy_penalty_back(score: np.ndarray, penalty: float) -> np.ndarray:
+    """The penalised search as numpy ran it before it was compiled: at each end, the
+    first argmax over the starts of ``best[:j] + score[:j, j] - penalty``."""
+    n = score.shape[0] - 1
+    best = np.full(n + 1, -np.inf)
+    best[0] = 0.0
+    back = np.zeros(n + 1, dtype=np.int64)
+    for j in range(1, n + 1):
+        total = best[:j] + score[:j, j] - penalty
+        back[j] = int(total.argmax())
+        best[j] = total[back[j]]
+    return back
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    n=st.integers(0, 14),
+    seed=st.integers(0, 2**32 - 1),
+    ties=st.booleans(),
+    upper=st.booleans(),
+    nan=st.booleans(),
+    penalty=st.sampled_from([0.0, 0.5, 1.0, 2.5]),
+)
+def test_compiled_penalty_search_is_numpys(n, seed, ties, upper, nan, penalty):
+    # The same pointers, both kernels, as numpy's loop: ties (small integers), -inf where
+    # a segment is not allowed, and a NaN (numpy's argmax takes the first one).
+    rng = np.random.default_rng(seed)
+    score = rng.integers(-3, 4, size=(n + 1, n + 1)).astype(np.float64)
+    if not ties:
+        score += rng.random((n + 1, n + 1))
+    score[np.tril_indices(n + 1)] = -np.inf
+    if not upper:
+        score[rng.random((n + 1, n + 1)) < 0.3] = -np.inf
+    if nan:
+        score[rng.random((n + 1, n + 1)) < 0.1] = np.nan
+    back = _numpy_penalty_back(score, penalty)
+    name = "linseg.compose.strategies._exact"
+    for module in (name, name + "_py"):
+        try:
+            _exact = importlib.import_module(module)
+        except ImportError:
+            continue  # not compiled here
+        assert np.array_equal(_exact._dense_best_with_penalty(score, penalty), back)
+    assert strategies.best_with_penalty(score, penalty) == exact._cuts(back)
 
 
 def test_count_search_refuses_no_segments():

@@ -1,6 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
 """Compiled kernels of the exact segmentation search with a maximum segment length, and
-of the dense search with a count (:func:`_dense_back`); see
+of the dense search with a count (:func:`_dense_back`) or a penalty
+(:func:`_dense_best_with_penalty`); see
 linseg.compose.strategies.ExactDP.
 
 A segment [i, j) scores S(i, j) = mass(i, j) / (j - i) ** exponent, mass being the sum of
@@ -82,6 +83,33 @@ def _best_with_penalty(const double[:, ::1] s, double penalty):
             for i in range(lo + 1, j):
                 total = (best[i] + s[j, j - i]) - penalty
                 if total > top:
+                    top = total
+                    back[j] = i
+            best[j] = top
+    return back_arr
+
+
+def _dense_best_with_penalty(const double[:, ::1] s, double penalty):
+    """back[j] of :func:`~linseg.compose.strategies.best_with_penalty` over a dense
+    (n + 1) x (n + 1) table ``s[i, j]`` (segment [i, j)): the start of the last segment of
+    the best segmentation of [0, j), each segment costing ``penalty``: numpy's first
+    argmax of ``(best[:j] + s[:j, j]) - penalty``, to the bit, a NaN included (the first
+    NaN wins, as there). Cells with ``i >= j`` are not read."""
+    cdef Py_ssize_t n = s.shape[0] - 1
+    best_arr = np.empty(n + 1, dtype=np.float64)
+    back_arr = np.zeros(n + 1, dtype=np.int64)
+    cdef double[::1] best = best_arr
+    cdef long long[::1] back = back_arr
+    cdef Py_ssize_t j, i
+    cdef double top, total
+    with nogil:
+        best[0] = 0.0
+        for j in range(1, n + 1):
+            top = (best[0] + s[0, j]) - penalty
+            back[j] = 0
+            for i in range(1, j):
+                total = (best[i] + s[i, j]) - penalty
+                if total > top or (total != total and top == top):
                     top = total
                     back[j] = i
             best[j] = top

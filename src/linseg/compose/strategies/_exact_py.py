@@ -1,5 +1,5 @@
 """Pure NumPy twin of ``_exact.pyx`` (the exact segmentation search with a maximum
-segment length, and the dense search with a count); see
+segment length, and the dense search with a count or a penalty); see
 linseg.compose.strategies.ExactDP and linseg.kernels.
 
 Identical results:
@@ -62,6 +62,22 @@ def _best_with_penalty(s: np.ndarray, penalty: float) -> np.ndarray:
             arg = _first_max(total)
         back[j] = lo + arg
         best[j] = total[arg]
+    return back
+
+
+def _dense_best_with_penalty(s: np.ndarray, penalty: float) -> np.ndarray:
+    """back[j]: the start of the last segment of the best segmentation of [0, j) over a
+    dense (n + 1) x (n + 1) table ``s[i, j]`` (segment [i, j)), each segment costing
+    ``penalty`` (numpy's first argmax: ties go to the earliest start, and the first NaN
+    wins). Cells with ``i >= j`` are not read."""
+    n = s.shape[0] - 1
+    best = np.full(n + 1, -np.inf)
+    best[0] = 0.0
+    back = np.zeros(n + 1, dtype=np.int64)
+    for j in range(1, n + 1):
+        total = best[:j] + s[:j, j] - penalty
+        back[j] = int(total.argmax())
+        best[j] = total[back[j]]
     return back
 
 
