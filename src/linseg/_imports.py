@@ -68,7 +68,11 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "linseg.memory": ("linseg.compose.memory",),
     "linseg.progress": ("linseg.execution.progress",),
     "linseg.workers": ("linseg.execution.workers",),
-    "linseg.banded": ("linseg.compose.band",),
+    "linseg.banded": (
+        "linseg.compose.band",
+        "linseg.compose.transforms",
+        "linseg.compose.strategies.divisive",
+    ),
     "linseg.similarity": (
         "linseg.compose.measures.cosine",
         "linseg.compose.measures.dots",
@@ -115,10 +119,17 @@ ALIASES: dict[str, tuple[str, ...]] = {
 }
 for _reader in (
     "archive", "asciidoc", "docbook", "encoding", "epub", "info", "latex", "manpage", "markup",
-    "mediawiki", "mhtml", "notebook", "office", "org", "pdf", "pod", "ref", "rtf", "slides",
-    "suffixes", "transcript", "webpage",
+    "mediawiki", "mhtml", "notebook", "office", "org", "pod", "ref", "rtf", "slides",
+    "transcript", "webpage",
 ):  # fmt: skip
     ALIASES[f"linseg.corpus.{_reader}"] = (f"linseg.readers.{_reader}",)
+# Split since 0.1: the PDF reader's layout constants, the suffix table and detection.
+ALIASES["linseg.corpus.pdf"] = ("linseg.readers.pdf", "linseg.readers.pdf_layout")
+ALIASES["linseg.corpus.suffixes"] = (
+    "linseg.readers.suffixes",
+    "linseg.readers.formats",
+    "linseg.readers.catalogue",
+)
 
 #: Old packages: their aliases must be packages for their old submodules to import.
 _PACKAGES = frozenset({"linseg.corpus", "linseg.experiments", "linseg.show"})
