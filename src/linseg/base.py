@@ -15,7 +15,7 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import wraps
-from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Concatenate, ParamSpec, TypeVar
 
 from linseg.checks import check_int, check_stemmer, check_stopwords, check_tokenized
 
@@ -230,6 +230,9 @@ class Segmenter:
     needs_count: bool = False
     #: Whether a number of segments, given, is what it finds (a baseline may ignore it).
     takes_count: bool = True
+    #: Weights of evidence learned from written text, each with what it weighs: a
+    #: transcript's run (:func:`linseg.run.run_document`) sets them to 0 and says so.
+    written_only: ClassVar[dict[str, str]] = {}
     tokenized: bool | None = None
     language: str = "auto"
     max_size: int | None = None
@@ -534,8 +537,16 @@ class Segmenter:
         whose own processing is English's."""
         if self.language != "auto":
             return self
-        code = self.language_of(text)
-        return self if code == self.text_language else self._variant(language=code)
+        return self.for_language(self.language_of(text))
+
+    def for_language(self, code: str) -> Segmenter:
+        """The segmenter that reads text in the language ``code`` (as :meth:`language_of`
+        gives it): this one, or for ``language="auto"`` and a language other than English a
+        copy set to it (one copy per language, kept). A text already detected need not be
+        detected again."""
+        if self.language != "auto" or code == self.text_language:
+            return self
+        return self._variant(language=code)
 
     def _variant(self, **changes: Any) -> Segmenter:
         """A copy of this segmenter with the parameters ``changes`` (as ``__init__`` takes

@@ -69,7 +69,7 @@ class DocumentRun:
         per ``k``."""
         if k not in self._keywords:
             doc = self.document
-            segmenter = self.segmenter.for_text(doc.sentences)
+            segmenter = self.segmenter.for_language(self.language)
             self._keywords[k] = segment_keywords(
                 doc.sentences,
                 self.boundaries,
@@ -158,12 +158,12 @@ def run_document(
             f"the language detected: {language_info(language).name} ({language}); "
             "--language CODE names it"
         )
-    if document.times is not None and segmenter.get_params().get("cue_weight"):
-        # The section cues were learned from written manuals; in speech they cut answers
-        # apart (examples/field-notes.vtt: six chapters for four), and no set of
-        # transcripts exists to learn or measure them on.
-        segmenter = segmenter._variant(cue_weight=0.0)
-        notes.append("a transcript: no section cues (they were learned from written manuals)")
+    if document.times is not None:
+        params = segmenter.get_params()
+        off = {name: what for name, what in segmenter.written_only.items() if params[name]}
+        if off:
+            segmenter = segmenter._variant(**dict.fromkeys(off, 0.0))
+            notes.extend(f"a transcript: no {what}" for what in off.values())
     n = len(document.sentences)
     run_with = n_segments
     if n_segments is not None and n_segments > n:
@@ -172,7 +172,9 @@ def run_document(
             f"{n_segments} segments asked for, but the document has {n} "
             f"sentence{'s' if n != 1 else ''}: at most {n} segment{'s' if n != 1 else ''}"
         )
-    segmented = segmenter.segment_spans(document.text, document.spans, document.sentences, run_with)
+    # The language found above, not found again (it costs a millisecond in most languages).
+    reader = segmenter.for_language(language)
+    segmented = reader.segment_spans(document.text, document.spans, document.sentences, run_with)
     result = segmented.result
     if len(segmented.sentence_spans) != len(document.spans):
         # max_size cut sentences into pieces: the document's units are now the pieces.
