@@ -63,8 +63,7 @@ def check_choice(name: str, value: Any, choices: Iterable[Any]) -> Any:
     """A parameter that names one of ``choices``."""
     options = tuple(choices)
     if value not in options:
-        listed = ", ".join(repr(c) for c in options)
-        raise ValueError(f"{name} must be one of {listed}, got {value!r}")
+        raise ValueError(f"{name} must be one of {', '.join(map(str, options))}, got {value!r}")
     return value
 
 

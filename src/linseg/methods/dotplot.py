@@ -49,7 +49,7 @@ from typing import cast
 import numpy as np
 
 from linseg.base import Segmentation, serial
-from linseg.checks import check_flag, check_int
+from linseg.checks import check_choice, check_flag, check_int
 from linseg.chunks.bounds import SizeUnit
 from linseg.compose.composition import Composition
 from linseg.compose.measures import DotDensity, SpreadActivation, StemCosine
@@ -156,12 +156,8 @@ class DotPlot(Composition):
         min_size: int | None = None,
         size_unit: SizeUnit = "sentences",
     ) -> None:
-        if similarity not in SIMILARITIES:
-            raise ValueError(
-                f"similarity must be one of {', '.join(SIMILARITIES)}; got {similarity!r}"
-            )
-        if strategy not in STRATEGIES:
-            raise ValueError(f"strategy must be one of {', '.join(STRATEGIES)}; got {strategy!r}")
+        check_choice("similarity", similarity, SIMILARITIES)
+        check_choice("strategy", strategy, STRATEGIES)
         self.similarity = similarity
         self.steps = check_int("steps", steps)
         self.hyphens = check_flag("hyphens", hyphens)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from linseg.base import check_int
+from linseg.checks import check_choice, check_int
 
 __all__ = ["Baseline"]
 
@@ -37,9 +37,7 @@ class Baseline:
     needs_text = True
 
     def __init__(self, kind: str = "none", seed: int = 0) -> None:
-        if kind not in self.KINDS:
-            raise ValueError(f"kind must be one of {', '.join(self.KINDS)}, got {kind!r}")
-        self.kind = kind
+        self.kind = check_choice("kind", kind, self.KINDS)
         self.seed = check_int("seed", seed, minimum=0)
 
     def __call__(

@@ -13,7 +13,7 @@ from numpy.lib.stride_tricks import as_strided
 
 from linseg import kernels
 from linseg.base import check_n_segments
-from linseg.checks import check_int, check_number
+from linseg.checks import check_choice, check_int, check_number
 from linseg.compose.band import BandMatrix
 from linseg.compose.costs import SegmentCost
 from linseg.text.outline import heading_starts, paragraph_starts
@@ -183,9 +183,7 @@ class ExactDP:
         if similarity_weight == 0 and cost is None:
             raise ValueError("similarity_weight=0 leaves nothing to search without a cost")
         self.similarity_weight = float(similarity_weight)
-        if units not in UNITS:
-            raise ValueError(f"units must be one of {', '.join(UNITS)}, got {units!r}")
-        self.units = units
+        self.units = check_choice("units", units, UNITS)
         self.diagonal = bool(diagonal)
         if count is not None and not callable(count):
             raise TypeError(f"count must be callable or None, got {type(count).__name__}")
