@@ -13,6 +13,7 @@ from linseg.chunks.bounds import (
     check_bounds,
     count_words,
     fit_segments,
+    own_count,
     sentence_sizes,
     size_function,
     topic_breaks,
@@ -152,6 +153,17 @@ def test_words_count_chinese_and_japanese_characters():
     a, b = "蜜蜂采集花蜜。", "火车很快。"
     assert count_words(a + b) == count_words(a) + count_words(b)
     assert sentence_sizes([a, b], "words").tolist() == [6, 4]
+
+
+@given(st.lists(st.text(alphabet="ab \n.\u3002\u871c\u30da\u00e9", max_size=12), max_size=6))
+def test_own_counts_never_count_more_joined_than_apart(pieces):
+    # What lets fit_segments leave these units' segments unmeasured: the placement's sums
+    # bound every segment's own text.
+    for unit in ("sentences", "words", "chars"):
+        size = size_function(unit)
+        assert own_count(size)
+        assert size("".join(pieces)) <= sum(size(p) for p in pieces) or not pieces
+    assert not own_count(size_function(lambda t: len(t)))
 
 
 def test_fit_segments_cuts_a_segment_a_join_made_too_large():

@@ -10,9 +10,11 @@ boundary positions, rather than greedily.
 Sizes are counted in ``size_unit``: ``"sentences"``, ``"words"`` (:func:`count_words`:
 whitespace-separated, each Chinese or Japanese character a word of its own), ``"chars"``,
 or any callable giving the size of a piece of text (a tokenizer's length function, say).
-The placement below adds up its units' sizes; :func:`fit_segments` then measures every
-segment on its own text, with the unit's own counter, and cuts again any that a join made
-larger (token counts do not add up across a join). Units longer than ``max_size`` are cut
+The placement below adds up its units' sizes. Sentences, words and characters never
+count more joined than apart (:func:`own_count`), so the sums bound each segment's own
+text; a callable's count need not (a tokenizer's), and :func:`fit_segments` then measures
+every segment on its own text and cuts again any that a join made larger. Units longer
+than ``max_size`` are cut
 before any of this (:mod:`linseg.chunks.split`), so no segment is ever over ``max_size``.
 
 The objective. Let ``M`` be the segmenter's boundaries and ``g_j`` in [0, 1] the topic
@@ -49,6 +51,7 @@ __all__ = [
     "check_bounds",
     "count_words",
     "size_function",
+    "own_count",
     "sentence_sizes",
     "fit_segments",
     "topic_breaks",
@@ -125,6 +128,16 @@ def _one(text: str) -> int:
     return 1
 
 
+def own_count(size: Callable[[str], int]) -> bool:
+    """Whether ``size`` is one of linseg's counters (:func:`size_function` of
+    ``"sentences"``, ``"words"`` or ``"chars"``). Those never count more than a text's
+    length, and never more for texts joined than the sum of their counts (a join can only
+    glue two words into one): a piece no longer than a limit, or made of pieces whose
+    sizes add up to at most it, fits without being measured. A tokenizer's count may do
+    neither."""
+    return size is len or size is count_words or size is _one
+
+
 def size_function(size_unit: SizeUnit) -> Callable[[str], int]:
     """The size of a piece of text in ``size_unit`` (a piece of a sentence is one
     sentence)."""
@@ -159,14 +172,15 @@ def fit_segments(
     strongest topic break (``breaks``) among the places that leave both sides within
     ``max_size``, or at the place nearest its middle where none does, until all fit.
 
-    The placement adds up unit sizes; words and characters add up across a join (a
-    text that glues two words at a unit's edge aside), a tokenizer's counts need not. No
-    unit is over ``max_size`` on its own (:mod:`linseg.chunks.split`), so this ends.
-    Returns the boundaries and a note when it cut anything.
+    The placement adds up unit sizes; sentences, words and characters never count more
+    joined than apart (:func:`own_count`), so for them the boundaries come back as they
+    are, without a segment measured; a tokenizer's counts need not add up. No unit is
+    over ``max_size`` on its own (:mod:`linseg.chunks.split`), so this ends. Returns the
+    boundaries and a note when it cut anything.
     """
-    if size_unit in ("sentences", "chars"):
-        return list(boundaries), []  # these add up exactly
     size = size_function(size_unit)
+    if own_count(size):
+        return list(boundaries), []
     g = np.zeros(len(texts) + 1) if breaks is None else np.asarray(breaks, dtype=float)
     edges = [0, *boundaries, len(texts)]
     out: list[int] = []
