@@ -19,8 +19,9 @@ before any of this (:mod:`linseg.chunks.split`), so no segment is ever over ``ma
 
 The objective. Let ``M`` be the segmenter's boundaries and ``g_j`` in [0, 1] the topic
 break at position ``j``: one minus the cosine of the stem counts of the ``window``
-sentences before and after it (a block comparison, as in Hearst's TextTiling). Among the
-segmentations whose segments all respect the bounds, the one chosen maximises::
+sentences before and after it (a block comparison, as in Hearst's TextTiling; the cosine
+over ``sqrt(window)``, as it was tuned: :func:`topic_breaks`). Among the segmentations
+whose segments all respect the bounds, the one chosen maximises::
 
     sum over its boundaries j of  KEEP [j in M] + g_j - COST
 
@@ -243,8 +244,9 @@ def topic_breaks(
 ) -> np.ndarray:
     """``g[j]`` for positions ``j = 0 .. n``: one minus the cosine of the stem counts of the
     ``window`` sentences before ``j`` and the ``window`` from ``j`` on (clipped at the
-    ends). Windows without a content word count as unrelated (``g = 1``); ``g[0]`` and
-    ``g[n]`` are 0 (they are not boundaries)."""
+    ends), that cosine divided by ``sqrt(window)`` (see the comment below). Windows without
+    a content word count as unrelated (``g = 1``); ``g[0]`` and ``g[n]`` are 0 (they are
+    not boundaries)."""
     n = len(sentences)
     g = np.zeros(n + 1)
     if n < 2:
@@ -266,11 +268,16 @@ def topic_breaks(
             x, y = j - a, j - a2
             ok = (x >= 0) & (y >= 0)
             left_sq[ok] += dots[np.minimum(x, y)[ok], abs(a - a2)]
-        for b2 in range(window):
-            for b in range(window):
-                x, y = j + b, j + b2
-                ok = (x < n) & (y < n)
-                right_sq[ok] += dots[np.minimum(x, y)[ok], abs(b - b2)]
+    for b2 in range(window):
+        for b in range(window):
+            x, y = j + b, j + b2
+            ok = (x < n) & (y < n)
+            right_sq[ok] += dots[np.minimum(x, y)[ok], abs(b - b2)]
+    # The right window's square used to be summed inside the loop over a, window times:
+    # the breaks the placement was tuned and measured with are 1 - cosine / sqrt(window).
+    # The factor keeps them to the bit (the sums are of whole numbers, exact); dropping it
+    # would move bounded boundaries.
+    right_sq *= window
     norm = np.sqrt(left_sq * right_sq)
     cosine = np.divide(cross, norm, out=np.zeros_like(cross), where=norm > 0)
     g[1:n] = 1.0 - np.clip(cosine, 0.0, 1.0)
