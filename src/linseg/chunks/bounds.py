@@ -296,13 +296,18 @@ def _band_dots(ids: np.ndarray, offsets: np.ndarray, n: int, width: int) -> np.n
     # One entry per (stem, sentence) with its count; keys sort stems, then sentences.
     key, count = np.unique(stem.astype(np.int64) * (n + 1) + sent, return_counts=True)
     owner = key % (n + 1)
-    for d in range(width):
-        target = key + d
-        at = np.searchsorted(key, target)
-        at = np.minimum(at, key.size - 1)
-        hit = (key[at] == target) & (owner + d < n)
-        dots[:, d] = np.bincount(
-            owner[hit], weights=(count[hit] * count[at[hit]]).astype(float), minlength=n
+    weight = count.astype(float)
+    dots[:, 0] = np.bincount(owner, weights=weight * weight, minlength=n)
+    # The entry of the same stem d sentences on, if any, is at most d entries further
+    # (one entry per sentence): pairs k entries apart whose keys differ by d < width, for
+    # k < width, are all the pairs, each found once. A key d further with owner + d >= n
+    # is another stem's. Comparing neighbours k apart replaces a binary search per d.
+    flat = dots.reshape(-1)
+    for k in range(1, min(width, key.size)):
+        d = key[k:] - key[:-k]
+        hit = np.flatnonzero((d < width) & (owner[:-k] + d < n))
+        flat += np.bincount(
+            owner[hit] * width + d[hit], weight[hit] * weight[hit + k], minlength=n * width
         )
     return dots
 
