@@ -103,6 +103,28 @@ def test_topic_breaks_by_hand():
     assert g[3] == pytest.approx(1 - 2 / np.sqrt(6))
 
 
+@given(
+    st.lists(st.lists(st.integers(-1, 5), max_size=6), min_size=1, max_size=25),
+    st.integers(1, 12),
+)
+def test_band_dots_are_the_sentences_dot_products(rows, width):
+    from linseg.chunks.bounds import _band_dots
+
+    n = len(rows)
+    ids = np.array([i for row in rows for i in row], dtype=np.int32)
+    offsets = np.concatenate(([0], np.cumsum([len(row) for row in rows])))
+    counts = np.zeros((n, 6))
+    for i, row in enumerate(rows):
+        for stem in row:
+            if stem >= 0:
+                counts[i, stem] += 1
+    expected = np.zeros((n, width))
+    for i in range(n):
+        for d in range(min(width, n - i)):
+            expected[i, d] = counts[i] @ counts[i + d]
+    assert np.array_equal(_band_dots(ids, offsets, n, width), expected)
+
+
 # --- properties over random texts and bounds ---------------------------------------------
 WORDS = ["apple", "river", "engine", "stone", "music", "glass", "cloud", "tiger", "paper"]
 sentence = st.lists(st.sampled_from(WORDS), min_size=1, max_size=12).map(
