@@ -114,12 +114,21 @@ def main() -> None:
                 spans = seg.sentence_spans
                 simple = simple_bounds(sizes, seg.boundaries, max_size, min_size)
                 ours = bounded.segment_text(doc.text)
-                for name, bounds in (("simple", simple), ("linseg", ours.boundaries)):
-                    chars = [spans[b][0] for b in bounds]
+                # Where max_size cut a sentence, linseg's boundaries index the pieces.
+                placed = (
+                    ("simple", simple, [spans[b][0] for b in simple], sizes),
+                    (
+                        "linseg",
+                        ours.boundaries,
+                        ours.char_boundaries,
+                        sentence_sizes(ours.result.sentences, "words").tolist(),
+                    ),
+                )
+                for name, bounds, chars, units in placed:
                     words = char_to_word_offsets(doc.word_starts, chars)
                     s = score_words(doc.reference, words, doc.n_words)
                     rows[name].append(
-                        (s.pk, s.b, s.found_true, *outside(sizes, bounds, max_size, min_size))
+                        (s.pk, s.b, s.found_true, *outside(units, bounds, max_size, min_size))
                     )
             for name in ("simple", "linseg"):
                 a = np.array(rows[name], dtype=float)

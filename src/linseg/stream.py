@@ -149,9 +149,7 @@ class _Stream:
         """The units of everything held: those found before, less the last few, and the
         text from there on split again."""
         keep = max(0, len(self.spans) - _LOOKAHEAD)
-        start = self.spans[keep][0] if keep < len(self.spans) else 0
-        if keep == 0:
-            start = 0
+        start = self.spans[keep][0] if keep else 0
         fresh = self._split(self.held[start:])
         self.spans = self.spans[:keep] + [(a + start, b + start) for a, b in fresh]
         return self.spans

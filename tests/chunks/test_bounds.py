@@ -13,6 +13,7 @@ from linseg.chunks.bounds import (
     check_bounds,
     count_words,
     fit_segments,
+    own_count,
     sentence_sizes,
     size_function,
     topic_breaks,
@@ -102,6 +103,28 @@ def test_topic_breaks_by_hand():
     assert g[3] == pytest.approx(1 - 2 / np.sqrt(6))
 
 
+@given(
+    st.lists(st.lists(st.integers(-1, 5), max_size=6), min_size=1, max_size=25),
+    st.integers(1, 12),
+)
+def test_band_dots_are_the_sentences_dot_products(rows, width):
+    from linseg.chunks.bounds import _band_dots
+
+    n = len(rows)
+    ids = np.array([i for row in rows for i in row], dtype=np.int32)
+    offsets = np.concatenate(([0], np.cumsum([len(row) for row in rows])))
+    counts = np.zeros((n, 6))
+    for i, row in enumerate(rows):
+        for stem in row:
+            if stem >= 0:
+                counts[i, stem] += 1
+    expected = np.zeros((n, width))
+    for i in range(n):
+        for d in range(min(width, n - i)):
+            expected[i, d] = counts[i] @ counts[i + d]
+    assert np.array_equal(_band_dots(ids, offsets, n, width), expected)
+
+
 # --- properties over random texts and bounds ---------------------------------------------
 WORDS = ["apple", "river", "engine", "stone", "music", "glass", "cloud", "tiger", "paper"]
 sentence = st.lists(st.sampled_from(WORDS), min_size=1, max_size=12).map(
@@ -152,6 +175,17 @@ def test_words_count_chinese_and_japanese_characters():
     a, b = "蜜蜂采集花蜜。", "火车很快。"
     assert count_words(a + b) == count_words(a) + count_words(b)
     assert sentence_sizes([a, b], "words").tolist() == [6, 4]
+
+
+@given(st.lists(st.text(alphabet="ab \n.\u3002\u871c\u30da\u00e9", max_size=12), max_size=6))
+def test_own_counts_never_count_more_joined_than_apart(pieces):
+    # What lets fit_segments leave these units' segments unmeasured: the placement's sums
+    # bound every segment's own text.
+    for unit in ("sentences", "words", "chars"):
+        size = size_function(unit)
+        assert own_count(size)
+        assert size("".join(pieces)) <= sum(size(p) for p in pieces) or not pieces
+    assert not own_count(size_function(lambda t: len(t)))
 
 
 def test_fit_segments_cuts_a_segment_a_join_made_too_large():

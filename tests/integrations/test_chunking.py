@@ -20,3 +20,15 @@ def test_the_language_is_detected_by_default():
     assert "".join(c.text for c in chunks) == GERMAN
     assert all(len(c.text) <= 200 for c in chunks)
     assert topic_segmenter(language="de").language == "de"
+
+
+def test_stripped_chunks_keep_their_offsets_and_metadata():
+    text = "  \n" + GERMAN + "\n\n  "
+    segmenter = topic_segmenter(chunk_size=200, chunk_overlap=60)
+    whole = topic_chunks(segmenter, text, 60, 3, False)
+    stripped = topic_chunks(segmenter, text, 60, 3, True)
+    assert len(stripped) == len(whole)
+    for c, w in zip(stripped, whole):
+        assert c.text == c.text.strip() == w.text.strip() and text[c.start : c.end] == c.text
+        assert (c.segment, c.keywords, c.headings) == (w.segment, w.keywords, w.headings)
+        assert c.overlap == max(0, w.overlap - (c.start - w.start))

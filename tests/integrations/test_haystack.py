@@ -52,3 +52,12 @@ def test_refusals_and_empty_text(offline):
         splitter.run(documents=[Document(content=None)])
     with pytest.raises(ValueError, match="smaller than chunk_size"):
         TopicDocumentSplitter(chunk_size=10, chunk_overlap=10)
+
+
+def test_size_units_serialised_by_name(offline):
+    # (A callable's import path is loaded by Haystack, from modules it is told to trust.)
+    from linseg.chunks.bounds import SIZE_UNITS
+
+    for unit in SIZE_UNITS:
+        splitter = TopicDocumentSplitter(size_unit=unit, chunk_size=60)
+        assert TopicDocumentSplitter.from_dict(splitter.to_dict()).size_unit == unit

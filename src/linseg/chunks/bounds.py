@@ -10,15 +10,18 @@ boundary positions, rather than greedily.
 Sizes are counted in ``size_unit``: ``"sentences"``, ``"words"`` (:func:`count_words`:
 whitespace-separated, each Chinese or Japanese character a word of its own), ``"chars"``,
 or any callable giving the size of a piece of text (a tokenizer's length function, say).
-The placement below adds up its units' sizes; :func:`fit_segments` then measures every
-segment on its own text, with the unit's own counter, and cuts again any that a join made
-larger (token counts do not add up across a join). Units longer than ``max_size`` are cut
+The placement below adds up its units' sizes. Sentences, words and characters never
+count more joined than apart (:func:`own_count`), so the sums bound each segment's own
+text; a callable's count need not (a tokenizer's), and :func:`fit_segments` then measures
+every segment on its own text and cuts again any that a join made larger. Units longer
+than ``max_size`` are cut
 before any of this (:mod:`linseg.chunks.split`), so no segment is ever over ``max_size``.
 
 The objective. Let ``M`` be the segmenter's boundaries and ``g_j`` in [0, 1] the topic
 break at position ``j``: one minus the cosine of the stem counts of the ``window``
-sentences before and after it (a block comparison, as in Hearst's TextTiling). Among the
-segmentations whose segments all respect the bounds, the one chosen maximises::
+sentences before and after it (a block comparison, as in Hearst's TextTiling; the cosine
+over ``sqrt(window)``, as it was tuned: :func:`topic_breaks`). Among the segmentations
+whose segments all respect the bounds, the one chosen maximises::
 
     sum over its boundaries j of  KEEP [j in M] + g_j - COST
 
@@ -49,6 +52,7 @@ __all__ = [
     "check_bounds",
     "count_words",
     "size_function",
+    "own_count",
     "sentence_sizes",
     "fit_segments",
     "topic_breaks",
@@ -125,6 +129,16 @@ def _one(text: str) -> int:
     return 1
 
 
+def own_count(size: Callable[[str], int]) -> bool:
+    """Whether ``size`` is one of linseg's counters (:func:`size_function` of
+    ``"sentences"``, ``"words"`` or ``"chars"``). Those never count more than a text's
+    length, and never more for texts joined than the sum of their counts (a join can only
+    glue two words into one): a piece no longer than a limit, or made of pieces whose
+    sizes add up to at most it, fits without being measured. A tokenizer's count may do
+    neither."""
+    return size is len or size is count_words or size is _one
+
+
 def size_function(size_unit: SizeUnit) -> Callable[[str], int]:
     """The size of a piece of text in ``size_unit`` (a piece of a sentence is one
     sentence)."""
@@ -159,14 +173,15 @@ def fit_segments(
     strongest topic break (``breaks``) among the places that leave both sides within
     ``max_size``, or at the place nearest its middle where none does, until all fit.
 
-    The placement adds up unit sizes; words and characters add up across a join (a
-    text that glues two words at a unit's edge aside), a tokenizer's counts need not. No
-    unit is over ``max_size`` on its own (:mod:`linseg.chunks.split`), so this ends.
-    Returns the boundaries and a note when it cut anything.
+    The placement adds up unit sizes; sentences, words and characters never count more
+    joined than apart (:func:`own_count`), so for them the boundaries come back as they
+    are, without a segment measured; a tokenizer's counts need not add up. No unit is
+    over ``max_size`` on its own (:mod:`linseg.chunks.split`), so this ends. Returns the
+    boundaries and a note when it cut anything.
     """
-    if size_unit in ("sentences", "chars"):
-        return list(boundaries), []  # these add up exactly
     size = size_function(size_unit)
+    if own_count(size):
+        return list(boundaries), []
     g = np.zeros(len(texts) + 1) if breaks is None else np.asarray(breaks, dtype=float)
     edges = [0, *boundaries, len(texts)]
     out: list[int] = []
@@ -229,8 +244,9 @@ def topic_breaks(
 ) -> np.ndarray:
     """``g[j]`` for positions ``j = 0 .. n``: one minus the cosine of the stem counts of the
     ``window`` sentences before ``j`` and the ``window`` from ``j`` on (clipped at the
-    ends). Windows without a content word count as unrelated (``g = 1``); ``g[0]`` and
-    ``g[n]`` are 0 (they are not boundaries)."""
+    ends), that cosine divided by ``sqrt(window)`` (see the comment below). Windows without
+    a content word count as unrelated (``g = 1``); ``g[0]`` and ``g[n]`` are 0 (they are
+    not boundaries)."""
     n = len(sentences)
     g = np.zeros(n + 1)
     if n < 2:
@@ -252,11 +268,16 @@ def topic_breaks(
             x, y = j - a, j - a2
             ok = (x >= 0) & (y >= 0)
             left_sq[ok] += dots[np.minimum(x, y)[ok], abs(a - a2)]
-        for b2 in range(window):
-            for b in range(window):
-                x, y = j + b, j + b2
-                ok = (x < n) & (y < n)
-                right_sq[ok] += dots[np.minimum(x, y)[ok], abs(b - b2)]
+    for b2 in range(window):
+        for b in range(window):
+            x, y = j + b, j + b2
+            ok = (x < n) & (y < n)
+            right_sq[ok] += dots[np.minimum(x, y)[ok], abs(b - b2)]
+    # The right window's square used to be summed inside the loop over a, window times:
+    # the breaks the placement was tuned and measured with are 1 - cosine / sqrt(window).
+    # The factor keeps them to the bit (the sums are of whole numbers, exact); dropping it
+    # would move bounded boundaries.
+    right_sq *= window
     norm = np.sqrt(left_sq * right_sq)
     cosine = np.divide(cross, norm, out=np.zeros_like(cross), where=norm > 0)
     g[1:n] = 1.0 - np.clip(cosine, 0.0, 1.0)
@@ -275,13 +296,18 @@ def _band_dots(ids: np.ndarray, offsets: np.ndarray, n: int, width: int) -> np.n
     # One entry per (stem, sentence) with its count; keys sort stems, then sentences.
     key, count = np.unique(stem.astype(np.int64) * (n + 1) + sent, return_counts=True)
     owner = key % (n + 1)
-    for d in range(width):
-        target = key + d
-        at = np.searchsorted(key, target)
-        at = np.minimum(at, key.size - 1)
-        hit = (key[at] == target) & (owner + d < n)
-        dots[:, d] = np.bincount(
-            owner[hit], weights=(count[hit] * count[at[hit]]).astype(float), minlength=n
+    weight = count.astype(float)
+    dots[:, 0] = np.bincount(owner, weights=weight * weight, minlength=n)
+    # The entry of the same stem d sentences on, if any, is at most d entries further
+    # (one entry per sentence): pairs k entries apart whose keys differ by d < width, for
+    # k < width, are all the pairs, each found once. A key d further with owner + d >= n
+    # is another stem's. Comparing neighbours k apart replaces a binary search per d.
+    flat = dots.reshape(-1)
+    for k in range(1, min(width, key.size)):
+        d = key[k:] - key[:-k]
+        hit = np.flatnonzero((d < width) & (owner[:-k] + d < n))
+        flat += np.bincount(
+            owner[hit] * width + d[hit], weight[hit] * weight[hit + k], minlength=n * width
         )
     return dots
 

@@ -30,7 +30,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from linseg.chunks.bounds import _one, count_words
+from linseg.chunks.bounds import own_count
 
 __all__ = [
     "ForcedSplit",
@@ -103,7 +103,7 @@ def split_units(
     splits: list[ForcedSplit] = []
     # Characters, words and sentences never count more than a text's length: a unit no
     # longer than the limit in characters fits without being measured.
-    by_length = size is len or size is count_words or size is _one
+    by_length = own_count(size)
     for i, (a, b) in enumerate(spans):
         unit_size = 0 if by_length and b - a <= limit else size(text[a:b])
         if unit_size <= limit:
@@ -153,7 +153,7 @@ def split_texts(
     pieces: list[str] = []
     splits: list[ForcedSplit] = []
     origin: list[int] = []
-    by_length = size is len or size is count_words or size is _one
+    by_length = own_count(size)
     for i, t in enumerate(texts):
         if by_length and len(t) <= limit:
             pieces.append(t)

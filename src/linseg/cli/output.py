@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from typing import Any, TextIO
 
 from linseg import kernels
@@ -40,6 +40,7 @@ __all__ = [
     "render",
     "write",
     "write_json",
+    "write_segment",
     "record",
     "chapters",
     "check_output",
@@ -89,11 +90,7 @@ def _fields(run: DocumentRun) -> Iterator[tuple[str, Any, bool]]:
     # The language the text was read in: the one named, or the one detected for "auto".
     params["language"] = run.language
     boundaries = run.boundaries
-    has_text = bool(doc.sentences) or bool(doc.text)
-    if doc.sentences:
-        cuts = [0, *(doc.spans[b][0] for b in boundaries), len(doc.text)]
-    else:
-        cuts = [0, len(doc.text)] if doc.text else [0]
+    cuts = _cuts(doc, boundaries)
     yield "path", doc.path, False
     yield "method", run.method, False
     yield "params", params, False
@@ -101,7 +98,7 @@ def _fields(run: DocumentRun) -> Iterator[tuple[str, Any, bool]]:
     yield "format_detected", doc.format_detected, False
     yield "tokenized", doc.tokenized, False
     yield "n_sentences", len(doc.sentences), False
-    yield "n_segments", len(cuts) - 1 if has_text else 0, False
+    yield "n_segments", len(cuts) - 1, False
     yield "n_segments_requested", run.n_segments_requested, False
     yield "band", run.band, False
     yield "boundaries", boundaries, True
@@ -116,6 +113,14 @@ def _fields(run: DocumentRun) -> Iterator[tuple[str, Any, bool]]:
     yield "times", None if times is None else [[a, b] for a, b in times], False
     if doc.reference is not None:
         yield "reference", doc.reference, False
+
+
+def _cuts(doc: Document, boundaries: list[int]) -> list[int]:
+    """Where each segment starts in the document's text, then where the text ends (no
+    segment for an empty text)."""
+    if doc.sentences:
+        return [0, *(doc.spans[b][0] for b in boundaries), len(doc.text)]
+    return [0, len(doc.text)] if doc.text else [0]
 
 
 def record(run: DocumentRun) -> dict[str, Any]:
@@ -188,15 +193,17 @@ def write(run: DocumentRun, out: TextIO, output: str | None = None, keywords: bo
         out.write(chapters(run))
         return
     heads = run.keywords() if keywords else None
-    pieces: Iterable[str]
-    if not doc.sentences:
-        pieces = [doc.text] if doc.text else []
-    else:
-        cuts = [0, *(doc.spans[b][0] for b in run.boundaries), len(doc.text)]
-        pieces = (doc.text[a:b] for a, b in zip(cuts, cuts[1:]))
-    for i, piece in enumerate(pieces):
-        if i:
-            out.write(SEPARATOR + "\n")
-        if heads is not None:
-            out.write(" ".join([KEYWORDS_HEADER, ", ".join(heads[i])]).rstrip() + "\n")
-        out.write(piece if piece.endswith("\n") else piece + "\n")
+    cuts = _cuts(doc, run.boundaries)
+    for i, (a, b) in enumerate(zip(cuts, cuts[1:])):
+        write_segment(out, i, doc.text[a:b], None if heads is None else heads[i])
+
+
+def write_segment(out: TextIO, index: int, text: str, keywords: list[str] | None = None) -> None:
+    """Segment ``index`` of ``text`` output (``linseg segment``'s, and a stream's): a
+    separator line before all but the first, its keyword line when ``keywords`` are
+    given, and its text, a line break added where it lacks one."""
+    if index:
+        out.write(SEPARATOR + "\n")
+    if keywords is not None:
+        out.write(" ".join([KEYWORDS_HEADER, ", ".join(keywords)]).rstrip() + "\n")
+    out.write(text if text.endswith("\n") else text + "\n")

@@ -18,9 +18,8 @@ from collections.abc import Iterator
 from typing import BinaryIO, TextIO
 
 from linseg.cli.options import make_segmenter, tell
-from linseg.cli.output import KEYWORDS_HEADER
+from linseg.cli.output import write_segment
 from linseg.readers.compression import compression
-from linseg.readers.ref import SEPARATOR
 from linseg.stream import STREAM_FORMATS, segment_stream
 
 __all__ = ["run_stream", "STREAM_OUTPUTS", "read_chunks"]
@@ -72,11 +71,7 @@ def run_stream(args: argparse.Namespace) -> int:
                 }
                 out.write(json.dumps(record, ensure_ascii=False) + "\n")
             else:
-                if seg.index:
-                    out.write(SEPARATOR + "\n")
-                if args.keywords:
-                    out.write(" ".join([KEYWORDS_HEADER, ", ".join(seg.keywords)]).rstrip() + "\n")
-                out.write(seg.text if seg.text.endswith("\n") else seg.text + "\n")
+                write_segment(out, seg.index, seg.text, seg.keywords if args.keywords else None)
         out.flush()
     finally:
         if source is not sys.stdin.buffer:

@@ -13,6 +13,7 @@ offsets in the text.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from linseg.base import Segmenter
@@ -76,15 +77,14 @@ def topic_chunks(
         lead = len(c.text) - len(c.text.lstrip())
         body = c.text.strip()
         if body:
+            start = c.start + lead
             out.append(
-                Chunk(
-                    body,
-                    c.start + lead,
-                    c.start + lead + len(body),
-                    c.segment,
-                    c.keywords,
-                    c.headings,
-                    max(0, c.overlap - lead),
+                replace(
+                    c,
+                    text=body,
+                    start=start,
+                    end=start + len(body),
+                    overlap=max(0, c.overlap - lead),
                 )
             )
     return out

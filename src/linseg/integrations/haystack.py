@@ -27,6 +27,7 @@ except ImportError as exc:  # pragma: no cover - exercised without the extra
         "linseg.integrations.haystack needs Haystack 2: pip install 'linseg[haystack]'"
     ) from exc
 
+from linseg.chunks.bounds import SIZE_UNITS
 from linseg.integrations.chunking import chunk_metadata, topic_chunks, topic_segmenter
 from linseg.methods import DEFAULT_METHOD
 
@@ -147,6 +148,6 @@ class TopicDocumentSplitter:
         """The component :meth:`to_dict` describes."""
         init = data.get("init_parameters", {})
         unit = init.get("size_unit", "chars")
-        if isinstance(unit, str) and unit not in ("chars", "words", "sentences"):
+        if isinstance(unit, str) and unit not in SIZE_UNITS:
             init["size_unit"] = deserialize_callable(unit)
         return default_from_dict(cls, data)
