@@ -68,3 +68,19 @@ def test_lines_bounds_and_refusals():
     with pytest.raises(TypeError, match="str"):
         list(segment_stream([b"bytes"]))  # type: ignore[list-item]
     assert list(segment_stream([])) == []
+
+
+def test_a_window_in_another_language_takes_that_language_s_keywords():
+    # The window's language is detected once and read by its keywords too: German
+    # stopwords ("die", "der", "und") are never keywords, as in memory.
+    text = (
+        "Die Bienen sammeln den Nektar der Blumen und tragen ihn in den Stock. "
+        "Im Stock lagern die Bienen den Honig in Waben aus Wachs.\n\n"
+        "Die Eisenbahn bringt die Reisenden auf Schienen von Stadt zu Stadt. "
+        "Am Morgen ist der Bahnhof voller Reisender und Züge.\n\n"
+    ) * 2
+    streamed = [s.keywords for s in segment_stream([text])]
+    named = [s.keywords for s in segment_stream([text], language="de")]
+    assert streamed == named
+    words = {w.lower() for k in streamed for w in k}
+    assert words and not {"die", "der", "und", "den", "in"} & words

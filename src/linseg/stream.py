@@ -196,7 +196,10 @@ class _Stream:
         """The segmentation of a window of units (the first of what is held)."""
         if self.tokenized is None:
             self.tokenized = looks_tokenized(units)
-        done = self.segmenter.segment_spans(
+        # The window's language, found once: the segmentation and its keywords read it
+        # (the keywords of a German window had been chosen with English stopwords).
+        reader = self.segmenter.for_text(units)
+        done = reader.segment_spans(
             self.held[: spans[-1][1]],
             spans,
             units,
@@ -211,7 +214,7 @@ class _Stream:
                 result.boundaries,
                 self.n_keywords,
                 tokenized=self.tokenized,
-                processor=processor_for(self.segmenter),
+                processor=processor_for(reader),
             )
             if self.n_keywords
             else [[] for _ in starts]
