@@ -30,6 +30,7 @@ practice. All n - 1 steps run, so automatic termination sees the whole gradient.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -42,6 +43,9 @@ from linseg.compose.memory import (
     check_fits,
     full_c99_bytes,
 )
+
+if TYPE_CHECKING:
+    pass
 
 _banded = kernels.load("linseg.compose._banded")
 _cosine_band = _banded._cosine_band
@@ -168,6 +172,8 @@ scale section for how it was chosen)."""
 AUTO_FULL_MAX = 5000
 """``band="auto"`` runs full C99 up to this many sentences, memory permitting."""
 
+_TEXT_CHUNK = 1 << 16
+
 
 def resolve_band(band: int | str | None, n: int) -> int | None:
     """The band a run on ``n`` sentences uses (None: full C99), after the memory check.
@@ -197,6 +203,20 @@ def resolve_band(band: int | str | None, n: int) -> int | None:
         "use a narrower --band",
     )
     return band
+
+
+def _chunked_ids(text, sentences, tokenized: bool) -> tuple[np.ndarray, np.ndarray]:
+    # The text stage's buffers grow with its input; chunks keep them small. Ids are
+    # fixed per processor, so chunking does not change them.
+    if len(sentences) <= _TEXT_CHUNK:
+        return text.ids(sentences, tokenized)
+    id_parts, off_parts, base = [], [np.zeros(1, dtype=np.int64)], 0
+    for start in range(0, len(sentences), _TEXT_CHUNK):
+        ids, offsets = text.ids(sentences[start : start + _TEXT_CHUNK], tokenized)
+        id_parts.append(np.asarray(ids, dtype=np.int64))
+        off_parts.append(np.asarray(offsets[1:], dtype=np.int64) + base)
+        base += len(ids)
+    return np.concatenate(id_parts), np.concatenate(off_parts)
 
 
 class CountBand:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from linseg import kernels
-from linseg.compose.band import BandMatrix, banded_cosine_from_ids
+from linseg.compose.band import BandMatrix, _chunked_ids, banded_cosine_from_ids
 from linseg.compose.measures.stems import _Stems
 
 if TYPE_CHECKING:
@@ -143,7 +143,7 @@ class StemCosine(_Stems):
     def banded(self, sentences: Sequence[str], tokenized: bool, band: int) -> BandMatrix:
         """Equation 1 for the pairs within ``band`` sentences of each other, in O(n w)
         (:mod:`linseg.compose.band`); its cells are the dense matrix's, bit for bit."""
-        ids, offsets = self._text.ids(sentences, tokenized)
+        ids, offsets = _chunked_ids(self._text, sentences, tokenized)
         return banded_cosine_from_ids(ids, offsets, band, len(self._text.vocabulary))
 
 

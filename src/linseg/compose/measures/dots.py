@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from linseg.compose.band import BandMatrix, banded_dots_from_ids
+from linseg.compose.band import BandMatrix, _chunked_ids, banded_dots_from_ids
 from linseg.compose.measures.cosine import _sparse_counts, gram
 from linseg.compose.measures.stems import _Stems
 
@@ -50,5 +50,5 @@ class DotDensity(_Stems):
     def banded(self, sentences: Sequence[str], tokenized: bool, band: int) -> BandMatrix:
         """The dots of the pairs within ``band`` sentences (or rows) of each other, in
         O(n w) (:mod:`linseg.compose.band`); its cells are the dense matrix's."""
-        ids, offsets = self._text.ids(sentences, tokenized)
+        ids, offsets = _chunked_ids(self._text, sentences, tokenized)
         return banded_dots_from_ids(ids, offsets, band, len(self._text.vocabulary))

@@ -25,7 +25,7 @@ import numpy as np
 
 from linseg import kernels
 from linseg.checks import check_number
-from linseg.compose.band import BandMatrix, banded_cosine_from_ids
+from linseg.compose.band import BandMatrix, _chunked_ids, banded_cosine_from_ids
 from linseg.compose.strategies.termination import automatic_termination
 from linseg.compose.transforms import banded_rank_transform
 
@@ -224,7 +224,7 @@ def banded_c99(
     made, so that a run that only wants boundaries holds one band fewer at its peak.
     """
     n = len(sentences)
-    ids, offsets = text.ids(sentences, tokenized)
+    ids, offsets = _chunked_ids(text, sentences, tokenized)
     sim: BandMatrix | None = banded_cosine_from_ids(ids, offsets, band, len(text.vocabulary))
     del ids, offsets
     assert sim is not None
