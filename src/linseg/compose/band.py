@@ -207,7 +207,9 @@ def resolve_band(band: int | str | None, n: int) -> int | None:
 
 def _chunked_ids(text, sentences, tokenized: bool) -> tuple[np.ndarray, np.ndarray]:
     # The text stage's buffers grow with its input; chunks keep them small. Ids are
-    # fixed per processor, so chunking does not change them.
+    # fixed per processor, so chunking does not change them. Not text.ids on the whole
+    # document: that memoises the document's ids, which then live beside the band for the
+    # whole run (1,000,000 sentences, c99 --band auto: a 1.61 GB peak against 1.39 GB).
     if len(sentences) <= _TEXT_CHUNK:
         return text.ids(sentences, tokenized)
     id_parts, off_parts, base = [], [np.zeros(1, dtype=np.int64)], 0
